@@ -1,0 +1,622 @@
+//! Coupons: the code a shopper types, the coupon record, its discount on a cart subtotal
+//! (001 §5, §8) and the coupon assigned to a product for its displayed price (000 §4).
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
+
+use crate::money::{Money, Percent};
+
+/// Longest coupon code accepted.
+pub const COUPON_CODE_MAX_LEN: usize = 32;
+
+/// Why a coupon cannot be applied. `Display` is the text the shopper sees.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CouponError {
+    /// Nothing typed (001 §5).
+    #[error("Please enter a coupon code")]
+    Empty,
+    /// Unknown code, a code with characters no coupon has, an inactive coupon, or one outside
+    /// its validity window (001 §8).
+    #[error("Invalid coupon code")]
+    Invalid,
+    /// The subtotal is below the coupon's minimum order value (001 §5); the amount is written
+    /// en-IN (`₹1,500`, or `₹1,499.50` when it has paise).
+    #[error("Minimum order value of {minimum} required")]
+    MinimumOrder {
+        /// The coupon's minimum order value.
+        minimum: Money,
+    },
+    /// The coupon belongs to a brand but the cart items carry no brand id (001 §8's text).
+    #[error("Brand ID not found in cart items")]
+    BrandMissing,
+    /// The coupon belongs to a brand other than the cart's. The specification has no text for
+    /// this case; this one is ours.
+    #[error("This coupon is not valid for the brand in your bag")]
+    BrandMismatch,
+}
+
+/// A coupon code as typed by the shopper, trimmed and upper-cased (001 §5).
+///
+/// Codes are 1 to 32 characters of ASCII letters, digits, `-` and `_`: anything else cannot
+/// be a coupon and is refused as 'Invalid coupon code' before any lookup.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CouponCode(String);
+
+impl CouponCode {
+    /// Trims and upper-cases `input`; empty input is [`CouponError::Empty`].
+    pub fn parse(input: &str) -> Result<CouponCode, CouponError> {
+        let trimmed = input.trim();
+        if trimmed.is_empty() {
+            return Err(CouponError::Empty);
+        }
+        let well_formed = trimmed.len() <= COUPON_CODE_MAX_LEN
+            && trimmed
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !well_formed {
+            return Err(CouponError::Invalid);
+        }
+        Ok(CouponCode(trimmed.to_ascii_uppercase()))
+    }
+
+    /// The code (`"FLAT200"`).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for CouponCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for CouponCode {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Serialize for CouponCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for CouponCode {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CouponCode, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        CouponCode::parse(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The wire name of a coupon's kind (`discount_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DiscountType {
+    /// A percentage of the amount, optionally capped.
+    Percentage,
+    /// A fixed number of rupees.
+    Fixed,
+}
+
+/// What a coupon takes off an amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CouponDiscount {
+    /// `percent` of the amount, capped at `max_discount` when that is above zero (a cap of
+    /// zero, as an unset field is often stored, means no cap).
+    Percentage {
+        /// The percentage (`discount_value`).
+        percent: Percent,
+        /// The cap (`max_discount_amount`).
+        max_discount: Option<Money>,
+    },
+    /// A fixed amount (`discount_value` in rupees); `max_discount_amount` does not apply.
+    Fixed(Money),
+}
+
+impl CouponDiscount {
+    /// The wire name of this kind.
+    pub fn discount_type(self) -> DiscountType {
+        match self {
+            CouponDiscount::Percentage { .. } => DiscountType::Percentage,
+            CouponDiscount::Fixed(_) => DiscountType::Fixed,
+        }
+    }
+
+    /// Whether it can never take anything off: a zero percentage, or a fixed value of zero
+    /// or less.
+    pub fn is_zero(self) -> bool {
+        match self {
+            CouponDiscount::Percentage { percent, .. } => percent.is_zero(),
+            CouponDiscount::Fixed(value) => !value.is_positive(),
+        }
+    }
+
+    /// The discount on `amount` (000 §4, 001 §5): a percentage of it capped at the maximum
+    /// discount, or the fixed value; never above the amount nor below zero.
+    pub fn discount_on(self, amount: Money) -> Money {
+        let discount = match self {
+            CouponDiscount::Percentage {
+                percent,
+                max_discount,
+            } => {
+                let share = amount.percentage(percent);
+                match max_discount {
+                    Some(cap) if cap.is_positive() => share.min(cap),
+                    _ => share,
+                }
+            }
+            CouponDiscount::Fixed(value) => value,
+        };
+        discount.min(amount).max(Money::ZERO)
+    }
+}
+
+/// A coupon record (001 §3 "Coupon/offer"), as the store hands it to the domain.
+///
+/// Every field is already a checked type, so the fields are public.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coupon {
+    /// The code shoppers type.
+    pub code: CouponCode,
+    /// What it takes off.
+    pub discount: CouponDiscount,
+    /// The smallest subtotal it applies to (`min_order_value`; zero for none).
+    pub min_order_value: Money,
+    /// Switched on in the CRM (`is_active`).
+    pub is_active: bool,
+    /// First instant it is valid, inclusive; `None` for always.
+    pub valid_from: Option<DateTime<Utc>>,
+    /// Last instant it is valid, inclusive; `None` for never expiring.
+    pub valid_until: Option<DateTime<Utc>>,
+    /// The brand whose products it is for (coupons are assigned per brand in the CRM, 001 §6);
+    /// `None` for any brand.
+    pub brand_id: Option<String>,
+}
+
+impl Coupon {
+    /// Active, and `now` inside `valid_from..=valid_until` (the wire's `is_currently_valid`).
+    pub fn is_currently_valid(&self, now: DateTime<Utc>) -> bool {
+        self.is_active
+            && self.valid_from.is_none_or(|from| from <= now)
+            && self.valid_until.is_none_or(|until| now <= until)
+    }
+
+    /// The discount this coupon gives on a cart (001 §5), checked in this order:
+    ///
+    /// 1. inactive or outside its validity window: [`CouponError::Invalid`] (001 §8);
+    /// 2. restricted to a brand: the cart's brand ids (one per item; a bag holds one brand)
+    ///    must all be that brand, [`CouponError::BrandMissing`] when there are none,
+    ///    [`CouponError::BrandMismatch`] otherwise;
+    /// 3. `min_order_value` above `subtotal`: [`CouponError::MinimumOrder`];
+    /// 4. the discount: a percentage of the subtotal capped at `max_discount_amount`, or the
+    ///    fixed value; never above the subtotal nor below zero.
+    pub fn apply<S: AsRef<str>>(
+        &self,
+        subtotal: Money,
+        cart_brand_ids: &[S],
+        now: DateTime<Utc>,
+    ) -> Result<Money, CouponError> {
+        if !self.is_currently_valid(now) {
+            return Err(CouponError::Invalid);
+        }
+        if let Some(brand) = &self.brand_id {
+            if cart_brand_ids.is_empty() {
+                return Err(CouponError::BrandMissing);
+            }
+            if cart_brand_ids.iter().any(|id| id.as_ref() != brand) {
+                return Err(CouponError::BrandMismatch);
+            }
+        }
+        if self.min_order_value > subtotal {
+            return Err(CouponError::MinimumOrder {
+                minimum: self.min_order_value,
+            });
+        }
+        Ok(self.discount.discount_on(subtotal))
+    }
+
+    /// This coupon as assigned to a product, with its validity at `now`.
+    pub fn assigned(&self, now: DateTime<Utc>) -> AssignedCoupon {
+        AssignedCoupon {
+            coupon_code: self.code.as_str().to_owned(),
+            discount: self.discount,
+            is_currently_valid: self.is_currently_valid(now),
+        }
+    }
+}
+
+/// A coupon assigned to a product (000 §3 `assigned_coupon`), used for the displayed price.
+///
+/// Wire form: `{"coupon_code": "FLAT200", "discount_type": "fixed", "discount_value":
+/// {"$numberDecimal": "200.00"}, "max_discount_amount": null, "is_currently_valid": true}`;
+/// for `percentage` the `discount_value` is the [`Percent`] and `max_discount_amount` the cap.
+/// Reading accepts every parseable form, as [`AssignedCoupon::from_json`] describes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignedCoupon {
+    /// The code, as stored.
+    pub coupon_code: String,
+    /// What it takes off the price.
+    pub discount: CouponDiscount,
+    /// Whether it may be applied now (computed by the server from the coupon's window).
+    pub is_currently_valid: bool,
+}
+
+impl AssignedCoupon {
+    /// Reads the wire shape leniently, as a client does: `None` when `value` is not an object
+    /// or `discount_type` is neither `percentage` nor `fixed` (any case); otherwise amounts
+    /// and the percentage in any parseable form, garbage counting as zero; a missing, null,
+    /// garbage or zero `max_discount_amount` means no cap; `is_currently_valid` must be
+    /// `true` for the coupon to apply; a missing `coupon_code` is empty.
+    pub fn from_json(value: &Value) -> Option<AssignedCoupon> {
+        let object = value.as_object()?;
+        let discount_type = object.get("discount_type")?.as_str()?.to_ascii_lowercase();
+        let discount_value = object.get("discount_value").unwrap_or(&Value::Null);
+        let discount = match discount_type.as_str() {
+            "percentage" => CouponDiscount::Percentage {
+                percent: Percent::parse_lenient(discount_value),
+                max_discount: object
+                    .get("max_discount_amount")
+                    .map(Money::parse_lenient)
+                    .filter(|cap| cap.is_positive()),
+            },
+            "fixed" => CouponDiscount::Fixed(Money::parse_lenient(discount_value)),
+            _ => return None,
+        };
+        Some(AssignedCoupon {
+            coupon_code: object
+                .get("coupon_code")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned(),
+            discount,
+            is_currently_valid: object
+                .get("is_currently_valid")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+        })
+    }
+}
+
+#[derive(Serialize)]
+struct AssignedCouponWire<'a> {
+    coupon_code: &'a str,
+    discount_type: DiscountType,
+    discount_value: DiscountValueWire,
+    max_discount_amount: Option<Money>,
+    is_currently_valid: bool,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum DiscountValueWire {
+    Percent(Percent),
+    Amount(Money),
+}
+
+impl Serialize for AssignedCoupon {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (discount_value, max_discount_amount) = match self.discount {
+            CouponDiscount::Percentage {
+                percent,
+                max_discount,
+            } => (DiscountValueWire::Percent(percent), max_discount),
+            CouponDiscount::Fixed(amount) => (DiscountValueWire::Amount(amount), None),
+        };
+        AssignedCouponWire {
+            coupon_code: &self.coupon_code,
+            discount_type: self.discount.discount_type(),
+            discount_value,
+            max_discount_amount,
+            is_currently_valid: self.is_currently_valid,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for AssignedCoupon {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<AssignedCoupon, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        AssignedCoupon::from_json(&value).ok_or_else(|| {
+            serde::de::Error::custom("assigned_coupon needs a discount_type of percentage or fixed")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    const NO_BRANDS: &[&str] = &[];
+
+    fn at(day: u32) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 1, day, 12, 0, 0)
+            .single()
+            .expect("valid test day")
+    }
+
+    fn code(text: &str) -> CouponCode {
+        CouponCode::parse(text).expect("valid test code")
+    }
+
+    fn percent(whole: u8) -> Percent {
+        Percent::from_whole(whole).expect("valid test percentage")
+    }
+
+    fn coupon(discount: CouponDiscount) -> Coupon {
+        Coupon {
+            code: code("SAVE"),
+            discount,
+            min_order_value: Money::ZERO,
+            is_active: true,
+            valid_from: Some(at(1)),
+            valid_until: Some(at(10)),
+            brand_id: None,
+        }
+    }
+
+    fn ten_percent_capped_at(cap: Option<i32>) -> CouponDiscount {
+        CouponDiscount::Percentage {
+            percent: percent(10),
+            max_discount: cap.map(Money::from_rupees),
+        }
+    }
+
+    #[test]
+    fn code_is_trimmed_and_uppercased() {
+        // 001 §5: "code is uppercased"; empty gives 'Please enter a coupon code'.
+        assert_eq!(code("  flat200 ").as_str(), "FLAT200");
+        assert_eq!(CouponCode::parse("   "), Err(CouponError::Empty));
+        assert_eq!(CouponCode::parse(""), Err(CouponError::Empty));
+        assert_eq!(CouponError::Empty.to_string(), "Please enter a coupon code");
+        assert_eq!(CouponCode::parse("FLAT 200"), Err(CouponError::Invalid));
+        assert_eq!(CouponCode::parse("../x"), Err(CouponError::Invalid));
+        assert_eq!(
+            CouponCode::parse(&"A".repeat(33)),
+            Err(CouponError::Invalid)
+        );
+        assert_eq!(code(&"a".repeat(32)).as_str(), "A".repeat(32));
+        assert_eq!(code("new_year-26").to_string(), "NEW_YEAR-26");
+        let back: Result<CouponCode, _> = serde_json::from_value(json!(" diwali "));
+        assert_eq!(back.ok(), Some(code("DIWALI")));
+        assert_eq!(
+            serde_json::to_value(code("diwali")).ok(),
+            Some(json!("DIWALI"))
+        );
+    }
+
+    #[test]
+    fn inactive_or_expired_is_invalid() {
+        // 001 §8: 'Invalid coupon code'.
+        let mut inactive = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+        inactive.is_active = false;
+        let subtotal = Money::from_rupees(2000);
+        assert_eq!(
+            inactive.apply(subtotal, NO_BRANDS, at(5)),
+            Err(CouponError::Invalid)
+        );
+        let live = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+        assert_eq!(
+            live.apply(subtotal, NO_BRANDS, at(11)),
+            Err(CouponError::Invalid)
+        );
+        assert!(
+            live.apply(subtotal, NO_BRANDS, at(1)).is_ok(),
+            "valid_from is inclusive"
+        );
+        assert!(
+            live.apply(subtotal, NO_BRANDS, at(10)).is_ok(),
+            "valid_until is inclusive"
+        );
+        let before = at(1) - chrono::TimeDelta::seconds(1);
+        assert_eq!(
+            live.apply(subtotal, NO_BRANDS, before),
+            Err(CouponError::Invalid)
+        );
+        assert_eq!(CouponError::Invalid.to_string(), "Invalid coupon code");
+        let mut open_ended = live.clone();
+        open_ended.valid_from = None;
+        open_ended.valid_until = None;
+        assert!(open_ended.is_currently_valid(DateTime::UNIX_EPOCH));
+    }
+
+    #[test]
+    fn minimum_order_value_message_is_en_in() {
+        // 001 §5: 'Minimum order value of ₹{n} required'.
+        let mut needs_1500 = coupon(ten_percent_capped_at(None));
+        needs_1500.min_order_value = Money::from_rupees(1500);
+        let error = needs_1500.apply(Money::from_paise(149_999), NO_BRANDS, at(5));
+        assert_eq!(
+            error.map_err(|e| e.to_string()),
+            Err("Minimum order value of ₹1,500 required".to_owned())
+        );
+        assert_eq!(
+            needs_1500.apply(Money::from_rupees(1500), NO_BRANDS, at(5)),
+            Ok(Money::from_rupees(150))
+        );
+        needs_1500.min_order_value = Money::from_paise(149_950);
+        assert_eq!(
+            needs_1500
+                .apply(Money::from_rupees(1000), NO_BRANDS, at(5))
+                .map_err(|e| e.to_string()),
+            Err("Minimum order value of ₹1,499.50 required".to_owned())
+        );
+    }
+
+    #[test]
+    fn percentage_is_capped_and_fixed_is_limited_to_subtotal() {
+        // 001 §5: percentage of subtotal capped at max_discount_amount, else the fixed value;
+        // never above subtotal nor below 0.
+        let cases: [(CouponDiscount, i64, i64); 8] = [
+            (ten_percent_capped_at(None), 250_000, 25_000),
+            (ten_percent_capped_at(Some(200)), 250_000, 20_000),
+            (ten_percent_capped_at(Some(300)), 250_000, 25_000),
+            (ten_percent_capped_at(Some(0)), 250_000, 25_000),
+            (ten_percent_capped_at(None), 5, 1),
+            (
+                CouponDiscount::Fixed(Money::from_rupees(200)),
+                250_000,
+                20_000,
+            ),
+            (
+                CouponDiscount::Fixed(Money::from_rupees(200)),
+                15_000,
+                15_000,
+            ),
+            (CouponDiscount::Fixed(Money::from_rupees(-50)), 15_000, 0),
+        ];
+        for (discount, subtotal, expected) in cases {
+            let applied = coupon(discount).apply(Money::from_paise(subtotal), NO_BRANDS, at(5));
+            assert_eq!(
+                applied,
+                Ok(Money::from_paise(expected)),
+                "{discount:?} on {subtotal}"
+            );
+        }
+    }
+
+    #[test]
+    fn brand_restricted_coupon_needs_that_brand() {
+        let mut brand_coupon = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+        brand_coupon.brand_id = Some("brand-1".to_owned());
+        let subtotal = Money::from_rupees(1000);
+        assert_eq!(
+            brand_coupon.apply(subtotal, &["brand-1", "brand-1"], at(5)),
+            Ok(Money::from_rupees(100))
+        );
+        assert_eq!(
+            brand_coupon.apply(subtotal, &["brand-1", "brand-2"], at(5)),
+            Err(CouponError::BrandMismatch)
+        );
+        assert_eq!(
+            brand_coupon.apply(subtotal, NO_BRANDS, at(5)),
+            Err(CouponError::BrandMissing)
+        );
+        // 001 §8's text for a cart without brand ids.
+        assert_eq!(
+            CouponError::BrandMissing.to_string(),
+            "Brand ID not found in cart items"
+        );
+        let any_brand = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+        assert!(
+            any_brand
+                .apply(subtotal, &[String::from("x")], at(5))
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn checks_run_in_documented_order() {
+        let mut everything_wrong = coupon(ten_percent_capped_at(None));
+        everything_wrong.min_order_value = Money::from_rupees(5000);
+        everything_wrong.brand_id = Some("b".to_owned());
+        assert_eq!(
+            everything_wrong.apply(Money::ZERO, &["c"], at(20)),
+            Err(CouponError::Invalid)
+        );
+        assert_eq!(
+            everything_wrong.apply(Money::ZERO, &["c"], at(5)),
+            Err(CouponError::BrandMismatch)
+        );
+        assert_eq!(
+            everything_wrong.apply(Money::ZERO, &["b"], at(5)),
+            Err(CouponError::MinimumOrder {
+                minimum: Money::from_rupees(5000)
+            })
+        );
+    }
+
+    #[test]
+    fn assigned_coupon_wire_form() {
+        let fixed = coupon(CouponDiscount::Fixed(Money::from_rupees(200)));
+        let json = serde_json::to_value(fixed.assigned(at(5))).ok();
+        assert_eq!(
+            json,
+            Some(json!({
+                "coupon_code": "SAVE", "discount_type": "fixed",
+                "discount_value": {"$numberDecimal": "200.00"}, "max_discount_amount": null,
+                "is_currently_valid": true
+            }))
+        );
+        let capped = coupon(ten_percent_capped_at(Some(150)));
+        let json = serde_json::to_value(capped.assigned(at(20))).ok();
+        assert_eq!(
+            json,
+            Some(json!({
+                "coupon_code": "SAVE", "discount_type": "percentage", "discount_value": 10,
+                "max_discount_amount": {"$numberDecimal": "150.00"}, "is_currently_valid": false
+            }))
+        );
+        let back = json.and_then(|json| serde_json::from_value::<AssignedCoupon>(json).ok());
+        assert_eq!(back, Some(capped.assigned(at(20))));
+    }
+
+    #[test]
+    fn assigned_coupon_reads_leniently() {
+        let read = AssignedCoupon::from_json(&json!({
+            "coupon_code": "X", "discount_type": "Percentage", "discount_value": "15",
+            "max_discount_amount": "abc", "is_currently_valid": true
+        }));
+        assert_eq!(
+            read.map(|c| c.discount),
+            Some(CouponDiscount::Percentage {
+                percent: percent(15),
+                max_discount: None
+            })
+        );
+        assert_eq!(
+            AssignedCoupon::from_json(&json!({"discount_type": "bogo"})),
+            None
+        );
+        assert_eq!(AssignedCoupon::from_json(&json!("FLAT200")), None);
+        let bare = AssignedCoupon::from_json(&json!({"discount_type": "fixed"}));
+        assert_eq!(
+            bare,
+            Some(AssignedCoupon {
+                coupon_code: String::new(),
+                discount: CouponDiscount::Fixed(Money::ZERO),
+                is_currently_valid: false,
+            })
+        );
+        let refused: Result<AssignedCoupon, _> = serde_json::from_value(json!({}));
+        assert!(refused.is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn discount_never_exceeds_subtotal_nor_goes_negative(
+            subtotal in 0i64..=10_000_000_000,
+            whole in 0u8..=100,
+            cap in proptest::option::of(-1_000_000i64..10_000_000),
+            fixed in -10_000_000i64..10_000_000,
+        ) {
+            let subtotal = Money::from_paise(subtotal);
+            let percentage = CouponDiscount::Percentage {
+                percent: percent(whole),
+                max_discount: cap.map(Money::from_paise),
+            };
+            for discount in [percentage, CouponDiscount::Fixed(Money::from_paise(fixed))] {
+                let taken = discount.discount_on(subtotal);
+                prop_assert!(taken >= Money::ZERO && taken <= subtotal);
+                if let Some(cap) = cap.filter(|c| *c > 0)
+                    && discount.discount_type() == DiscountType::Percentage
+                {
+                    prop_assert!(taken.paise() <= cap);
+                }
+            }
+        }
+
+        #[test]
+        fn any_typed_code_parses_to_its_upper_case(text in "[ ]{0,3}[A-Za-z0-9_-]{1,32}[ ]{0,3}") {
+            let parsed = CouponCode::parse(&text).map(|c| c.as_str().to_owned());
+            prop_assert_eq!(parsed, Ok(text.trim().to_ascii_uppercase()));
+        }
+    }
+}
