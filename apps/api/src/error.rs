@@ -1,0 +1,136 @@
+//! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// A message a person can read (the specification's text where it has one).
+    #[schema(example = "Product not found")]
+    pub error: String,
+    /// A stable machine-readable code.
+    #[schema(example = "NOT_FOUND")]
+    pub code: &'static str,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed or a value is out of range (400).
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    /// The thing asked for does not exist (404).
+    #[error("{0}")]
+    NotFound(String),
+    /// The path exists but not with this method (405).
+    #[error("Method not allowed")]
+    MethodNotAllowed,
+    /// The body is not JSON (415).
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    /// The body is larger than the API accepts (413).
+    #[error("Request body is too large")]
+    PayloadTooLarge,
+    /// The database or another dependency is down (503).
+    #[error("Service temporarily unavailable. Please try again.")]
+    Unavailable(String),
+    /// A bug or an unexpected failure; logged with its cause, answered generically (500).
+    #[error("Something went wrong. Please try again later.")]
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::BadRequest {
+            code,
+            message: message.into(),
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest { code, .. } => code,
+            Self::NotFound(_) => "NOT_FOUND",
+            Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
+            Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
+            Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
+            Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
+            Self::Internal(_) => "INTERNAL",
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            Self::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
+            Self::Internal(cause) => tracing::error!(%cause, "internal error"),
+            _ => {}
+        }
+        HttpResponse::build(self.status_code()).json(ErrorBody {
+            error: self.to_string(),
+            code: self.code(),
+        })
+    }
+}
+
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> Self {
+        match e {
+            store::StoreError::Unavailable(_) => Self::Unavailable(e.to_string()),
+            other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        Self::Unavailable(e.to_string())
+    }
+}
+
+/// Turns the framework's extractor failures (bad JSON, bad query, bad path) into our errors.
+pub mod extractors {
+    use actix_web::HttpRequest;
+    use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
+
+    use super::ApiError;
+
+    pub fn json(err: JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+        let api = match &err {
+            JsonPayloadError::ContentType => ApiError::UnsupportedMediaType(
+                "Request body must be JSON (Content-Type: application/json)".into(),
+            ),
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::PayloadTooLarge
+            }
+            JsonPayloadError::Deserialize(e) if e.is_data() => {
+                ApiError::bad_request("INVALID_BODY", format!("Invalid request body: {e}"))
+            }
+            _ => ApiError::bad_request("INVALID_JSON", format!("Malformed JSON: {err}")),
+        };
+        api.into()
+    }
+
+    pub fn query(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+        ApiError::bad_request("INVALID_QUERY", format!("Invalid query string: {err}")).into()
+    }
+
+    pub fn path(err: PathError, _req: &HttpRequest) -> actix_web::Error {
+        ApiError::bad_request("INVALID_PATH", format!("Invalid path: {err}")).into()
+    }
+}

@@ -1,0 +1,12 @@
+//! The HTTP edge of the shop: configuration, routes, errors to HTTP, OpenAPI and the built
+//! frontend, over the `store` and the pure domain crates. Handlers stay thin: extract, call the
+//! store or a domain crate, map to the wire shape.
+
+pub mod config;
+pub mod error;
+pub mod openapi;
+pub mod routes;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+pub mod wire;

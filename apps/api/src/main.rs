@@ -1,0 +1,91 @@
+use std::process::ExitCode;
+
+use api::config::Config;
+use api::startup::Application;
+use api::state::Clock;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("shop-api: invalid configuration: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    api::telemetry::init(config.log_format);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        None => {}
+        Some("seed") => return seed(&config, &args[1..]),
+        Some(other) => {
+            eprintln!(
+                "shop-api: unknown command '{other}' (run with no arguments to serve, or `seed --products N`)"
+            );
+            return ExitCode::from(2);
+        }
+    }
+    let app = match Application::build(&config, Clock::system()) {
+        Ok(app) => app,
+        Err(e) => {
+            tracing::error!("shop-api failed to start: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    tracing::info!(
+        url = %format!("http://{}:{}", config.addr.ip(), app.port()),
+        database = config.database_url.backend(),
+        "shop-api listening"
+    );
+    match app.run_until_stopped().await {
+        Ok(()) => {
+            tracing::info!("shop-api stopped");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            tracing::error!("shop-api stopped with an error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api seed --products N`: writes a deterministic catalogue of N products into the
+/// configured database, which must hold no catalogue yet (benchmarks use it).
+fn seed(config: &Config, args: &[String]) -> ExitCode {
+    let count = match args {
+        [flag, n] if flag == "--products" => n.parse::<usize>().ok().filter(|n| *n > 0),
+        _ => None,
+    };
+    let Some(count) = count else {
+        eprintln!("usage: shop-api seed --products N (N above 0)");
+        return ExitCode::from(2);
+    };
+    if let store::DatabaseUrl::Sqlite(_) = config.database_url
+        && let Err(e) = std::fs::create_dir_all(&config.data_dir)
+    {
+        eprintln!("shop-api: creating {}: {e}", config.data_dir.display());
+        return ExitCode::FAILURE;
+    }
+    let outcome = store::Store::open(&config.database_url, 2)
+        .and_then(|store| store.seed_if_empty(&catalogue::generate(count)));
+    match outcome {
+        Ok(store::SeedReport::Seeded { brands, products }) => {
+            println!(
+                "seeded {products} products of {brands} brands into {:?}",
+                config.database_url
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(store::SeedReport::AlreadySeeded) => {
+            eprintln!(
+                "shop-api: {:?} already holds a catalogue; seed an empty database",
+                config.database_url
+            );
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("shop-api: seeding failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

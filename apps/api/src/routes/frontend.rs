@@ -1,0 +1,54 @@
+//! The built React app: files from the frontend folder, and `index.html` for client-side
+//! routes (any GET of a path without a file extension that is not under `/api`).
+
+use std::path::{Path, PathBuf};
+
+use actix_files::{Files, NamedFile};
+use actix_web::http::{Method, header};
+use actix_web::{HttpResponse, Responder, web};
+
+use crate::error::{ApiError, ErrorBody};
+
+pub fn service(dir: &Path) -> Files {
+    let index = dir.join("index.html");
+    Files::new("/", dir)
+        .index_file("index.html")
+        .default_handler(web::to(move |req: actix_web::HttpRequest| {
+            let index = index.clone();
+            async move { fallback(req, &index).await }
+        }))
+}
+
+async fn fallback(req: actix_web::HttpRequest, index: &PathBuf) -> HttpResponse {
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        return actix_web::ResponseError::error_response(&ApiError::MethodNotAllowed);
+    }
+    let last_segment = req.path().rsplit('/').next().unwrap_or_default();
+    if last_segment.contains('.') {
+        return HttpResponse::NotFound().json(ErrorBody {
+            error: format!("No file at {}", req.path()),
+            code: "NOT_FOUND",
+        });
+    }
+    match NamedFile::open_async(index).await {
+        Ok(file) => file
+            .customize()
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .respond_to(&req)
+            .map_into_boxed_body(),
+        Err(_) => HttpResponse::ServiceUnavailable().json(ErrorBody {
+            error: "The shop's pages are not built: run `cargo xtask run`, or set SHOP_FRONTEND_DIR to a built frontend".into(),
+            code: "FRONTEND_MISSING",
+        }),
+    }
+}
+
+/// Hashed build assets never change, so browsers may keep them for a year.
+pub fn mark_immutable<B>(res: &mut actix_web::dev::ServiceResponse<B>) {
+    if res.status().is_success() {
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
+    }
+}

@@ -1,0 +1,54 @@
+//! The whole URL table in one place.
+
+pub mod frontend;
+pub mod health;
+pub mod media;
+pub mod products;
+
+use actix_web::{HttpRequest, HttpResponse, Route, web};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::error::{ApiError, ErrorBody};
+
+/// A resource answering `route` for its method and a JSON 405 for every other method.
+fn resource(path: &str, route: Route) -> actix_web::Resource {
+    web::resource(path)
+        .route(route)
+        .default_service(web::to(|| async {
+            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
+        }))
+}
+
+/// Registers every route: health, the JSON API under `/api`, its documentation, and the
+/// frontend at `/`.
+pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
+    cfg.service(resource("/healthz", web::get().to(health::healthz)))
+        .service(resource("/readyz", web::get().to(health::readyz)))
+        .service(
+            SwaggerUi::new("/api/docs/{_:.*}")
+                .url("/api/openapi.json", crate::openapi::ApiDoc::openapi()),
+        )
+        .service(
+            web::scope("/api")
+                .service(resource("/products", web::get().to(products::list)))
+                .service(resource(
+                    "/products/id/{id}",
+                    web::get().to(products::detail),
+                ))
+                .service(resource(
+                    "/products/search",
+                    web::post().to(products::search),
+                ))
+                .service(resource("/media/{path:.*}", web::get().to(media::image)))
+                .default_service(web::to(unknown_api_route)),
+        )
+        .service(frontend::service(frontend_dir));
+}
+
+async fn unknown_api_route(req: HttpRequest) -> HttpResponse {
+    HttpResponse::NotFound().json(ErrorBody {
+        error: format!("No API route for {} {}", req.method(), req.path()),
+        code: "NOT_FOUND",
+    })
+}

@@ -1,0 +1,35 @@
+//! What every handler can reach.
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+
+/// The one clock of the process; tests replace it to pin time.
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>);
+
+impl Clock {
+    pub fn system() -> Self {
+        Self(Arc::new(Utc::now))
+    }
+
+    pub fn fixed(at: DateTime<Utc>) -> Self {
+        Self(Arc::new(move || at))
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        (self.0)()
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Clock")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct AppState {
+    pub store: store::Store,
+    pub clock: Clock,
+}

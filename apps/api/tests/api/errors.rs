@@ -1,0 +1,111 @@
+//! Routing errors are JSON, never HTML, never 500; CORS preflights are answered first.
+
+use api::config::CorsOrigins;
+use serde_json::Value;
+
+use crate::helpers::{Backend, Options, error_code, spawn_app, spawn_app_with};
+
+#[tokio::test]
+async fn unknown_api_paths_are_json_404s() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in [
+        "/api/nope",
+        "/api/products/id",
+        "/api/products/id/x/y",
+        "/api/",
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status().as_u16(), 404, "{path}");
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .expect("ascii")
+                .starts_with("application/json")
+        );
+        let body: Value = res.json().await.expect("json");
+        assert_eq!(error_code(&body), "NOT_FOUND");
+    }
+}
+
+#[tokio::test]
+async fn wrong_methods_are_json_405s() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for (method, path) in [
+        (reqwest::Method::POST, "/api/products"),
+        (reqwest::Method::DELETE, "/api/products/id/abc"),
+        (reqwest::Method::GET, "/api/products/search"),
+        (reqwest::Method::PUT, "/healthz"),
+    ] {
+        let res = app
+            .client
+            .request(method.clone(), app.url(path))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status().as_u16(), 405, "{method} {path}");
+        let body: Value = res.json().await.expect("json");
+        assert_eq!(error_code(&body), "METHOD_NOT_ALLOWED");
+    }
+}
+
+#[tokio::test]
+async fn preflight_is_answered_for_allowed_origins_only() {
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            cors_origins: CorsOrigins::List(vec!["https://shop.example.in".into()]),
+            ..Options::default()
+        },
+    )
+    .await;
+    let preflight = |origin: &'static str| {
+        app.client
+            .request(reqwest::Method::OPTIONS, app.url("/api/products"))
+            .header("origin", origin)
+            .header("access-control-request-method", "GET")
+            .send()
+    };
+    let res = preflight("https://shop.example.in").await.expect("request");
+    assert!(res.status().is_success());
+    assert_eq!(
+        res.headers()["access-control-allow-origin"],
+        "https://shop.example.in"
+    );
+    let res = preflight("https://evil.example").await.expect("request");
+    assert!(res.headers().get("access-control-allow-origin").is_none());
+
+    let res = app
+        .client
+        .get(app.url("/api/products?limit=1"))
+        .header("origin", "https://shop.example.in")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(
+        res.headers()["access-control-allow-origin"],
+        "https://shop.example.in"
+    );
+}
+
+#[tokio::test]
+async fn openapi_document_is_openapi_3_and_lists_the_calls() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let (status, doc) = app.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(doc["openapi"].as_str().is_some_and(|v| v.starts_with("3.")));
+    assert!(doc["info"]["title"].is_string());
+    for path in [
+        "/api/products",
+        "/api/products/id/{id}",
+        "/api/products/search",
+        "/healthz",
+        "/readyz",
+    ] {
+        assert!(doc["paths"][path].is_object(), "{path} documented");
+    }
+    assert!(doc["components"]["schemas"]["Product"].is_object());
+    let page = app.get("/api/docs/").await;
+    assert_eq!(page.status().as_u16(), 200);
+    let html = page.text().await.expect("text");
+    assert!(html.contains("swagger"), "browsable page served offline");
+}

@@ -1,0 +1,196 @@
+//! `spawn_app`: the real server on a random port over a fresh database (a SQLite file in a
+//! temporary folder, or a PostgreSQL database created for the test and dropped after it).
+
+use std::path::PathBuf;
+
+use api::config::{Config, CorsOrigins, LogFormat};
+use api::startup::Application;
+use api::state::Clock;
+use chrono::{DateTime, TimeZone, Utc};
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection};
+
+/// Products in each test's catalogue: enough for every filter and page, quick to seed.
+pub const TEST_PRODUCTS: usize = 120;
+
+/// Which database a test runs on.
+#[derive(Clone, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres { admin_url: String },
+}
+
+impl Backend {
+    /// PostgreSQL from `SHOP_TEST_POSTGRES_URL` (set by `cargo xtask test`, which starts a
+    /// throwaway cluster). Without it the PostgreSQL half is skipped, loudly, unless
+    /// `SHOP_REQUIRE_POSTGRES=1` (as in CI), where its absence fails the test.
+    pub fn postgres() -> Option<Self> {
+        match std::env::var("SHOP_TEST_POSTGRES_URL") {
+            Ok(admin_url) if !admin_url.is_empty() => Some(Self::Postgres { admin_url }),
+            _ => {
+                assert!(
+                    std::env::var("SHOP_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+                    "SHOP_REQUIRE_POSTGRES=1 but SHOP_TEST_POSTGRES_URL is not set; run `cargo xtask test`"
+                );
+                eprintln!(
+                    "skipping the PostgreSQL half: SHOP_TEST_POSTGRES_URL is not set (cargo xtask test sets it)"
+                );
+                None
+            }
+        }
+    }
+}
+
+/// Runs the test body once per backend, as two test functions named after the backend.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name($crate::helpers::Backend::Sqlite).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if let Some(backend) = $crate::helpers::Backend::postgres() {
+                    super::$name(backend).await;
+                }
+            }
+        }
+    )*};
+}
+
+/// A running server and what it needs to be cleaned up.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    data_dir: PathBuf,
+    postgres: Option<(String, String)>,
+}
+
+/// The moment the tests pretend it is: inside the demo coupons' validity.
+pub fn test_now() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
+        .single()
+        .expect("valid date")
+}
+
+pub struct Options {
+    pub cors_origins: CorsOrigins,
+    pub frontend_dir: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            cors_origins: CorsOrigins::None,
+            frontend_dir: None,
+        }
+    }
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, Options::default()).await
+}
+
+pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let data_dir = std::env::temp_dir().join(format!("shop-test-{id}"));
+    std::fs::create_dir_all(&data_dir).expect("temp dir");
+    let (database_url, postgres) = match backend {
+        Backend::Sqlite => (
+            store::DatabaseUrl::Sqlite(
+                data_dir.join("shop.sqlite3").to_string_lossy().into_owned(),
+            ),
+            None,
+        ),
+        Backend::Postgres { admin_url } => {
+            let name = format!("shop_test_{id}");
+            let mut admin =
+                PgConnection::establish(&admin_url).expect("connect to the test PostgreSQL server");
+            admin
+                .batch_execute(&format!("CREATE DATABASE {name}"))
+                .expect("create test database");
+            let url = replace_database(&admin_url, &name);
+            (store::DatabaseUrl::Postgres(url), Some((admin_url, name)))
+        }
+    };
+    let config = Config {
+        addr: "127.0.0.1:0".parse().expect("addr"),
+        data_dir: data_dir.clone(),
+        database_url,
+        frontend_dir: options
+            .frontend_dir
+            .unwrap_or_else(|| data_dir.join("no-frontend")),
+        log_format: LogFormat::Pretty,
+        cors_origins: options.cors_origins,
+        db_pool_size: 4,
+        seed_demo: true,
+        demo_products: TEST_PRODUCTS,
+    };
+    if std::env::var("TEST_LOG").is_ok() {
+        api::telemetry::init(LogFormat::Pretty);
+    }
+    let app = Application::build(&config, Clock::fixed(test_now())).expect("build the app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client"),
+        data_dir,
+        postgres,
+    }
+}
+
+fn replace_database(url: &str, name: &str) -> String {
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let cut = base.rfind('/').expect("a URL with a path");
+    format!("{}/{name}{query}", &base[..cut])
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
+        let res = self.get(path).await;
+        let status = res.status().as_u16();
+        (status, res.json().await.expect("a JSON body"))
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+        if let Some((admin_url, name)) = self.postgres.take()
+            && let Ok(mut admin) = PgConnection::establish(&admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+        }
+    }
+}
+
+/// Asserts the `{"error", "code"}` shape and returns the code.
+pub fn error_code(body: &serde_json::Value) -> String {
+    assert!(
+        body["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "error message in {body}"
+    );
+    body["code"].as_str().expect("code").to_owned()
+}

@@ -1,0 +1,9 @@
+//! API tests: the real server over HTTP, on SQLite and on PostgreSQL. One binary, one link.
+
+mod helpers;
+
+mod errors;
+mod frontend;
+mod health;
+mod media;
+mod products;

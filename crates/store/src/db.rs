@@ -1,0 +1,172 @@
+//! Connections, the pool and migrations: the one place that knows there are two backends.
+//!
+//! Every query elsewhere in this crate is written once against [`DbConnection`]. Where SQL must
+//! differ (upserts, say), the code matches on the variant here or in a function marked
+//! `// backend difference`, so `grep 'backend difference'` lists every divergence.
+
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::StoreError;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+/// One connection to either backend; diesel's derive makes the enum itself a `Connection`.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Sqlite(diesel::SqliteConnection),
+    Postgres(diesel::PgConnection),
+}
+
+impl std::fmt::Debug for DbConnection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Sqlite(_) => "DbConnection::Sqlite",
+            Self::Postgres(_) => "DbConnection::Postgres",
+        })
+    }
+}
+
+/// Where the data lives, decided from the URL scheme so that a PostgreSQL server that is down
+/// reports "connection refused" instead of diesel's generic "invalid connection url".
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// A file path (or `:memory:`) for the embedded SQLite database.
+    Sqlite(String),
+    /// A `postgres://` or `postgresql://` URL.
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    /// `postgres://` and `postgresql://` select PostgreSQL; `sqlite://` or a bare path selects
+    /// SQLite. Anything else with a scheme is rejected so a typo never silently creates a file.
+    pub fn parse(raw: &str) -> Result<Self, StoreError> {
+        let raw = raw.trim();
+        if raw.is_empty() {
+            return Err(StoreError::Config("the database URL is empty".into()));
+        }
+        if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
+            return Ok(Self::Postgres(raw.to_owned()));
+        }
+        if let Some(path) = raw.strip_prefix("sqlite://") {
+            return Ok(Self::Sqlite(path.to_owned()));
+        }
+        if let Some((scheme, _)) = raw.split_once("://") {
+            return Err(StoreError::Config(format!(
+                "unsupported database URL scheme '{scheme}://' (use postgres:// or a SQLite file path)"
+            )));
+        }
+        Ok(Self::Sqlite(raw.to_owned()))
+    }
+
+    /// The backend's name, for logs and readiness answers.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+}
+
+/// Never print a PostgreSQL password into a log.
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Sqlite(path) => write!(f, "sqlite:{path}"),
+            Self::Postgres(url) => {
+                let redacted = match (url.find("://"), url.rfind('@')) {
+                    (Some(scheme_end), Some(at)) if at > scheme_end => {
+                        format!("{}://***@{}", &url[..scheme_end], &url[at + 1..])
+                    }
+                    _ => url.clone(),
+                };
+                f.write_str(&redacted)
+            }
+        }
+    }
+}
+
+/// r2d2 manager that builds the right variant for the URL.
+#[derive(Debug)]
+pub struct ConnectionManager {
+    url: DatabaseUrl,
+}
+
+impl r2d2::ManageConnection for ConnectionManager {
+    type Connection = DbConnection;
+    type Error = diesel::ConnectionError;
+
+    fn connect(&self) -> Result<DbConnection, diesel::ConnectionError> {
+        match &self.url {
+            DatabaseUrl::Sqlite(path) => {
+                let mut conn = diesel::SqliteConnection::establish(path)?;
+                // WAL lets readers run beside the single writer; busy_timeout makes a writer wait
+                // for the lock instead of failing at once under concurrent requests.
+                conn.batch_execute(
+                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+                )
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+            DatabaseUrl::Postgres(url) => {
+                diesel::PgConnection::establish(url).map(DbConnection::Postgres)
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), diesel::ConnectionError> {
+        conn.batch_execute("SELECT 1")
+            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type Pool = r2d2::Pool<ConnectionManager>;
+pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
+
+/// Opens a pool and brings the schema up to date.
+pub fn connect(url: &DatabaseUrl, max_size: u32) -> Result<Pool, StoreError> {
+    if let DatabaseUrl::Sqlite(path) = url
+        && let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+        && !parent.exists()
+    {
+        return Err(StoreError::Config(format!(
+            "the SQLite file's folder {} does not exist",
+            parent.display()
+        )));
+    }
+    let pool = r2d2::Pool::builder()
+        .max_size(max_size)
+        .connection_timeout(Duration::from_secs(5))
+        .build(ConnectionManager { url: url.clone() })
+        .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+    let mut conn = pool
+        .get()
+        .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+    run_migrations(&mut conn)?;
+    Ok(pool)
+}
+
+// backend difference: each backend has its own migrations folder.
+fn run_migrations(conn: &mut DbConnection) -> Result<(), StoreError> {
+    let applied = match conn {
+        DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Postgres(c) => c
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+    }
+    .map_err(|e| StoreError::Migration(e.to_string()))?;
+    if applied > 0 {
+        tracing::info!(applied, "database migrations applied");
+    }
+    Ok(())
+}

@@ -1,0 +1,71 @@
+//! The shop's storage: diesel schema, migrations and repositories over one code path that runs
+//! on SQLite (the embedded default) and PostgreSQL (production).
+//!
+//! Owns: connections and the pool, migrations, row types and queries, the demo-catalogue seed.
+//! Must never hold a business rule: prices, coupon validity and badges are decided by the pure
+//! crates; this crate stores and loads. Every call here blocks: callers on an async runtime run
+//! it on a blocking thread.
+
+mod db;
+mod products;
+mod schema;
+mod seed;
+
+pub use db::{DatabaseUrl, DbConnection};
+pub use products::{
+    BrandRef, CategoryRef, CouponRecord, ProductFilter, ProductRecord, Specifications,
+};
+pub use seed::SeedReport;
+
+/// What can go wrong below the HTTP edge.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The configuration names a database the store cannot use.
+    #[error("database configuration: {0}")]
+    Config(String),
+    /// The database cannot be reached (down, refused, pool exhausted).
+    #[error("database unavailable: {0}")]
+    Unavailable(String),
+    /// Migrations failed to apply.
+    #[error("database migration failed: {0}")]
+    Migration(String),
+    /// A query failed for a reason other than a missing row.
+    #[error("database query failed: {0}")]
+    Query(#[from] diesel::result::Error),
+}
+
+/// A handle on the database; cheap to clone (the pool is shared).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: db::Pool,
+    backend: &'static str,
+}
+
+impl Store {
+    /// Connects, runs pending migrations and returns the store.
+    pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Self, StoreError> {
+        let pool = db::connect(url, max_connections)?;
+        Ok(Self {
+            pool,
+            backend: url.backend(),
+        })
+    }
+
+    /// "sqlite" or "postgres".
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
+
+    /// Checks that a connection can be taken and answers a trivial query.
+    pub fn ping(&self) -> Result<(), StoreError> {
+        use diesel::connection::SimpleConnection;
+        self.conn()?.batch_execute("SELECT 1")?;
+        Ok(())
+    }
+
+    fn conn(&self) -> Result<db::PooledConnection, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Unavailable(e.to_string()))
+    }
+}

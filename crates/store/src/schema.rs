@@ -1,0 +1,126 @@
+//! Table definitions shared by both backends. Only portable SQL types appear here (Text,
+//! BigInt, Integer, Bool, Timestamp), which is what diesel's `MultiConnection` can carry.
+
+diesel::table! {
+    brands (id) {
+        id -> Text,
+        name -> Text,
+        description -> Text,
+        logo_url -> Nullable<Text>,
+        is_active -> Bool,
+        gender -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    categories (id) {
+        id -> Text,
+        name -> Text,
+        gender -> Text,
+        parent_id -> Nullable<Text>,
+        image -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    coupons (id) {
+        id -> Text,
+        title -> Text,
+        code -> Text,
+        discount_type -> Text,
+        discount_value -> BigInt,
+        max_discount_paise -> Nullable<BigInt>,
+        min_order_paise -> BigInt,
+        is_active -> Bool,
+        valid_from -> Timestamp,
+        valid_until -> Timestamp,
+        brand_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Text,
+        name -> Text,
+        description -> Text,
+        brand_id -> Text,
+        gender -> Text,
+        price_paise -> BigInt,
+        offer_percentage -> Integer,
+        currency -> Text,
+        colour -> Text,
+        pattern -> Text,
+        length -> Text,
+        fabric -> Text,
+        sleeve_length -> Text,
+        fit -> Text,
+        distress -> Text,
+        assigned_coupon_id -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    product_categories (product_id, category_id) {
+        product_id -> Text,
+        category_id -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::table! {
+    product_images (product_id, position) {
+        product_id -> Text,
+        position -> Integer,
+        url -> Text,
+    }
+}
+
+diesel::table! {
+    product_stock (product_id, size) {
+        product_id -> Text,
+        size -> Text,
+        position -> Integer,
+        quantity -> Integer,
+    }
+}
+
+diesel::table! {
+    product_tags (product_id, position) {
+        product_id -> Text,
+        position -> Integer,
+        tag -> Text,
+    }
+}
+
+diesel::table! {
+    static_images (id) {
+        id -> Text,
+        category -> Text,
+        device -> Text,
+        title -> Text,
+        url -> Text,
+        is_active -> Bool,
+    }
+}
+
+diesel::joinable!(products -> brands (brand_id));
+diesel::joinable!(product_categories -> products (product_id));
+diesel::joinable!(product_categories -> categories (category_id));
+diesel::joinable!(product_images -> products (product_id));
+diesel::joinable!(product_stock -> products (product_id));
+diesel::joinable!(product_tags -> products (product_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    brands,
+    categories,
+    coupons,
+    products,
+    product_categories,
+    product_images,
+    product_stock,
+    product_tags,
+    static_images,
+);

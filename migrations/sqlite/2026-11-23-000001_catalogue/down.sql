@@ -1,0 +1,9 @@
+DROP TABLE static_images;
+DROP TABLE product_tags;
+DROP TABLE product_stock;
+DROP TABLE product_images;
+DROP TABLE product_categories;
+DROP TABLE products;
+DROP TABLE coupons;
+DROP TABLE categories;
+DROP TABLE brands;

@@ -1,0 +1,65 @@
+//! The project's own tooling: `cargo xtask <task>`. Every task prints the commands it runs.
+//!
+//! Tasks: `run` (the whole shop at one URL), `test` (every test), `e2e` (browser tests only),
+//! `seed` (a larger deterministic catalogue), `bench` (throughput and latency figures).
+
+mod bench;
+mod postgres;
+mod prereqs;
+mod tasks;
+#[cfg(test)]
+mod tidy;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+
+fn main() -> Result<()> {
+    let mut args = std::env::args().skip(1);
+    let task = args.next();
+    let rest: Vec<String> = args.collect();
+    let sh = xshell::Shell::new()?;
+    sh.change_dir(project_root());
+    match task.as_deref() {
+        Some("run") => tasks::run(&sh, &rest),
+        Some("test") => tasks::test(&sh, &rest),
+        Some("e2e") => tasks::e2e_only(&sh),
+        Some("seed") => tasks::seed(&sh, &rest),
+        Some("bench") => bench::run(&sh, &rest),
+        Some("help") | Some("--help") | None => {
+            print_help();
+            Ok(())
+        }
+        Some(other) => {
+            print_help();
+            bail!("unknown task '{other}'")
+        }
+    }
+}
+
+fn print_help() {
+    eprintln!(
+        "cargo xtask <task>
+
+  run                       build the frontend if needed, then serve the shop (release) at
+                            http://127.0.0.1:8080 on SQLite with the demo catalogue
+  test [--no-e2e]           fmt, clippy, Rust tests on SQLite and PostgreSQL, frontend
+                            typecheck, lint and vitest, then browser end-to-end tests
+  e2e                       the browser end-to-end tests alone
+  seed --products N [--database-url URL]
+                            write a deterministic catalogue of N products into an empty database
+                            (default: data/bench-N.sqlite3)
+  bench [--products N] [--seconds S] [--connections C]
+                            measure throughput and latency of /healthz and /api/products"
+    );
+}
+
+/// The workspace root (the parent of this crate's folder).
+pub fn project_root() -> PathBuf {
+    let manifest = std::env::var("CARGO_MANIFEST_DIR")
+        .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+    PathBuf::from(manifest)
+        .parent()
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."))
+}

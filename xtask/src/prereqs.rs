@@ -1,0 +1,83 @@
+//! System packages the tasks need, installed only when missing (a clean CI machine has none of
+//! them). Debian packages need root; without it, the message says what to install.
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use xshell::{Shell, cmd};
+
+fn is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+        .unwrap_or(false)
+}
+
+fn dpkg_installed(sh: &Shell, package: &str) -> bool {
+    cmd!(sh, "dpkg -s {package}")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok()
+}
+
+/// Installs Debian packages that are not yet installed.
+fn apt_install(sh: &Shell, packages: &[&str]) -> Result<()> {
+    let missing: Vec<&str> = packages
+        .iter()
+        .copied()
+        .filter(|p| !dpkg_installed(sh, p))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if !is_root() {
+        bail!(
+            "missing Debian packages {missing:?}: install them with `sudo apt-get install -y --no-install-recommends {}`",
+            missing.join(" ")
+        );
+    }
+    cmd!(sh, "apt-get update -qq").run()?;
+    cmd!(
+        sh,
+        "apt-get install -y -qq --no-install-recommends {missing...}"
+    )
+    .env("DEBIAN_FRONTEND", "noninteractive")
+    .run()?;
+    Ok(())
+}
+
+/// libpq for the PostgreSQL client (checked, never reinstalled: reinstalling would upgrade the
+/// machine's PostgreSQL packages).
+pub fn libpq(sh: &Shell) -> Result<()> {
+    apt_install(sh, &["libpq-dev"])
+}
+
+/// Debian's Chromium for the browser tests (never a downloaded browser).
+pub fn chromium(sh: &Shell) -> Result<()> {
+    if Path::new("/usr/bin/chromium").exists() {
+        return Ok(());
+    }
+    apt_install(sh, &["chromium"])
+}
+
+/// Frontend packages, installed from the lockfile when absent or older than the lockfile.
+pub fn npm_packages(sh: &Shell) -> Result<()> {
+    let root = crate::project_root();
+    let lock = root.join("frontend/package-lock.json");
+    let marker = root.join("frontend/node_modules/.package-lock.json");
+    let fresh = match (
+        lock.metadata().and_then(|m| m.modified()),
+        marker.metadata().and_then(|m| m.modified()),
+    ) {
+        (Ok(lock_time), Ok(marker_time)) => marker_time >= lock_time,
+        _ => false,
+    };
+    if !fresh {
+        let _dir = sh.push_dir(root.join("frontend"));
+        cmd!(sh, "npm ci --no-audit --no-fund").run()?;
+    }
+    Ok(())
+}

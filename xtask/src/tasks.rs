@@ -1,0 +1,301 @@
+//! run, test, e2e and seed.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use xshell::{Shell, cmd};
+
+use crate::{postgres, prereqs, project_root};
+
+/// The pure crates: each must build and test on its own, with nothing else.
+pub const PURE_CRATES: &[&str] = &[
+    "pricing",
+    "delivery",
+    "trending",
+    "swipe",
+    "validation",
+    "catalogue",
+];
+
+pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
+    if !args.is_empty() {
+        bail!(
+            "`cargo xtask run` takes no arguments (configure with SHOP_ADDR, SHOP_DATA_DIR, DATABASE_URL, ...)"
+        );
+    }
+    prereqs::npm_packages(sh)?;
+    build_frontend(sh, false)?;
+    let root = project_root();
+    let frontend = root.join("frontend/dist");
+    let frontend = frontend.to_string_lossy();
+    cmd!(sh, "cargo run --release --package api --bin shop-api")
+        .env(
+            "SHOP_FRONTEND_DIR",
+            std::env::var("SHOP_FRONTEND_DIR").unwrap_or_else(|_| frontend.into_owned()),
+        )
+        .run()?;
+    Ok(())
+}
+
+/// Builds `frontend/dist` when it is missing or older than any source file (always when `force`).
+fn build_frontend(sh: &Shell, force: bool) -> Result<()> {
+    let root = project_root().join("frontend");
+    let built = root
+        .join("dist/index.html")
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok();
+    let stale = match built {
+        None => true,
+        Some(built) => newest_source(&root)? > built,
+    };
+    if force || stale {
+        let _dir = sh.push_dir(&root);
+        cmd!(sh, "npm run build").run()?;
+    }
+    Ok(())
+}
+
+fn newest_source(frontend: &std::path::Path) -> Result<std::time::SystemTime> {
+    let mut newest = std::time::SystemTime::UNIX_EPOCH;
+    let mut stack = vec![frontend.join("src"), frontend.join("public")];
+    for file in ["index.html", "package-lock.json", "vite.config.ts"] {
+        stack.push(frontend.join(file));
+    }
+    while let Some(path) = stack.pop() {
+        let Ok(meta) = path.metadata() else { continue };
+        if meta.is_dir() {
+            for entry in std::fs::read_dir(&path)? {
+                stack.push(entry?.path());
+            }
+        } else if let Ok(modified) = meta.modified() {
+            newest = newest.max(modified);
+        }
+    }
+    Ok(newest)
+}
+
+pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
+    let e2e = !args.iter().any(|a| a == "--no-e2e");
+    if let Some(unknown) = args.iter().find(|a| *a != "--no-e2e") {
+        bail!("unknown option {unknown} (try --no-e2e)");
+    }
+    let started = Instant::now();
+    prereqs::libpq(sh)?;
+    cmd!(sh, "cargo fmt --all -- --check").run()?;
+    cmd!(
+        sh,
+        "cargo clippy --workspace --all-targets --locked -- -D warnings"
+    )
+    .run()?;
+
+    // PostgreSQL: the server at DATABASE_URL if one is given, else a throwaway cluster.
+    let cluster;
+    let postgres_url = match std::env::var("DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => url,
+        _ => {
+            cluster = postgres::Cluster::start(sh)?;
+            cluster.url.clone()
+        }
+    };
+    let _pg = sh.push_env("SHOP_TEST_POSTGRES_URL", &postgres_url);
+    let _require = sh.push_env("SHOP_REQUIRE_POSTGRES", "1");
+    if cmd!(sh, "cargo nextest --version")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok()
+    {
+        cmd!(sh, "cargo nextest run --workspace --locked --no-fail-fast").run()?;
+    } else {
+        cmd!(sh, "cargo test --workspace --locked --no-fail-fast").run()?;
+    }
+    let pure: Vec<String> = PURE_CRATES
+        .iter()
+        .flat_map(|c| ["-p".to_owned(), (*c).to_owned()])
+        .collect();
+    cmd!(sh, "cargo test --doc --locked {pure...}").run()?;
+
+    prereqs::npm_packages(sh)?;
+    {
+        let _dir = sh.push_dir(project_root().join("frontend"));
+        cmd!(sh, "npm run typecheck").run()?;
+        cmd!(sh, "npm run lint").run()?;
+        cmd!(sh, "npm test").run()?;
+    }
+    if e2e {
+        e2e_suite(sh)?;
+    }
+    eprintln!("xtask test: all green in {:.0?}", started.elapsed());
+    Ok(())
+}
+
+pub fn e2e_only(sh: &Shell) -> Result<()> {
+    prereqs::npm_packages(sh)?;
+    e2e_suite(sh)
+}
+
+/// Builds the frontend and the API, serves a fresh shop on a free port and drives it with
+/// Debian's Chromium.
+fn e2e_suite(sh: &Shell) -> Result<()> {
+    prereqs::chromium(sh)?;
+    build_frontend(sh, true)?;
+    cmd!(sh, "cargo build --locked --package api --bin shop-api").run()?;
+    let data = tempdir("shop-e2e")?;
+    let server = Server::start(&project_root().join("target/debug/shop-api"), &data, &[])?;
+    let _dir = sh.push_dir(project_root().join("frontend"));
+    let outcome = cmd!(sh, "npm run e2e")
+        .env("BASE_URL", server.base_url())
+        .run();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    outcome.context("end-to-end tests failed")?;
+    Ok(())
+}
+
+pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
+    let mut products: Option<usize> = None;
+    let mut url: Option<String> = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--products" => {
+                products = Some(
+                    it.next()
+                        .and_then(|n| n.parse().ok())
+                        .filter(|n| *n > 0)
+                        .context("--products needs a whole number above 0")?,
+                )
+            }
+            "--database-url" => {
+                url = Some(it.next().context("--database-url needs a value")?.clone())
+            }
+            other => bail!("unknown option {other}"),
+        }
+    }
+    let products = products.context("usage: cargo xtask seed --products N [--database-url URL]")?;
+    let url = match url {
+        Some(url) => url,
+        None => {
+            std::fs::create_dir_all(project_root().join("data"))?;
+            project_root()
+                .join(format!("data/bench-{products}.sqlite3"))
+                .to_string_lossy()
+                .into_owned()
+        }
+    };
+    let n = products.to_string();
+    cmd!(
+        sh,
+        "cargo run --release --locked --package api --bin shop-api -- seed --products {n}"
+    )
+    .env("DATABASE_URL", &url)
+    .run()?;
+    Ok(())
+}
+
+/// A temporary folder of our own (std has no tempdir, and xtask keeps its dependencies few).
+pub fn tempdir(prefix: &str) -> Result<std::path::PathBuf> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)?
+        .subsec_nanos();
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+pub fn free_port() -> Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+/// The API binary running in the background on a free port; stopped with SIGTERM on drop.
+pub struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    pub fn start(
+        binary: &std::path::Path,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+    ) -> Result<Self> {
+        let port = free_port()?;
+        eprintln!(
+            "$ SHOP_ADDR=127.0.0.1:{port} SHOP_DATA_DIR={} {}",
+            data_dir.display(),
+            binary.display()
+        );
+        let child = Command::new(binary)
+            .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
+            .env("SHOP_DATA_DIR", data_dir)
+            .env("SHOP_FRONTEND_DIR", project_root().join("frontend/dist"))
+            .env_remove("DATABASE_URL")
+            .env(
+                "RUST_LOG",
+                std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+            )
+            .envs(env.iter().copied())
+            .spawn()
+            .with_context(|| format!("starting {}", binary.display()))?;
+        let mut server = Self { child, port };
+        server.wait_ready(Duration::from_secs(120))?;
+        Ok(server)
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    fn wait_ready(&mut self, timeout: Duration) -> Result<()> {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait()? {
+                bail!("the API exited before it was ready ({status})");
+            }
+            if http_status(self.port, "/readyz").ok() == Some(200) {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        bail!("the API was not ready within {timeout:?}")
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        // SIGTERM, so the run also exercises the graceful shutdown path.
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(25);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The status code of a plain GET, for readiness polling.
+pub fn http_status(port: u16, path: &str) -> Result<u16> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head)?;
+    let text = String::from_utf8_lossy(&head);
+    text.get(9..12)
+        .and_then(|s| s.parse().ok())
+        .context("not an HTTP answer")
+}
