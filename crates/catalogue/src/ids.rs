@@ -4,11 +4,8 @@ use chrono::{NaiveDate, NaiveDateTime, NaiveTime, TimeDelta};
 
 use crate::rng::Rng;
 
-/// 2026-01-01T00:00:00 (UTC): the catalogue's products are created during 2026.
+/// 2026-01-01T00:00:00 (UTC): the catalogue's records are dated from here.
 pub(crate) const BASE: NaiveDateTime = at_midnight(2026, 1, 1);
-
-/// Milliseconds in 2026 (not a leap year).
-pub(crate) const YEAR_MS: i64 = 365 * 24 * 3600 * 1000;
 
 pub(crate) const MINUTE_MS: i64 = 60 * 1000;
 pub(crate) const HOUR_MS: i64 = 60 * MINUTE_MS;
@@ -72,7 +69,7 @@ mod tests {
     #[test]
     fn base_is_the_first_moment_of_2026() {
         assert_eq!(BASE.and_utc().timestamp(), 1_767_225_600);
-        assert_eq!(at(YEAR_MS), at_midnight(2027, 1, 1));
+        assert_eq!(at(365 * DAY_MS), at_midnight(2027, 1, 1));
     }
 
     #[test]

@@ -4,14 +4,18 @@
 //! Product `i` draws every value from its own seeded stream, so it is the same on every
 //! machine. The pairs are visited in a fixed shuffled order: the first `pairs` products cover
 //! every pair once, the next `pairs` every pair again, and so on. Products are created in
-//! index order across 2026, and their ids are time-ordered, so the list is sorted by creation
+//! index order across January to October 2026, and their ids are time-ordered, so the list is sorted by creation
 //! and by id.
 
 use crate::art::{COLOURS, VIEWS};
 use crate::brands::BRANDS;
 use crate::categories::{Subcategory, Tree};
 use crate::coupons::Assign;
-use crate::ids::{YEAR_MS, at, time_ordered_id};
+use crate::ids::{DAY_MS, at, time_ordered_id};
+
+/// Products are created over the first 300 days of 2026 (to late October), so the demo
+/// catalogue holds nothing dated after the day the shop first ran.
+const PRODUCT_SPAN_MS: i64 = 300 * DAY_MS;
 use crate::kinds::{self, Profile};
 use crate::media::art_url;
 use crate::rng::{Rng, STREAM_ASSORTMENT, STREAM_PRODUCTS};
@@ -58,7 +62,7 @@ pub(crate) fn products(
         return Vec::new();
     }
     let order = Rng::stream(STREAM_ASSORTMENT, 0).permutation(lines.len());
-    let step = (YEAR_MS / count.max(1) as i64).max(1);
+    let step = (PRODUCT_SPAN_MS / count.max(1) as i64).max(1);
     let newest = count - count / 8;
     let mut offers_given = 0;
     (0..count)

@@ -1,0 +1,42 @@
+// Product constants of the shell. Numbers carry the specification line they come from.
+
+/** Working name of the shop, shown on the splash and in the footer. */
+export const APP_NAME = 'Casa';
+
+export const TAGLINES = {
+  main: 'Style. Swipe. Shop.',
+  delivery: 'Deliver in 60 minutes',
+  powered: 'Powered by AI & Community Trends',
+} as const;
+
+/** Start-up splash shows about 2.5 s (000 §2.1, 001 §9)... */
+export const SPLASH_DURATION_MS = 2500;
+/** ...and the app appears after at least 1 s of preparation. */
+export const MIN_PREPARATION_MS = 1000;
+/** The splash fades out over this long once both are done. */
+export const SPLASH_FADE_MS = 300;
+
+/** Toasts in the route shell last 2 s (000 §2.1, §9); at most 20 at once. */
+export const TOAST_DURATION_MS = 2000;
+export const MAX_TOASTS = 20;
+
+/** Badge counts above this show as '99+' (000 §2.2, §9). */
+export const BADGE_CAP = 99;
+
+/** Home trending row: 8 items, auto-scroll every 4 s (000 §9). */
+export const HOME_TRENDING_LIMIT = 8;
+export const TRENDING_AUTO_SCROLL_MS = 4000;
+
+/** Loading context default text (000 §4). */
+export const DEFAULT_LOADING_TEXT = 'Loading...';
+
+/** Default label of the header's delivery-location button (000 §2.2). */
+export const DELIVERY_LOCATION_LABEL = 'Delivery Location';
+export const ADD_ADDRESS_TEXT = 'Add Address';
+
+/** Footer contact block. The operator's details are not in the specification; placeholders. */
+export const CONTACT = {
+  email: 'support@casa.shop',
+  phone: '+91 22 4000 6060',
+  city: 'Mumbai, Maharashtra 400001',
+} as const;
