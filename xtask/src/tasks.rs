@@ -144,7 +144,9 @@ pub fn e2e_only(sh: &Shell) -> Result<()> {
 fn e2e_suite(sh: &Shell) -> Result<()> {
     prereqs::chromium(sh)?;
     build_frontend(sh, true)?;
-    cmd!(sh, "cargo build --locked --package api --bin shop-api").run()?;
+    // The binary as the test build makes it (dev-dependency features unified), so that after
+    // `cargo nextest run` this is a no-op instead of a second build of half the graph.
+    cmd!(sh, "cargo test --locked --package api --no-run").run()?;
     let data = tempdir("shop-e2e")?;
     let server = Server::start(&project_root().join("target/debug/shop-api"), &data, &[])?;
     let _dir = sh.push_dir(project_root().join("frontend"));

@@ -23,14 +23,14 @@ pub struct Readiness {
 }
 
 /// The process is up (it does not touch the database).
-#[utoipa::path(get, path = "/healthz", tag = "health", responses((status = 200, body = Health)))]
+#[utoipa::path(get, path = "/healthz", tag = "health", responses((status = 200, body = Health, description = "The process is up")))]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health { status: "ok" })
 }
 
 /// The database answers; 503 while it does not.
 #[utoipa::path(get, path = "/readyz", tag = "health", responses(
-    (status = 200, body = Readiness),
+    (status = 200, body = Readiness, description = "The database answers"),
     (status = 503, body = crate::error::ErrorBody, description = "Database unreachable"),
 ))]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {

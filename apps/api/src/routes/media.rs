@@ -14,7 +14,7 @@ use crate::error::ApiError;
     tag = "media",
     params(("path" = String, Path, description = "e.g. art/hoodie/navy/front.svg")),
     responses(
-        (status = 200, content_type = "image/svg+xml", body = String),
+        (status = 200, content_type = "image/svg+xml", body = String, description = "The SVG image"),
         (status = 404, body = crate::error::ErrorBody, description = "No such image"),
     ),
 )]

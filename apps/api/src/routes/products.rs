@@ -109,7 +109,7 @@ fn parse_whole(
     tag = "products",
     params(ProductQuery),
     responses(
-        (status = 200, body = Vec<Product>),
+        (status = 200, body = Vec<Product>, description = "A page of products, newest first"),
         (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
     ),
 )]
@@ -135,7 +135,7 @@ pub async fn list(
     tag = "products",
     params(("id" = String, Path, description = "The product's _id")),
     responses(
-        (status = 200, body = Product),
+        (status = 200, body = Product, description = "The product"),
         (status = 404, body = crate::error::ErrorBody, description = "Product not found"),
     ),
 )]
@@ -170,7 +170,7 @@ pub const MAX_QUERY_CHARS: usize = 100;
     tag = "products",
     request_body = SearchRequest,
     responses(
-        (status = 200, body = Vec<Product>),
+        (status = 200, body = Vec<Product>, description = "Matching products, newest first"),
         (status = 400, body = crate::error::ErrorBody, description = "Blank or malformed query"),
     ),
 )]

@@ -104,6 +104,17 @@ async fn openapi_document_is_openapi_3_and_lists_the_calls() {
         assert!(doc["paths"][path].is_object(), "{path} documented");
     }
     assert!(doc["components"]["schemas"]["Product"].is_object());
+    // OpenAPI requires a description on every response object.
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            for (status, response) in operation["responses"].as_object().expect("responses") {
+                assert!(
+                    response["description"].is_string(),
+                    "{method} {path} {status} has a description"
+                );
+            }
+        }
+    }
     let page = app.get("/api/docs/").await;
     assert_eq!(page.status().as_u16(), 200);
     let html = page.text().await.expect("text");

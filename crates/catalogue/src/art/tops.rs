@@ -272,7 +272,7 @@ pub(super) fn oversized_tshirt(p: &Palette, back: bool) -> Drawing {
     }
     over.push_str(&t.rib());
     over.push_str(&format!(
-        r#"<rect x="215" y="280" width="170" height="170" rx="14" fill="{}" stroke="none"/><circle cx="300" cy="340" r="36" fill="{}" stroke="none"/><path d="M225 450L282 362L318 410L344 380L385 450Z" fill="{}" stroke="none"/>"#,
+        r#"<circle cx="300" cy="360" r="78" fill="{}" stroke="none"/><g fill="{}" stroke="none"><rect x="218" y="368" width="164" height="10"/><rect x="218" y="392" width="164" height="12"/><rect x="218" y="418" width="164" height="14"/></g><circle cx="300" cy="360" r="78" fill="none" stroke="{}" stroke-width="6"/>"#,
         p.light, p.main, p.dark
     ));
     drawing.under(t.lining(p)).over(over)
