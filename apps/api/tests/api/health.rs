@@ -15,3 +15,30 @@ async fn live_and_ready(backend: Backend) {
     assert_eq!(status, 200);
     assert_eq!(body["database"], expected);
 }
+
+#[tokio::test]
+async fn readiness_and_data_calls_answer_503_while_the_database_is_gone() {
+    let Some(backend) = Backend::postgres() else {
+        return;
+    };
+    let app = spawn_app(backend).await;
+    assert_eq!(app.get_json("/readyz").await.0, 200);
+    app.drop_postgres_database();
+    for path in ["/readyz", "/api/products?limit=1"] {
+        let (status, body) = app.get_json(path).await;
+        assert_eq!(status, 503, "{path}");
+        assert_eq!(crate::helpers::error_code(&body), "SERVICE_UNAVAILABLE");
+        assert!(
+            !body["error"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("postgres"),
+            "no internals leak: {body}"
+        );
+    }
+    assert_eq!(
+        app.get_json("/healthz").await.0,
+        200,
+        "liveness does not depend on the database"
+    );
+}

@@ -175,6 +175,18 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Drops the test's PostgreSQL database under the running server, as an outage would.
+    pub fn drop_postgres_database(&self) {
+        let (admin_url, name) = self.postgres.as_ref().expect("a PostgreSQL test app");
+        let mut admin =
+            PgConnection::establish(admin_url).expect("connect to the test PostgreSQL server");
+        admin
+            .batch_execute(&format!("DROP DATABASE {name} WITH (FORCE)"))
+            .expect("drop the test database");
+    }
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);

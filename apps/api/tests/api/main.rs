@@ -7,3 +7,4 @@ mod frontend;
 mod health;
 mod media;
 mod products;
+mod startup;
