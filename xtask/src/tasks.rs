@@ -146,7 +146,7 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
     build_frontend(sh, true)?;
     // The binary as the test build makes it (dev-dependency features unified), so that after
     // `cargo nextest run` this is a no-op instead of a second build of half the graph.
-    cmd!(sh, "cargo test --locked --package api --no-run").run()?;
+    cmd!(sh, "cargo test --workspace --locked --no-run").run()?;
     let data = tempdir("shop-e2e")?;
     let server = Server::start(&project_root().join("target/debug/shop-api"), &data, &[])?;
     let _dir = sh.push_dir(project_root().join("frontend"));
