@@ -13,9 +13,9 @@ pub const STANDARD_LEAD_TIME: TimeDelta = TimeDelta::days(5);
 
 /// How fast an order is delivered.
 ///
-/// The fee for each speed lives in the `pricing` crate (`pricing::DeliverySpeed::fee`); the
-/// two crates do not depend on each other. Both read and write `"standard"` and `"express"`,
-/// and read the checkout's `"quick"` (001 §4) as express.
+/// The fee for each speed is money, so it lives in `pricing` (`pricing::delivery_fee`, which
+/// takes this type). Read and written as `"standard"` and `"express"`; the checkout's `"quick"`
+/// (001 §4) reads as express.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum DeliverySpeed {

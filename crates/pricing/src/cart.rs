@@ -5,7 +5,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::coupon::{Coupon, CouponError};
-use crate::fees::DeliverySpeed;
+use delivery::DeliverySpeed;
+
+use crate::fees::delivery_fee;
 use crate::money::Money;
 
 /// One line of a cart or order: the unit price actually charged (after any offer) and how
@@ -71,7 +73,7 @@ impl CartTotals {
     ) -> Result<CartTotals, CartError> {
         let subtotal = subtotal(lines)?;
         let discount = discount.min(subtotal).max(Money::ZERO);
-        let delivery_fee = speed.fee();
+        let delivery_fee = delivery_fee(speed);
         let total = subtotal
             .checked_sub(discount)
             .and_then(|net| net.checked_add(delivery_fee))
@@ -254,7 +256,7 @@ mod tests {
             prop_assert!(totals.discount >= Money::ZERO && totals.discount <= totals.subtotal);
             prop_assert_eq!(
                 totals.total.paise(),
-                totals.subtotal.paise() - totals.discount.paise() + speed.fee().paise()
+                totals.subtotal.paise() - totals.discount.paise() + delivery_fee(speed).paise()
             );
         }
 

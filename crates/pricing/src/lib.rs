@@ -13,7 +13,8 @@
 //! - the price a product card shows (000 §4, 001 §5): [`display_price`], [`ProductPricing`];
 //! - coupons (001 §5, §8): [`CouponCode`], [`Coupon::apply`], [`AssignedCoupon`];
 //! - cart totals: [`CartTotals`];
-//! - delivery fees and free-delivery thresholds (001 §9): [`DeliverySpeed::fee`] and the
+//! - delivery fees and free-delivery thresholds (001 §9): [`delivery_fee`] (of the `delivery`
+//!   crate's `DeliverySpeed`) and the
 //!   constants in [`fees`] (express ₹99, standard free; the ₹1,500 checkout threshold and the
 //!   ₹999 policy text only feed texts, since standard delivery is free anyway);
 //! - en-IN rupee formatting (000 §9): [`format_inr`] with [`Style`].
@@ -24,8 +25,8 @@
 //! ## What it must never import
 //!
 //! No I/O, no clock, no floats for money. Never diesel, actix, reqwest, tokio or any other
-//! crate that touches the outside world, and not the `delivery` crate either (the two pure
-//! crates do not depend on each other). Time is passed in as `now: DateTime<Utc>`.
+//! crate that touches the outside world. It may use other pure crates for their types (the
+//! `delivery` crate's `DeliverySpeed`). Time is passed in as `now: DateTime<Utc>`.
 //!
 //! ## Rounding
 //!
@@ -49,8 +50,8 @@ pub use coupon::{
 };
 pub use display::{DisplayPrice, PriceSource, ProductPricing, display_price};
 pub use fees::{
-    DeliverySpeed, EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT,
-    FREE_DELIVERY_THRESHOLD_POLICY_TEXT, STANDARD_DELIVERY_FEE,
+    EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT, FREE_DELIVERY_THRESHOLD_POLICY_TEXT,
+    STANDARD_DELIVERY_FEE, delivery_fee,
 };
 pub use format::{Style, format_inr};
 pub use money::{Money, Percent, PercentError, PriceError};
