@@ -21,14 +21,6 @@ fn free_port() -> Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-fn is_root() -> bool {
-    std::process::Command::new("id")
-        .arg("-u")
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-        .unwrap_or(false)
-}
-
 impl Cluster {
     pub fn start(sh: &Shell) -> Result<Self> {
         let initdb = format!("{BIN}/initdb");
@@ -42,7 +34,7 @@ impl Cluster {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir)?;
         // PostgreSQL refuses to run as root, so root hands the folder to the postgres user.
-        let as_postgres = is_root();
+        let as_postgres = crate::prereqs::is_root();
         let data = dir.join("data");
         let data_s = data.to_string_lossy().into_owned();
         let dir_s = dir.to_string_lossy().into_owned();

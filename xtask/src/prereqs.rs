@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use xshell::{Shell, cmd};
 
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     std::process::Command::new("id")
         .arg("-u")
         .output()

@@ -102,6 +102,16 @@ fn parse_whole(
         })
 }
 
+/// Products as the bare JSON list the specification's clients read.
+fn product_list(records: Vec<store::ProductRecord>, state: &AppState) -> HttpResponse {
+    let now = state.clock.now();
+    let products: Vec<Product> = records
+        .into_iter()
+        .map(|r| Product::from_record(r, now))
+        .collect();
+    HttpResponse::Ok().json(products)
+}
+
 /// A page of products, newest first, as a bare list.
 #[utoipa::path(
     get,
@@ -120,12 +130,7 @@ pub async fn list(
     let filter = query.into_inner().into_filter()?;
     let store = state.store.clone();
     let records = web::block(move || store.list_products(&filter)).await??;
-    let now = state.clock.now();
-    let products: Vec<Product> = records
-        .into_iter()
-        .map(|r| Product::from_record(r, now))
-        .collect();
-    Ok(HttpResponse::Ok().json(products))
+    Ok(product_list(records, &state))
 }
 
 /// One product.
@@ -205,10 +210,5 @@ pub async fn search(
     };
     let store = state.store.clone();
     let records = web::block(move || store.search_products(&query, limit)).await??;
-    let now = state.clock.now();
-    let products: Vec<Product> = records
-        .into_iter()
-        .map(|r| Product::from_record(r, now))
-        .collect();
-    Ok(HttpResponse::Ok().json(products))
+    Ok(product_list(records, &state))
 }
