@@ -40,6 +40,9 @@ pub struct Config {
     pub seed_demo: bool,
     /// How many products the demo catalogue holds.
     pub demo_products: usize,
+    /// The shop's public origin (`SHOP_PUBLIC_URL`, e.g. `https://shop.example.in`). When set,
+    /// image URLs in answers are absolute, so clients on other origins can load them.
+    pub public_url: Option<String>,
 }
 
 /// A configuration value that cannot be used; the message names the variable and the fix.
@@ -148,6 +151,11 @@ impl Config {
                 })?,
         };
 
+        let public_url = match get("SHOP_PUBLIC_URL") {
+            None => None,
+            Some(raw) => Some(parse_origin("SHOP_PUBLIC_URL", raw.trim())?),
+        };
+
         Ok(Self {
             addr,
             data_dir,
@@ -158,6 +166,7 @@ impl Config {
             db_pool_size,
             seed_demo,
             demo_products,
+            public_url,
         })
     }
 }
@@ -171,20 +180,30 @@ fn parse_origins(raw: &str) -> Result<CorsOrigins, ConfigError> {
     if origins.contains(&"*") {
         return Ok(CorsOrigins::Any);
     }
-    for origin in &origins {
-        let valid_scheme = origin.starts_with("http://") || origin.starts_with("https://");
-        if !valid_scheme || origin.ends_with('/') || origin.matches('/').count() != 2 {
-            return Err(invalid(
-                "SHOP_CORS_ORIGINS",
-                format!(
-                    "'{origin}' is not an origin such as https://shop.example.in (scheme and host, no path)"
-                ),
-            ));
-        }
+    let origins = origins
+        .into_iter()
+        .map(|origin| parse_origin("SHOP_CORS_ORIGINS", origin))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(CorsOrigins::List(origins))
+}
+
+/// A scheme and host (and port), nothing else: `https://shop.example.in`.
+fn parse_origin(variable: &'static str, origin: &str) -> Result<String, ConfigError> {
+    let valid_scheme = origin.starts_with("http://") || origin.starts_with("https://");
+    let host = origin
+        .split_once("://")
+        .map(|(_, host)| host)
+        .unwrap_or_default();
+    if !valid_scheme || host.is_empty() || host.contains('/') || host.contains(char::is_whitespace)
+    {
+        return Err(invalid(
+            variable,
+            format!(
+                "'{origin}' is not an origin such as https://shop.example.in (scheme and host, no path)"
+            ),
+        ));
     }
-    Ok(CorsOrigins::List(
-        origins.into_iter().map(str::to_owned).collect(),
-    ))
+    Ok(origin.to_owned())
 }
 
 #[cfg(test)]
@@ -212,6 +231,7 @@ mod tests {
         assert_eq!(c.log_format, LogFormat::Pretty);
         assert_eq!(c.cors_origins, CorsOrigins::None);
         assert!(c.seed_demo);
+        assert_eq!(c.public_url, None);
     }
 
     #[test]
@@ -231,6 +251,8 @@ mod tests {
             ("SHOP_DB_POOL_SIZE", "0"),
             ("SHOP_SEED_DEMO", "maybe"),
             ("SHOP_DEMO_PRODUCTS", "lots"),
+            ("SHOP_PUBLIC_URL", "shop.example.in"),
+            ("SHOP_PUBLIC_URL", "https://shop.example.in/"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
             assert_eq!(err.variable, var);

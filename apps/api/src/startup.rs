@@ -55,7 +55,11 @@ impl Application {
         let listener = TcpListener::bind(config.addr)
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
-        let state = web::Data::new(AppState { store, clock });
+        let state = web::Data::new(AppState {
+            store,
+            clock,
+            media_origin: config.public_url.clone().unwrap_or_default(),
+        });
         let config = config.clone();
         let server = HttpServer::new(move || {
             App::new()

@@ -32,4 +32,6 @@ impl std::fmt::Debug for Clock {
 pub struct AppState {
     pub store: store::Store,
     pub clock: Clock,
+    /// Prefix of media URLs in answers: empty (same-origin paths) or the public origin.
+    pub media_origin: String,
 }

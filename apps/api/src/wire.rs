@@ -103,8 +103,16 @@ pub struct Product {
 }
 
 impl Product {
-    /// Builds the answer; `now` decides whether the assigned coupon is currently valid.
-    pub fn from_record(p: store::ProductRecord, now: DateTime<Utc>) -> Self {
+    /// Builds the answer; `now` decides whether the assigned coupon is currently valid, and
+    /// `media_origin` (empty, or the shop's public origin) prefixes image URLs.
+    pub fn from_record(p: store::ProductRecord, now: DateTime<Utc>, media_origin: &str) -> Self {
+        let absolute = |url: String| {
+            if media_origin.is_empty() || !url.starts_with('/') {
+                url
+            } else {
+                format!("{media_origin}{url}")
+            }
+        };
         let assigned_coupon = p.assigned_coupon.map(|c| {
             let is_currently_valid =
                 domain_coupon(&c).is_some_and(|coupon| coupon.is_currently_valid(now));
@@ -127,7 +135,7 @@ impl Product {
             brand: BrandRef {
                 id: p.brand.id,
                 name: p.brand.name,
-                logo_url: p.brand.logo_url,
+                logo_url: p.brand.logo_url.map(absolute),
             },
             category: p
                 .categories
@@ -151,7 +159,7 @@ impl Product {
             description: p.description,
             currency: p.currency,
             offer_percentage: p.offer_percentage,
-            images: p.images,
+            images: p.images.into_iter().map(absolute).collect(),
             tags: p.tags,
             gender: p.gender,
             colour: p.colour,

@@ -107,7 +107,7 @@ fn product_list(records: Vec<store::ProductRecord>, state: &AppState) -> HttpRes
     let now = state.clock.now();
     let products: Vec<Product> = records
         .into_iter()
-        .map(|r| Product::from_record(r, now))
+        .map(|r| Product::from_record(r, now, &state.media_origin))
         .collect();
     HttpResponse::Ok().json(products)
 }
@@ -152,7 +152,11 @@ pub async fn detail(
     let store = state.store.clone();
     let record = web::block(move || store.product(&id)).await??;
     let record = record.ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
-    Ok(HttpResponse::Ok().json(Product::from_record(record, state.clock.now())))
+    Ok(HttpResponse::Ok().json(Product::from_record(
+        record,
+        state.clock.now(),
+        &state.media_origin,
+    )))
 }
 
 /// Body of `POST /api/products/search`.

@@ -79,6 +79,7 @@ pub fn test_now() -> DateTime<Utc> {
 pub struct Options {
     pub cors_origins: CorsOrigins,
     pub frontend_dir: Option<PathBuf>,
+    pub public_url: Option<String>,
 }
 
 impl Default for Options {
@@ -86,6 +87,7 @@ impl Default for Options {
         Self {
             cors_origins: CorsOrigins::None,
             frontend_dir: None,
+            public_url: None,
         }
     }
 }
@@ -128,6 +130,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         db_pool_size: 4,
         seed_demo: true,
         demo_products: TEST_PRODUCTS,
+        public_url: options.public_url,
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);

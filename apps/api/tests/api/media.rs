@@ -1,4 +1,4 @@
-use crate::helpers::{Backend, error_code, spawn_app};
+use crate::helpers::{Backend, Options, error_code, spawn_app, spawn_app_with};
 
 #[tokio::test]
 async fn every_demo_image_url_is_served_as_svg() {
@@ -45,5 +45,33 @@ async fn unknown_images_are_json_404s() {
         let (status, body) = app.get_json(path).await;
         assert_eq!(status, 404, "{path}");
         error_code(&body);
+    }
+}
+
+#[tokio::test]
+async fn a_public_url_makes_image_urls_absolute_for_other_origins() {
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            public_url: Some("https://shop.example.in".into()),
+            ..Options::default()
+        },
+    )
+    .await;
+    let (_, body) = app.get_json("/api/products?limit=5").await;
+    for p in body.as_array().expect("list") {
+        for url in p["images"].as_array().expect("images") {
+            assert!(
+                url.as_str()
+                    .is_some_and(|u| u.starts_with("https://shop.example.in/api/media/")),
+                "{url}"
+            );
+        }
+        if let Some(logo) = p["brand"]["logo_url"].as_str() {
+            assert!(
+                logo.starts_with("https://shop.example.in/api/media/logo/"),
+                "{logo}"
+            );
+        }
     }
 }
