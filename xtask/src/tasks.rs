@@ -26,6 +26,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             "`cargo xtask run` takes no arguments (configure with SHOP_ADDR, SHOP_DATA_DIR, DATABASE_URL, ...)"
         );
     }
+    prereqs::libpq(sh)?;
     prereqs::npm_packages(sh)?;
     build_frontend(sh, false)?;
     let root = project_root();

@@ -120,3 +120,19 @@ async fn openapi_document_is_openapi_3_and_lists_the_calls() {
     let html = page.text().await.expect("text");
     assert!(html.contains("swagger"), "browsable page served offline");
 }
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in [
+        "/api/products?limit=1",
+        "/api/nope",
+        "/api/media/art/hoodie/navy/front.svg",
+        "/healthz",
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.headers()["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(res.headers()["x-frame-options"], "DENY", "{path}");
+        assert!(res.headers().contains_key("referrer-policy"), "{path}");
+    }
+}
