@@ -92,6 +92,19 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         "cargo clippy --workspace --all-targets --locked -- -D warnings"
     )
     .run()?;
+    if cmd!(sh, "cargo deny --version")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok()
+    {
+        cmd!(sh, "cargo deny --locked check licenses bans sources").run()?;
+    } else {
+        eprintln!(
+            "xtask test: cargo-deny is not installed, licence and source checks skipped (cargo install cargo-deny)"
+        );
+    }
 
     // PostgreSQL: the server at DATABASE_URL if one is given, else a throwaway cluster.
     let cluster;
