@@ -5,7 +5,7 @@ pub mod health;
 pub mod media;
 pub mod products;
 
-use actix_web::{HttpRequest, HttpResponse, Route, web};
+use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -20,27 +20,29 @@ fn resource(path: &str, route: Route) -> actix_web::Resource {
         }))
 }
 
+/// GET, and HEAD with the same headers and no body (uptime monitors and `curl -I` use it).
+fn get() -> Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// Registers every route: health, the JSON API under `/api`, its documentation, and the
 /// frontend at `/`.
 pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
-    cfg.service(resource("/healthz", web::get().to(health::healthz)))
-        .service(resource("/readyz", web::get().to(health::readyz)))
+    cfg.service(resource("/healthz", get().to(health::healthz)))
+        .service(resource("/readyz", get().to(health::readyz)))
         .service(
             SwaggerUi::new("/api/docs/{_:.*}")
                 .url("/api/openapi.json", crate::openapi::ApiDoc::openapi()),
         )
         .service(
             web::scope("/api")
-                .service(resource("/products", web::get().to(products::list)))
-                .service(resource(
-                    "/products/id/{id}",
-                    web::get().to(products::detail),
-                ))
+                .service(resource("/products", get().to(products::list)))
+                .service(resource("/products/id/{id}", get().to(products::detail)))
                 .service(resource(
                     "/products/search",
                     web::post().to(products::search),
                 ))
-                .service(resource("/media/{path:.*}", web::get().to(media::image)))
+                .service(resource("/media/{path:.*}", get().to(media::image)))
                 .default_service(web::to(unknown_api_route)),
         )
         .service(frontend::service(frontend_dir));

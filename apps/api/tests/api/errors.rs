@@ -49,6 +49,27 @@ async fn wrong_methods_are_json_405s() {
 }
 
 #[tokio::test]
+async fn head_answers_like_get_without_a_body() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for path in ["/healthz", "/readyz", "/api/products?limit=2"] {
+        let res = app
+            .client
+            .head(app.url(path))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        assert!(
+            res.headers()["content-type"]
+                .to_str()
+                .expect("ascii")
+                .starts_with("application/json")
+        );
+        assert!(res.bytes().await.expect("body").is_empty(), "{path}");
+    }
+}
+
+#[tokio::test]
 async fn preflight_is_answered_for_allowed_origins_only() {
     let app = spawn_app_with(
         Backend::Sqlite,
