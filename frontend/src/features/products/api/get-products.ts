@@ -1,50 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
-import type { Product } from '@/lib/product';
-
-/** Query parameters of GET /api/products (000 §7). */
-export interface ProductListFilters {
-  gender?: 'male' | 'female' | 'unisex';
-  minPrice?: number;
-  maxPrice?: number;
-  limit?: number;
-}
+import { getProducts, type ProductListParams } from '@/lib/catalogue-api';
 
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
-  list: (filters: ProductListFilters) => [...productKeys.lists(), filters] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
 };
 
-export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response format from server';
-
-/** The specification allows a list or `{products: [...]}` (000 §7); we read both. */
-function productList(data: unknown): Product[] {
-  if (Array.isArray(data)) return data as Product[];
-  if (data && typeof data === 'object' && Array.isArray((data as { products?: unknown }).products)) {
-    return (data as { products: Product[] }).products;
-  }
-  throw new ApiError(200, 'UNEXPECTED_RESPONSE', UNEXPECTED_RESPONSE_MESSAGE);
-}
-
-export async function getProducts(
-  filters: ProductListFilters,
-  signal?: AbortSignal,
-): Promise<Product[]> {
-  const data = await api.get<unknown>('/products', { query: { ...filters }, signal });
-  return productList(data);
-}
-
 export const productQueries = {
-  list: (filters: ProductListFilters) =>
+  list: (params: ProductListParams) =>
     queryOptions({
-      queryKey: productKeys.list(filters),
-      queryFn: ({ signal }) => getProducts(filters, signal),
+      queryKey: productKeys.list(params),
+      queryFn: ({ signal }) => getProducts(params, signal),
     }),
 };
 
-export function useProducts(filters: ProductListFilters) {
-  return useQuery(productQueries.list(filters));
+export function useProducts(params: ProductListParams) {
+  return useQuery(productQueries.list(params));
 }
