@@ -6,7 +6,7 @@ import { ChevronRightIcon, TrendingIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAutoScroll } from '@/hooks/use-auto-scroll';
 import { useProducts } from '../api/get-products';
-import { ProductCard } from './product-card';
+import { ProductCard } from '@/components/product/product-card';
 import styles from './trending-products.module.css';
 
 const SKELETON_CARDS = 4;
