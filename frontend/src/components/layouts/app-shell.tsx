@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS_WITHOUT_HEADER } from '@/config/paths';
 import { PageLoader } from '@/components/ui/page-loader';
+import { SignInPrompt } from '@/components/ui/sign-in-prompt';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { BottomNav } from './bottom-nav';
 import { Footer } from './footer';
@@ -32,6 +33,7 @@ export function AppShell({ children, showBottomNav }: AppShellProps) {
       <main className={styles.main}>{children}</main>
       <Footer />
       {showBottomNav && <BottomNav />}
+      <SignInPrompt />
       <ToastViewport />
       <PageLoader />
     </div>
