@@ -49,6 +49,7 @@ export interface Product {
   stock?: Record<string, number>;
   tags?: string[];
   gender?: string;
+  colour?: string;
   specifications?: ProductSpecifications;
   assigned_coupon?: AssignedCoupon | null;
   createdAt?: string;
@@ -61,6 +62,18 @@ export function brandName(product: Pick<Product, 'brand'>): string {
   const { brand } = product;
   if (typeof brand === 'string') return brand;
   return brand?.name ?? '';
+}
+
+/** 'Urban Dhaaga' -> 'UD': initials of the first two words, shown without a logo (000 §2.6). */
+export function brandInitials(name: string): string {
+  return name
+    .split(/\s+/u)
+    // A word is counted from its first letter or digit, so '&' in 'Loom & Co' is no word.
+    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '')
+    .filter(Boolean)
+    .slice(0, 2)
+    .join('')
+    .toLocaleUpperCase('en-IN');
 }
 
 /** The first image is the one shown (000 §3); undefined means "use the placeholder". */

@@ -16,7 +16,7 @@ describe("home 'Trending Products' row (000 §2.5)", () => {
 
     // 20 % offer on ₹1,299.00: ₹1,039.20, struck ₹1,299.
     const tee = cards[0]!;
-    expect(tee).toHaveAttribute('href', `/product/${navyTee._id}`);
+    expect(within(tee).getByRole('link')).toHaveAttribute('href', `/product/${navyTee._id}`);
     expect(within(tee).getByText('Urban Dhaaga')).toBeInTheDocument();
     expect(within(tee).getByRole('heading', { name: navyTee.name })).toBeInTheDocument();
     expect(within(tee).getByText('₹1,039.20')).toBeInTheDocument();
@@ -29,7 +29,7 @@ describe("home 'Trending Products' row (000 §2.5)", () => {
 
     // A valid fixed coupon on ₹1,24,999: lakh grouping.
     const cargo = cards[1]!;
-    expect(cargo).toHaveAttribute('href', `/product/${cargoPants._id}`);
+    expect(within(cargo).getByRole('link')).toHaveAttribute('href', `/product/${cargoPants._id}`);
     expect(within(cargo).getByText('₹1,24,799')).toBeInTheDocument();
 
     // A plain price, a string brand, no image: placeholder.
