@@ -1,3 +1,10 @@
+import type {
+  Brand,
+  Category,
+  Gender,
+  StaticImage,
+  StaticImageCategory,
+} from '@/lib/catalogue-types';
 import type { Product } from '@/lib/product';
 
 // Products in the wire shape of GET /api/products (decimal objects, populated brand).
@@ -55,3 +62,117 @@ export const plainShirt: Product = {
 };
 
 export const productFixtures: Product[] = [navyTee, cargoPants, plainShirt];
+
+// Brands in the wire shape of GET /api/brands: active ones by name, one without a logo.
+export const urbanDhaaga: Brand = {
+  _id: 'b1',
+  name: 'Urban Dhaaga',
+  is_active: true,
+  logo_url: '/api/media/logo/UD/navy.svg',
+  description: 'Streetwear stitched in Mumbai.',
+  gender: 'male',
+  productCount: 1,
+  created_at: '2025-11-01T00:00:00Z',
+};
+
+export const kaapiStudio: Brand = {
+  _id: 'b2',
+  name: 'Kaapi Studio',
+  is_active: true,
+  logo_url: null,
+  description: 'Easy separates for everyone.',
+  gender: 'unisex',
+  productCount: 1,
+  created_at: '2025-10-01T00:00:00Z',
+};
+
+export const zariLane: Brand = {
+  _id: 'b4',
+  name: 'Zari Lane',
+  is_active: true,
+  logo_url: '/api/media/logo/ZL/purple.svg',
+  description: 'Festive wear with a modern drape.',
+  gender: 'female',
+  productCount: 0,
+  created_at: '2025-09-01T00:00:00Z',
+};
+
+export const brandFixtures: Brand[] = [kaapiStudio, urbanDhaaga, zariLane];
+
+// Categories in the order of GET /api/categories/gender/{g}: top-level ones first, then the
+// subcategories under their parent.
+const category = (
+  _id: string,
+  name: string,
+  gender: Gender,
+  parent: Category | null,
+  image: string | null = null,
+): Category => ({
+  _id,
+  name,
+  gender,
+  image,
+  parentCategory: parent && { _id: parent._id, name: parent.name },
+  productCount: 1,
+});
+
+export const menTopwear = category(
+  'c1',
+  'Topwear',
+  'male',
+  null,
+  '/api/media/art/tshirt/navy/front.svg',
+);
+export const menBottomwear = category('c3', 'Bottomwear', 'male', null);
+const menEthnic = category('c5', 'Ethnic Wear', 'male', null);
+const menAccessories = category('c6', 'Accessories', 'male', null);
+const menFootwear = category('c7', 'Footwear', 'male', null);
+export const oversizedTees = category(
+  'c2',
+  'Oversized T-shirt',
+  'male',
+  menTopwear,
+  '/api/media/art/oversized-tshirt/navy/front.svg',
+);
+const shirts = category('c8', 'Shirt', 'male', menTopwear);
+const cargos = category('c9', 'Cargos & Parachutes', 'male', menBottomwear);
+export const womenWestern = category('c10', 'Western Wear', 'female', null);
+const dresses = category('c11', 'Dresses', 'female', womenWestern);
+
+export const categoryFixtures: Category[] = [
+  menTopwear,
+  menBottomwear,
+  menEthnic,
+  menAccessories,
+  menFootwear,
+  oversizedTees,
+  shirts,
+  cargos,
+  womenWestern,
+  dresses,
+];
+
+// Static images of GET /api/admin/static-images: the home hero's three banners and the
+// Trends screen's three cards.
+const staticImage = (
+  _id: string,
+  title: string,
+  category: StaticImageCategory,
+  file: string,
+): StaticImage => ({
+  _id,
+  title,
+  category,
+  device: 'all',
+  url: `/api/media/banner/${file}.svg`,
+  isActive: true,
+});
+
+export const staticImageFixtures: StaticImage[] = [
+  staticImage('img1', 'Flash Sale', 'hero', 'flash-sale'),
+  staticImage('img2', 'New Arrivals', 'hero', 'new-arrivals'),
+  staticImage('img3', 'Exclusive', 'hero', 'exclusive'),
+  staticImage('img4', 'TRENDING NOW', 'trends', 'trending-now'),
+  staticImage('img5', 'HOT PICKS', 'trends', 'hot-picks'),
+  staticImage('img6', 'VIRAL STYLES', 'trends', 'viral-styles'),
+];
