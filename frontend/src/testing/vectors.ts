@@ -16,12 +16,17 @@ export interface VectorFile<T> {
   vectors: T[];
 }
 
-/** Reads a shared vectors file; a missing or malformed file is reported, never skipped. */
-export function loadVectors<T extends VectorBase>(file: string): VectorFile<T> {
-  const path = join(VECTORS_DIR, file);
-  if (!existsSync(path)) return { file, problem: `${path} is missing`, vectors: [] };
+/**
+ * Reads a shared vectors file; a missing or malformed file is reported, never skipped. A file
+ * holding several tables (`listing.json`) is an object; `section` names the table to read.
+ */
+export function loadVectors<T extends VectorBase>(file: string, section?: string): VectorFile<T> {
+  const filePath = join(VECTORS_DIR, file);
+  const path = section ? `${filePath} (${section})` : filePath;
+  if (!existsSync(filePath)) return { file, problem: `${path} is missing`, vectors: [] };
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const whole: unknown = JSON.parse(readFileSync(filePath, 'utf8'));
+    const parsed = section ? (whole as Record<string, unknown> | null)?.[section] : whole;
     if (!Array.isArray(parsed)) return { file, problem: `${path} is not a JSON array`, vectors: [] };
     if (parsed.length === 0) return { file, problem: `${path} has no vectors`, vectors: [] };
     return { file, problem: null, vectors: parsed as T[] };
