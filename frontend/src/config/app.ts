@@ -40,3 +40,23 @@ export const CONTACT = {
   phone: '+91 22 4000 6060',
   city: 'Mumbai, Maharashtra 400001',
 } as const;
+
+/** Home (000 §2.5, §9): hero rotates every 4 s, brands scroll every 3 s, 4 categories. */
+export const HERO_ROTATE_MS = 4000;
+export const BRANDS_AUTO_SCROLL_MS = 3000;
+export const HOME_CATEGORIES_LIMIT = 4;
+/** Flash Sale tiles' discounts, in order, and the Special Collections' price tiers (000 §9). */
+export const FLASH_SALE_DISCOUNTS = [50, 20, 40, 30] as const;
+export const SPECIAL_COLLECTION_MAX_PRICE = 2999;
+export const SPECIAL_COLLECTION_MIN_PRICE = 799;
+/** Home trending badge by engagementScore: HOT from 10, RISING from 5 (000 §4, §9). */
+export const ENGAGEMENT_HOT = 10;
+export const ENGAGEMENT_RISING = 5;
+
+/** Collection brand pages: 12 for a gender filter, 50 for ALL (000 §9, 001 §9). */
+export const BRAND_PAGE_SIZE_GENDER = 12;
+export const BRAND_PAGE_SIZE_ALL = 50;
+/** All Brands asks for 100 (000 §7). */
+export const ALL_BRANDS_LIMIT = 100;
+/** The product list without a brand asks for 50 (001 §7 fallback). */
+export const PRODUCT_LIST_LIMIT = 50;
