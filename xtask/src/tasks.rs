@@ -18,6 +18,7 @@ pub const PURE_CRATES: &[&str] = &[
     "swipe",
     "validation",
     "catalogue",
+    "listing",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

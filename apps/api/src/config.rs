@@ -43,6 +43,9 @@ pub struct Config {
     /// The shop's public origin (`SHOP_PUBLIC_URL`, e.g. `https://shop.example.in`). When set,
     /// image URLs in answers are absolute, so clients on other origins can load them.
     pub public_url: Option<String>,
+    /// How often the in-memory catalogue reads the database's change feed
+    /// (`SHOP_CATALOGUE_REFRESH_MS`).
+    pub catalogue_refresh: std::time::Duration,
 }
 
 /// A configuration value that cannot be used; the message names the variable and the fix.
@@ -156,6 +159,22 @@ impl Config {
             Some(raw) => Some(parse_origin("SHOP_PUBLIC_URL", raw.trim())?),
         };
 
+        let catalogue_refresh = match get("SHOP_CATALOGUE_REFRESH_MS") {
+            None => std::time::Duration::from_millis(1000),
+            Some(raw) => raw
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (10..=600_000).contains(n))
+                .map(std::time::Duration::from_millis)
+                .ok_or_else(|| {
+                    invalid(
+                        "SHOP_CATALOGUE_REFRESH_MS",
+                        format!("'{raw}' is not a whole number of milliseconds from 10 to 600000"),
+                    )
+                })?,
+        };
+
         Ok(Self {
             addr,
             data_dir,
@@ -167,6 +186,7 @@ impl Config {
             seed_demo,
             demo_products,
             public_url,
+            catalogue_refresh,
         })
     }
 }
@@ -253,6 +273,8 @@ mod tests {
             ("SHOP_DEMO_PRODUCTS", "lots"),
             ("SHOP_PUBLIC_URL", "shop.example.in"),
             ("SHOP_PUBLIC_URL", "https://shop.example.in/"),
+            ("SHOP_CATALOGUE_REFRESH_MS", "0"),
+            ("SHOP_CATALOGUE_REFRESH_MS", "soon"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
             assert_eq!(err.variable, var);

@@ -97,10 +97,54 @@ impl From<store::StoreError> for ApiError {
     }
 }
 
+/// `web::block` fails when its closure panicked (a bug: logged, 500), or when the runtime is
+/// shutting down.
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(e: actix_web::error::BlockingError) -> Self {
-        Self::Unavailable(e.to_string())
+        Self::Internal(format!("a blocking task failed: {e}"))
     }
+}
+
+/// Makes every error answer JSON: errors our handlers raise already are; this catches those of
+/// the framework's own layers (a refused CORS preflight, say) and re-renders them as
+/// `{"error", "code"}` with the same status. Server errors get the generic message.
+pub async fn errors_as_json(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
+) -> Result<
+    actix_web::dev::ServiceResponse<actix_web::body::EitherBody<impl actix_web::body::MessageBody>>,
+    actix_web::Error,
+> {
+    use actix_web::http::header;
+    let res = next.call(req).await?;
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let Some(error) = res.response().error().filter(|_| !is_json) else {
+        return Ok(res.map_into_left_body());
+    };
+    let status = res.status();
+    let message = if status.is_server_error() {
+        tracing::error!(%error, %status, "framework error");
+        ApiError::Internal(String::new()).to_string()
+    } else {
+        error.to_string()
+    };
+    let code = match status {
+        StatusCode::BAD_REQUEST => "BAD_REQUEST",
+        StatusCode::FORBIDDEN => "FORBIDDEN",
+        StatusCode::NOT_FOUND => "NOT_FOUND",
+        StatusCode::METHOD_NOT_ALLOWED => "METHOD_NOT_ALLOWED",
+        s if s.is_server_error() => "INTERNAL",
+        _ => "REQUEST_FAILED",
+    };
+    let (req, _) = res.into_parts();
+    let body = HttpResponse::build(status).json(ErrorBody {
+        error: message,
+        code,
+    });
+    Ok(actix_web::dev::ServiceResponse::new(req, body).map_into_right_body())
 }
 
 /// Turns the framework's extractor failures (bad JSON, bad query, bad path) into our errors.
@@ -132,5 +176,25 @@ pub mod extractors {
 
     pub fn path(err: PathError, _req: &HttpRequest) -> actix_web::Error {
         ApiError::bad_request("INVALID_PATH", format!("Invalid path: {err}")).into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[actix_web::test]
+    async fn a_panic_in_a_blocking_call_is_a_500() {
+        let outcome: Result<(), ApiError> = actix_web::web::block(|| -> () {
+            panic!("a bug in a store call");
+        })
+        .await
+        .map_err(ApiError::from);
+        let error = outcome.expect_err("the closure panicked");
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            error.to_string(),
+            "Something went wrong. Please try again later."
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! frontend, over the `store` and the pure domain crates. Handlers stay thin: extract, call the
 //! store or a domain crate, map to the wire shape.
 
+pub mod catalogue;
 pub mod config;
 pub mod error;
 pub mod openapi;

@@ -49,17 +49,30 @@ async fn main() -> ExitCode {
     }
 }
 
-/// `shop-api seed --products N`: writes a deterministic catalogue of N products into the
-/// configured database, which must hold no catalogue yet (benchmarks use it).
+/// `shop-api seed --products N [--brands B]`: writes a deterministic catalogue of N products
+/// (over B brands, 24 by default) into the configured database, which must hold no catalogue
+/// yet (benchmarks use it).
 fn seed(config: &Config, args: &[String]) -> ExitCode {
-    let count = match args {
-        [flag, n] if flag == "--products" => n.parse::<usize>().ok().filter(|n| *n > 0),
-        _ => None,
+    let number = |flag: &str| -> Option<Option<usize>> {
+        match args.iter().position(|a| a == flag) {
+            None => Some(None),
+            Some(i) => args
+                .get(i + 1)
+                .and_then(|n| n.parse::<usize>().ok())
+                .filter(|n| *n > 0)
+                .map(Some),
+        }
     };
-    let Some(count) = count else {
-        eprintln!("usage: shop-api seed --products N (N above 0)");
+    let known = args
+        .iter()
+        .enumerate()
+        .all(|(i, a)| i % 2 == 1 || a == "--products" || a == "--brands");
+    let (Some(Some(count)), Some(brands), true) = (number("--products"), number("--brands"), known)
+    else {
+        eprintln!("usage: shop-api seed --products N [--brands B] (N and B above 0)");
         return ExitCode::from(2);
     };
+    let brands = brands.unwrap_or(catalogue::DEMO_BRAND_COUNT);
     if let store::DatabaseUrl::Sqlite(_) = config.database_url
         && let Err(e) = std::fs::create_dir_all(&config.data_dir)
     {
@@ -67,7 +80,7 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let outcome = store::Store::open(&config.database_url, 2)
-        .and_then(|store| store.seed_if_empty(&catalogue::generate(count)));
+        .and_then(|store| store.seed_if_empty(|| catalogue::generate_with_brands(count, brands)));
     match outcome {
         Ok(store::SeedReport::Seeded { brands, products }) => {
             println!(

@@ -1,12 +1,15 @@
 //! Building and running the server: `main` and the tests start it the same way.
 
 use std::net::TcpListener;
+use std::sync::Arc;
+use std::time::Duration;
 
 use actix_cors::Cors;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
 
+use crate::catalogue::{Catalogue, Refresh};
 use crate::config::{Config, CorsOrigins};
 use crate::error::extractors;
 use crate::routes;
@@ -19,6 +22,8 @@ const JSON_LIMIT_BYTES: usize = 64 * 1024;
 pub struct Application {
     port: u16,
     server: Server,
+    state: web::Data<AppState>,
+    refresh_every: Duration,
 }
 
 impl std::fmt::Debug for Application {
@@ -42,10 +47,13 @@ impl Application {
             .with_context(|| format!("opening the database {:?}", config.database_url))?;
         if config.seed_demo {
             let report = store
-                .seed_if_empty(&catalogue::generate(config.demo_products))
+                .seed_if_empty(|| catalogue::generate(config.demo_products))
                 .context("seeding the demo catalogue")?;
             tracing::info!(?report, "demo catalogue");
         }
+        let media_origin = config.public_url.clone().unwrap_or_default();
+        let catalogue =
+            Catalogue::load(&store, &media_origin).context("loading the catalogue into memory")?;
         if !config.frontend_dir.join("index.html").is_file() {
             tracing::warn!(
                 dir = %config.frontend_dir.display(),
@@ -58,8 +66,10 @@ impl Application {
         let state = web::Data::new(AppState {
             store,
             clock,
-            media_origin: config.public_url.clone().unwrap_or_default(),
+            catalogue: Arc::new(catalogue),
         });
+        let refresh_every = config.catalogue_refresh;
+        let app_state = state.clone();
         let config = config.clone();
         let server = HttpServer::new(move || {
             App::new()
@@ -86,14 +96,24 @@ impl Application {
                 .wrap(security_headers())
                 .wrap(Compress::default())
                 .wrap(from_fn(crate::telemetry::log_request))
-                // Outermost, so a preflight is answered before any routing or auth.
+                // Before any routing or auth, so a preflight is answered first.
                 .wrap(cors(&config.cors_origins))
+                // Outermost: whatever the layers inside answer as an error is JSON.
+                .wrap(from_fn(crate::error::errors_as_json))
                 .configure(|cfg| routes::configure(cfg, &config.frontend_dir))
         })
+        // Without it a keep-alive connection can wait 40 ms for a delayed ACK whenever an
+        // answer is written in two parts (headers, then a file body).
+        .tcp_nodelay(true)
         .shutdown_timeout(20)
         .listen(listener)?
         .run();
-        Ok(Self { port, server })
+        Ok(Self {
+            port,
+            server,
+            state: app_state,
+            refresh_every,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -101,8 +121,54 @@ impl Application {
     }
 
     /// Serves until SIGTERM or Ctrl-C, then stops accepting and lets requests in flight finish.
+    /// Meanwhile the catalogue follows the database's change feed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
+        let outcome = self.server.await;
+        follower.abort();
+        outcome
+    }
+}
+
+/// Change-feed entries older than this are deleted: every process has long since read them.
+const CHANGE_FEED_RETENTION: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
+/// Polls between two prunings of the change feed.
+const POLLS_PER_PRUNE: u32 = 600;
+
+/// Polls the catalogue's change feed every `every` and applies it; failures (the database
+/// down, say) are logged and retried on the next poll, while answers keep coming from the
+/// catalogue as last loaded.
+async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
+    let mut ticker = tokio::time::interval(every);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut polls: u32 = 0;
+    loop {
+        ticker.tick().await;
+        polls = polls.wrapping_add(1);
+        let state = state.clone();
+        let prune = polls.is_multiple_of(POLLS_PER_PRUNE);
+        let outcome = tokio::task::spawn_blocking(move || {
+            if prune {
+                let cutoff = (state.clock.now() - CHANGE_FEED_RETENTION).naive_utc();
+                state.store.prune_catalogue_changes(cutoff)?;
+            }
+            state
+                .catalogue
+                .follow_changes(&state.store)
+                .map_err(|e| match e {
+                    crate::catalogue::CatalogueError::Store(e) => e,
+                    other => store::StoreError::Unavailable(other.to_string()),
+                })
+        })
+        .await;
+        match outcome {
+            Ok(Ok(Refresh::Unchanged)) => {}
+            Ok(Ok(refresh)) => tracing::info!(?refresh, "catalogue changes applied"),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "following the catalogue's changes failed; retrying")
+            }
+            Err(e) => tracing::error!(error = %e, "the catalogue follower panicked; retrying"),
+        }
     }
 }
 

@@ -4,6 +4,8 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
+use crate::catalogue::Catalogue;
+
 /// The one clock of the process; tests replace it to pin time.
 #[derive(Clone)]
 pub struct Clock(Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>);
@@ -32,6 +34,6 @@ impl std::fmt::Debug for Clock {
 pub struct AppState {
     pub store: store::Store,
     pub clock: Clock,
-    /// Prefix of media URLs in answers: empty (same-origin paths) or the public origin.
-    pub media_origin: String,
+    /// The catalogue in memory, kept in step with the database's change feed.
+    pub catalogue: Arc<Catalogue>,
 }

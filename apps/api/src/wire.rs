@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDateTime, Utc};
 use pricing::Money;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -102,67 +102,68 @@ pub struct Product {
     pub created_at: DateTime<Utc>,
 }
 
+/// `url` made absolute when the shop has a public origin (empty: same-origin paths).
+pub fn absolute_url(media_origin: &str, url: String) -> String {
+    if media_origin.is_empty() || !url.starts_with('/') {
+        url
+    } else {
+        format!("{media_origin}{url}")
+    }
+}
+
 impl Product {
-    /// Builds the answer; `now` decides whether the assigned coupon is currently valid, and
-    /// `media_origin` (empty, or the shop's public origin) prefixes image URLs.
-    pub fn from_record(p: store::ProductRecord, now: DateTime<Utc>, media_origin: &str) -> Self {
-        let absolute = |url: String| {
-            if media_origin.is_empty() || !url.starts_with('/') {
-                url
+    /// Builds the answer; `coupon_valid` says whether the assigned coupon (if any) is valid at
+    /// the time of the answer, and `media_origin` (empty, or the shop's public origin) prefixes
+    /// image URLs.
+    pub fn from_record(p: &store::ProductRecord, coupon_valid: bool, media_origin: &str) -> Self {
+        let absolute = |url: &String| absolute_url(media_origin, url.clone());
+        let assigned_coupon = p.assigned_coupon.as_ref().map(|c| AssignedCoupon {
+            discount_value: if c.discount_type == "percentage" {
+                CouponValue::Percent(c.discount_value)
             } else {
-                format!("{media_origin}{url}")
-            }
-        };
-        let assigned_coupon = p.assigned_coupon.map(|c| {
-            let is_currently_valid =
-                domain_coupon(&c).is_some_and(|coupon| coupon.is_currently_valid(now));
-            AssignedCoupon {
-                discount_value: if c.discount_type == "percentage" {
-                    CouponValue::Percent(c.discount_value)
-                } else {
-                    CouponValue::Amount(Decimal::from_paise(c.discount_value))
-                },
-                max_discount_amount: c.max_discount_paise.map(Decimal::from_paise),
-                coupon_code: c.code,
-                discount_type: c.discount_type,
-                is_currently_valid,
-            }
+                CouponValue::Amount(Decimal::from_paise(c.discount_value))
+            },
+            max_discount_amount: c.max_discount_paise.map(Decimal::from_paise),
+            coupon_code: c.code.clone(),
+            discount_type: c.discount_type.clone(),
+            is_currently_valid: coupon_valid,
         });
+        let spec = &p.specifications;
         Self {
             price: Decimal::from_paise(p.price_paise),
             sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
-            stock: p.stock.into_iter().collect(),
+            stock: p.stock.iter().cloned().collect(),
             brand: BrandRef {
-                id: p.brand.id,
-                name: p.brand.name,
-                logo_url: p.brand.logo_url.map(absolute),
+                id: p.brand.id.clone(),
+                name: p.brand.name.clone(),
+                logo_url: p.brand.logo_url.as_ref().map(absolute),
             },
             category: p
                 .categories
-                .into_iter()
+                .iter()
                 .map(|c| CategoryRef {
-                    id: c.id,
-                    name: c.name,
+                    id: c.id.clone(),
+                    name: c.name.clone(),
                 })
                 .collect(),
             specifications: Specifications {
-                pattern: p.specifications.pattern,
-                length: p.specifications.length,
-                fabric: p.specifications.fabric,
-                sleeve_length: p.specifications.sleeve_length,
-                fit: p.specifications.fit,
-                distress: p.specifications.distress,
+                pattern: spec.pattern.clone(),
+                length: spec.length.clone(),
+                fabric: spec.fabric.clone(),
+                sleeve_length: spec.sleeve_length.clone(),
+                fit: spec.fit.clone(),
+                distress: spec.distress.clone(),
             },
             assigned_coupon,
-            id: p.id,
-            name: p.name,
-            description: p.description,
-            currency: p.currency,
+            id: p.id.clone(),
+            name: p.name.clone(),
+            description: p.description.clone(),
+            currency: p.currency.clone(),
             offer_percentage: p.offer_percentage,
-            images: p.images.into_iter().map(absolute).collect(),
-            tags: p.tags,
-            gender: p.gender,
-            colour: p.colour,
+            images: p.images.iter().map(absolute).collect(),
+            tags: p.tags.clone(),
+            gender: p.gender.clone(),
+            colour: p.colour.clone(),
             created_at: p.created_at.and_utc(),
         }
     }
@@ -189,4 +190,101 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         valid_until: Some(c.valid_until.and_utc()),
         brand_id: c.brand_id.clone(),
     })
+}
+
+/// A brand (000 §3).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Brand {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub is_active: bool,
+    pub logo_url: Option<String>,
+    pub description: String,
+    /// "male", "female" or "unisex".
+    pub gender: String,
+    /// Products of this brand shoppers can see.
+    #[serde(rename = "productCount")]
+    pub product_count: usize,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Brand {
+    pub fn from_record(b: &store::BrandRecord, product_count: usize, media_origin: &str) -> Self {
+        Self {
+            id: b.id.clone(),
+            name: b.name.clone(),
+            is_active: b.is_active,
+            logo_url: b
+                .logo_url
+                .as_ref()
+                .map(|url| absolute_url(media_origin, url.clone())),
+            description: b.description.clone(),
+            gender: b.gender.clone(),
+            product_count,
+            created_at: utc(b.created_at),
+        }
+    }
+}
+
+/// A category (000 §3); `parentCategory` is null on a top-level one.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Category {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    /// "male", "female" or "unisex".
+    pub gender: String,
+    pub image: String,
+    #[serde(rename = "parentCategory")]
+    pub parent_category: Option<CategoryRef>,
+    /// Products in this category shoppers can see.
+    #[serde(rename = "productCount")]
+    pub product_count: usize,
+}
+
+/// An image of the admin library (000 §3, §7): the home hero, the Trends cards, banners.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaticImage {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    /// hero, trends, products, brands or ui.
+    pub category: String,
+    /// mobile, desktop or all.
+    pub device: String,
+    pub url: String,
+    #[serde(rename = "isActive")]
+    pub is_active: bool,
+}
+
+impl StaticImage {
+    pub fn from_record(s: &store::StaticImageRecord, media_origin: &str) -> Self {
+        Self {
+            id: s.id.clone(),
+            title: s.title.clone(),
+            category: s.category.clone(),
+            device: s.device.clone(),
+            url: absolute_url(media_origin, s.url.clone()),
+            is_active: s.is_active,
+        }
+    }
+}
+
+/// `{success, images}` (000 §7).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaticImages {
+    pub success: bool,
+    pub images: Vec<StaticImage>,
+}
+
+/// `{success, image}` (000 §7).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OneStaticImage {
+    pub success: bool,
+    pub image: StaticImage,
+}
+
+fn utc(at: NaiveDateTime) -> DateTime<Utc> {
+    at.and_utc()
 }

@@ -5,9 +5,9 @@
 //! A brand carries the subcategories of its own gender under the top-level categories listed
 //! in its `lines` (all of them when the list is empty); unisex brands carry unisex lines only.
 
-use crate::ids::{DAY_MS, IdSequence};
+use crate::ids::{DAY_MS, HOUR_MS, IdSequence};
 use crate::media::logo_url;
-use crate::rng::STREAM_BRANDS;
+use crate::rng::{STREAM_BRANDS, STREAM_EXTRA_BRANDS};
 use crate::{Brand, Gender};
 
 pub(crate) struct BrandSeed {
@@ -236,11 +236,13 @@ pub(crate) fn initials(name: &str) -> String {
         .collect()
 }
 
-/// The brands in [`BRANDS`] order, created every 13 days from 6 January 2025.
-pub(crate) fn brands() -> Vec<Brand> {
+/// The brands in [`BRANDS`] order, created every 13 days from 6 January 2025, followed by
+/// `extra` generated brands (large benchmark catalogues ask for hundreds), created an hour
+/// apart from 1 September 2025.
+pub(crate) fn brands(extra: usize) -> Vec<Brand> {
     // 2025-01-06 is 360 days before 2026-01-01.
     let mut ids = IdSequence::new(STREAM_BRANDS, -360 * DAY_MS, 13 * DAY_MS);
-    BRANDS
+    let mut brands: Vec<Brand> = BRANDS
         .iter()
         .map(|seed| {
             let (id, created_at) = ids.next_id();
@@ -256,7 +258,74 @@ pub(crate) fn brands() -> Vec<Brand> {
                 created_at,
             }
         })
-        .collect()
+        .collect();
+    // 2025-09-01 is 122 days before 2026-01-01.
+    let mut extra_ids = IdSequence::new(STREAM_EXTRA_BRANDS, -122 * DAY_MS, HOUR_MS);
+    for index in 0..extra {
+        let (id, created_at) = extra_ids.next_id();
+        let name = extra_name(index);
+        let gender = [Male, Female, Unisex][index % 3];
+        let colour = LOGO_COLOURS[index % LOGO_COLOURS.len()];
+        let line = match gender {
+            Male => "menswear",
+            Female => "womenswear",
+            Unisex => "unisex wear",
+        };
+        brands.push(Brand {
+            id,
+            logo_url: Some(logo_url(&initials(&name), colour)),
+            description: format!("Everyday {line}, designed and made in India."),
+            name,
+            is_active: true,
+            gender,
+            created_at,
+        });
+    }
+    brands
+}
+
+/// The top-level categories the brand at `index` sells in; empty (all of its gender's) for
+/// generated brands.
+pub(crate) fn lines(index: usize) -> &'static [&'static str] {
+    BRANDS.get(index).map_or(&[], |seed| seed.lines)
+}
+
+const NAME_FIRST: &[&str] = &[
+    "Neel", "Lal", "Chanda", "Megh", "Tara", "Surya", "Kiran", "Aangan", "Basant", "Dhoop",
+    "Gulab", "Indigo", "Jharna", "Kanak", "Lehar", "Mitti", "Noor", "Pankh", "Roshni", "Sagar",
+];
+const NAME_SECOND: &[&str] = &[
+    "Loom",
+    "Studio",
+    "Circle",
+    "Label",
+    "Works",
+    "House",
+    "Karkhana",
+    "Weaves",
+    "Co.",
+    "Supply",
+    "Wardrobe",
+    "Edit",
+    "Mills",
+    "Tailoring",
+    "Yard",
+];
+const LOGO_COLOURS: &[&str] = &[
+    "navy", "orange", "green", "purple", "red", "blue", "brown", "pink", "black", "gray",
+];
+
+/// "Neel Loom", "Lal Studio", ...: each of the 300 pairs once, then numbered rounds.
+fn extra_name(index: usize) -> String {
+    let pairs = NAME_FIRST.len() * NAME_SECOND.len();
+    let pair = index % pairs;
+    let first = NAME_FIRST[pair % NAME_FIRST.len()];
+    let second =
+        NAME_SECOND[(pair / NAME_FIRST.len() + pair % NAME_FIRST.len()) % NAME_SECOND.len()];
+    match index / pairs {
+        0 => format!("{first} {second}"),
+        round => format!("{first} {second} {}", round + 1),
+    }
 }
 
 #[cfg(test)]
@@ -268,6 +337,19 @@ mod tests {
         assert_eq!(initials("Kesari Threads"), "KT");
         assert_eq!(initials("Chowk Street Co."), "CS");
         assert_eq!(initials("Zari"), "Z");
+    }
+
+    #[test]
+    fn generated_brand_names_are_distinct_from_each_other_and_the_seeds() {
+        let brands = brands(600);
+        let names: std::collections::HashSet<&str> =
+            brands.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names.len(), 624);
+        assert!(
+            brands[24..]
+                .iter()
+                .all(|b| b.is_active && b.logo_url.is_some())
+        );
     }
 
     #[test]

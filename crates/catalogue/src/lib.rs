@@ -195,7 +195,17 @@ pub struct StaticImage {
 /// the same catalogue. Brands, categories, coupons and static images do not depend on the
 /// count.
 pub fn generate(product_count: usize) -> Catalogue {
-    let brands = brands::brands();
+    generate_with_brands(product_count, DEMO_BRAND_COUNT)
+}
+
+/// Brands in the demo catalogue: the 24 hand-written ones.
+pub const DEMO_BRAND_COUNT: usize = 24;
+
+/// The catalogue with `product_count` products spread over `brand_count` brands: the 24 of the
+/// demo, then generated active ones ("Neel Loom", "Lal Studio", ...) up to `brand_count`
+/// (fewer than 24 keeps the 24). Benchmarks use 300 brands.
+pub fn generate_with_brands(product_count: usize, brand_count: usize) -> Catalogue {
+    let brands = brands::brands(brand_count.saturating_sub(DEMO_BRAND_COUNT));
     let tree = categories::tree();
     let coupons = coupons::coupons(&brands);
     let products = products::products(product_count, &brands, &tree, &coupons);

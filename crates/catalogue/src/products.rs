@@ -8,7 +8,6 @@
 //! and by id.
 
 use crate::art::{COLOURS, VIEWS};
-use crate::brands::BRANDS;
 use crate::categories::{Subcategory, Tree};
 use crate::coupons::Assign;
 use crate::ids::{DAY_MS, at, time_ordered_id};
@@ -40,9 +39,10 @@ struct Line<'a> {
 
 fn lines<'a>(brands: &'a [Brand], tree: &'a Tree) -> Vec<Line<'a>> {
     let mut lines = Vec::new();
-    for (brand, seed) in brands.iter().zip(BRANDS) {
+    for (index, brand) in brands.iter().enumerate() {
+        let carried_lines = crate::brands::lines(index);
         for sub in &tree.subcategories {
-            let carried = seed.lines.is_empty() || seed.lines.contains(&sub.top_name);
+            let carried = carried_lines.is_empty() || carried_lines.contains(&sub.top_name);
             if sub.gender == brand.gender && carried {
                 lines.push(Line { brand, sub });
             }

@@ -13,6 +13,7 @@ pub(crate) const STREAM_COUPONS: u64 = 3;
 pub(crate) const STREAM_STATIC_IMAGES: u64 = 4;
 pub(crate) const STREAM_PRODUCTS: u64 = 5;
 pub(crate) const STREAM_ASSORTMENT: u64 = 6;
+pub(crate) const STREAM_EXTRA_BRANDS: u64 = 7;
 
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 

@@ -144,6 +144,17 @@ pub fn connect(url: &DatabaseUrl, max_size: u32) -> Result<Pool, StoreError> {
             parent.display()
         )));
     }
+    if let DatabaseUrl::Sqlite(path) = url {
+        // r2d2 opens every connection at once; on a brand-new file their switches to WAL race
+        // and all but one log "database is locked". One connection switches first (WAL is
+        // stored in the file), so the pool's own switches find it done.
+        diesel::SqliteConnection::establish(path)
+            .and_then(|mut c| {
+                c.batch_execute("PRAGMA journal_mode = WAL;")
+                    .map_err(diesel::ConnectionError::CouldntSetupConfiguration)
+            })
+            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+    }
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
         .connection_timeout(Duration::from_secs(5))

@@ -6,15 +6,17 @@
 //! crates; this crate stores and loads. Every call here blocks: callers on an async runtime run
 //! it on a blocking thread.
 
+mod catalogue;
 mod db;
 mod products;
 mod schema;
 mod seed;
 
-pub use db::{DatabaseUrl, DbConnection};
-pub use products::{
-    BrandRef, CategoryRef, CouponRecord, ProductFilter, ProductRecord, Specifications,
+pub use catalogue::{
+    BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
 };
+pub use db::{DatabaseUrl, DbConnection};
+pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
 
 /// What can go wrong below the HTTP edge.

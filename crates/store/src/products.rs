@@ -1,6 +1,6 @@
 //! Products and what a product answer is built from: its brand, categories, images, per-size
-//! stock, tags and assigned coupon. A page of products costs six queries whatever its size
-//! (the page, then one `IN (...)` query per related table), never one per product.
+//! stock, tags and assigned coupon. Loading products costs seven queries whatever their number
+//! (the products, then one query per related table), never one per product.
 
 use std::collections::HashMap;
 
@@ -12,16 +12,6 @@ use crate::schema::{
     products,
 };
 use crate::{Store, StoreError};
-
-/// Filters of a product listing. Prices are paise and compare with the plain price.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ProductFilter {
-    pub gender: Option<validation::ProductGender>,
-    pub min_price_paise: Option<i64>,
-    pub max_price_paise: Option<i64>,
-    pub limit: i64,
-    pub offset: i64,
-}
 
 /// A brand as a product carries it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,174 +99,149 @@ struct ProductRow {
     created_at: NaiveDateTime,
 }
 
-impl Store {
-    /// One page of products, newest first (ties broken by id, so pages never overlap).
-    pub fn list_products(&self, filter: &ProductFilter) -> Result<Vec<ProductRecord>, StoreError> {
-        let mut conn = self.conn()?;
-        let mut query = products::table.into_boxed();
-        if let Some(gender) = filter.gender {
-            query = query.filter(products::gender.eq(gender.as_str()));
-        }
-        if let Some(min) = filter.min_price_paise {
-            query = query.filter(products::price_paise.ge(min));
-        }
-        if let Some(max) = filter.max_price_paise {
-            query = query.filter(products::price_paise.le(max));
-        }
-        let rows = query
-            .order((products::created_at.desc(), products::id.desc()))
-            .limit(filter.limit)
-            .offset(filter.offset)
-            .select(ProductRow::as_select())
-            .load(&mut conn)?;
-        assemble(&mut conn, rows)
-    }
-
-    /// Products whose name, brand name or one of whose tags contains `text`, ignoring case,
-    /// newest first.
-    pub fn search_products(
-        &self,
-        text: &str,
-        limit: i64,
-    ) -> Result<Vec<ProductRecord>, StoreError> {
-        let pattern = format!("%{}%", escape_like(&text.to_lowercase()));
-        let mut conn = self.conn()?;
-        let rows = products::table
-            .filter(
-                lower(products::name)
-                    .like(&pattern)
-                    .escape('\\')
-                    .or(products::id.eq_any(
-                        product_tags::table
-                            .filter(lower(product_tags::tag).like(&pattern).escape('\\'))
-                            .select(product_tags::product_id),
-                    ))
-                    .or(products::brand_id.eq_any(
-                        brands::table
-                            .filter(lower(brands::name).like(&pattern).escape('\\'))
-                            .select(brands::id),
-                    )),
-            )
-            .order((products::created_at.desc(), products::id.desc()))
-            .limit(limit)
-            .select(ProductRow::as_select())
-            .load(&mut conn)?;
-        assemble(&mut conn, rows)
-    }
-
-    /// One product by id, or `None`.
-    pub fn product(&self, id: &str) -> Result<Option<ProductRecord>, StoreError> {
-        let mut conn = self.conn()?;
-        let rows = products::table
-            .filter(products::id.eq(id))
-            .select(ProductRow::as_select())
-            .load(&mut conn)?;
-        Ok(assemble(&mut conn, rows)?.into_iter().next())
-    }
+/// Which products [`assemble`] loads the related rows of.
+enum Scope<'a> {
+    /// The whole catalogue: related tables are read in full, never through an `IN` list
+    /// (100,000 ids would pass both backends' limits on bound parameters).
+    All,
+    /// A few products (at most [`IDS_PER_QUERY`]).
+    Ids(&'a [&'a str]),
 }
 
-diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
+/// Ids per `IN (...)` list, far under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+const IDS_PER_QUERY: usize = 1000;
 
-/// Makes `%`, `_` and `\\` in user text match themselves in a LIKE pattern.
-fn escape_like(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            out.push('\\');
-        }
-        out.push(c);
+impl Store {
+    /// Every product, in no particular order.
+    pub(crate) fn all_products(
+        conn: &mut crate::DbConnection,
+    ) -> Result<Vec<ProductRecord>, StoreError> {
+        let rows = products::table.select(ProductRow::as_select()).load(conn)?;
+        assemble(conn, rows, Scope::All)
     }
-    out
+
+    /// The products with these ids that exist (any brand, active or not), in no particular
+    /// order.
+    pub fn products_by_ids(&self, ids: &[String]) -> Result<Vec<ProductRecord>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut out = Vec::with_capacity(ids.len());
+        for chunk in ids.chunks(IDS_PER_QUERY) {
+            let chunk: Vec<&str> = chunk.iter().map(String::as_str).collect();
+            let rows = products::table
+                .filter(products::id.eq_any(&chunk))
+                .select(ProductRow::as_select())
+                .load(&mut conn)?;
+            out.extend(assemble(&mut conn, rows, Scope::Ids(&chunk))?);
+        }
+        Ok(out)
+    }
 }
 
 fn assemble(
     conn: &mut crate::DbConnection,
     rows: Vec<ProductRow>,
+    scope: Scope<'_>,
 ) -> Result<Vec<ProductRecord>, StoreError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-    let brand_ids: Vec<&str> = rows.iter().map(|r| r.brand_id.as_str()).collect();
-    let coupon_ids: Vec<&str> = rows
-        .iter()
-        .filter_map(|r| r.assigned_coupon_id.as_deref())
-        .collect();
+    let ids: &[&str] = match scope {
+        Scope::All => &[],
+        Scope::Ids(ids) => ids,
+    };
+    let whole = matches!(scope, Scope::All);
 
-    let brands: HashMap<String, BrandRef> = brands::table
-        .filter(brands::id.eq_any(&brand_ids))
+    let mut brand_query = brands::table
         .select((brands::id, brands::name, brands::logo_url))
+        .into_boxed();
+    if !whole {
+        let brand_ids: Vec<&str> = rows.iter().map(|r| r.brand_id.as_str()).collect();
+        brand_query = brand_query.filter(brands::id.eq_any(brand_ids));
+    }
+    let brands: HashMap<String, BrandRef> = brand_query
         .load::<(String, String, Option<String>)>(conn)?
         .into_iter()
         .map(|(id, name, logo_url)| (id.clone(), BrandRef { id, name, logo_url }))
         .collect();
 
-    let mut categories_by_product: HashMap<String, Vec<CategoryRef>> = HashMap::new();
-    for (product_id, id, name) in product_categories::table
+    let mut category_query = product_categories::table
         .inner_join(categories::table)
-        .filter(product_categories::product_id.eq_any(&ids))
         .order((product_categories::product_id, product_categories::position))
         .select((
             product_categories::product_id,
             categories::id,
             categories::name,
         ))
-        .load::<(String, String, String)>(conn)?
-    {
+        .into_boxed();
+    if !whole {
+        category_query = category_query.filter(product_categories::product_id.eq_any(ids));
+    }
+    let mut categories_by_product: HashMap<String, Vec<CategoryRef>> = HashMap::new();
+    for (product_id, id, name) in category_query.load::<(String, String, String)>(conn)? {
         categories_by_product
             .entry(product_id)
             .or_default()
             .push(CategoryRef { id, name });
     }
 
-    let mut images_by_product: HashMap<String, Vec<String>> = HashMap::new();
-    for (product_id, url) in product_images::table
-        .filter(product_images::product_id.eq_any(&ids))
+    let mut image_query = product_images::table
         .order((product_images::product_id, product_images::position))
         .select((product_images::product_id, product_images::url))
-        .load::<(String, String)>(conn)?
-    {
+        .into_boxed();
+    if !whole {
+        image_query = image_query.filter(product_images::product_id.eq_any(ids));
+    }
+    let mut images_by_product: HashMap<String, Vec<String>> = HashMap::new();
+    for (product_id, url) in image_query.load::<(String, String)>(conn)? {
         images_by_product.entry(product_id).or_default().push(url);
     }
 
-    let mut stock_by_product: HashMap<String, Vec<(String, i32)>> = HashMap::new();
-    for (product_id, size, quantity) in product_stock::table
-        .filter(product_stock::product_id.eq_any(&ids))
+    let mut stock_query = product_stock::table
         .order((product_stock::product_id, product_stock::position))
         .select((
             product_stock::product_id,
             product_stock::size,
             product_stock::quantity,
         ))
-        .load::<(String, String, i32)>(conn)?
-    {
+        .into_boxed();
+    if !whole {
+        stock_query = stock_query.filter(product_stock::product_id.eq_any(ids));
+    }
+    let mut stock_by_product: HashMap<String, Vec<(String, i32)>> = HashMap::new();
+    for (product_id, size, quantity) in stock_query.load::<(String, String, i32)>(conn)? {
         stock_by_product
             .entry(product_id)
             .or_default()
             .push((size, quantity));
     }
 
-    let mut tags_by_product: HashMap<String, Vec<String>> = HashMap::new();
-    for (product_id, tag) in product_tags::table
-        .filter(product_tags::product_id.eq_any(&ids))
+    let mut tag_query = product_tags::table
         .order((product_tags::product_id, product_tags::position))
         .select((product_tags::product_id, product_tags::tag))
-        .load::<(String, String)>(conn)?
-    {
+        .into_boxed();
+    if !whole {
+        tag_query = tag_query.filter(product_tags::product_id.eq_any(ids));
+    }
+    let mut tags_by_product: HashMap<String, Vec<String>> = HashMap::new();
+    for (product_id, tag) in tag_query.load::<(String, String)>(conn)? {
         tags_by_product.entry(product_id).or_default().push(tag);
     }
 
-    let coupons: HashMap<String, CouponRecord> = if coupon_ids.is_empty() {
-        HashMap::new()
-    } else {
-        coupons::table
-            .filter(coupons::id.eq_any(&coupon_ids))
-            .select(CouponRecord::as_select())
-            .load(conn)?
-            .into_iter()
-            .map(|c| (c.id.clone(), c))
-            .collect()
-    };
+    let mut coupon_query = coupons::table
+        .select(CouponRecord::as_select())
+        .into_boxed();
+    if !whole {
+        let coupon_ids: Vec<&str> = rows
+            .iter()
+            .filter_map(|r| r.assigned_coupon_id.as_deref())
+            .collect();
+        coupon_query = coupon_query.filter(coupons::id.eq_any(coupon_ids));
+    }
+    let coupons: HashMap<String, CouponRecord> = coupon_query
+        .load(conn)?
+        .into_iter()
+        .map(|c| (c.id.clone(), c))
+        .collect();
 
     rows.into_iter()
         .map(|row| {

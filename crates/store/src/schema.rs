@@ -106,6 +106,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    catalogue_changes (seq) {
+        seq -> BigInt,
+        product_id -> Nullable<Text>,
+        changed_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(product_categories -> products (product_id));
 diesel::joinable!(product_categories -> categories (category_id));
@@ -115,6 +123,7 @@ diesel::joinable!(product_tags -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     brands,
+    catalogue_changes,
     categories,
     coupons,
     products,

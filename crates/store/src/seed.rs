@@ -158,10 +158,11 @@ macro_rules! insert_chunked {
 }
 
 impl Store {
-    /// Writes `catalogue` when the database holds no brand yet; otherwise leaves it alone.
+    /// Writes the catalogue `generate` makes when the database holds no brand yet; otherwise
+    /// leaves it alone (and never calls `generate`, which takes a while for big catalogues).
     pub fn seed_if_empty(
         &self,
-        catalogue: &catalogue::Catalogue,
+        generate: impl FnOnce() -> catalogue::Catalogue,
     ) -> Result<SeedReport, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
@@ -169,7 +170,8 @@ impl Store {
             if existing > 0 {
                 return Ok(SeedReport::AlreadySeeded);
             }
-            write_catalogue(conn, catalogue)?;
+            let catalogue = generate();
+            write_catalogue(conn, &catalogue)?;
             Ok(SeedReport::Seeded {
                 brands: catalogue.brands.len(),
                 products: catalogue.products.len(),

@@ -1,10 +1,9 @@
-//! The repository on both backends: seeding, listing, filters and search answer the same on
-//! SQLite and PostgreSQL (the PostgreSQL half needs `SHOP_TEST_POSTGRES_URL`; see DEVELOPERS.md).
+//! The repository on both backends: seeding, the whole-catalogue load and the change feed
+//! answer the same on SQLite and PostgreSQL (the PostgreSQL half needs `SHOP_TEST_POSTGRES_URL`; see DEVELOPERS.md).
 
 use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection};
-use store::{DatabaseUrl, ProductFilter, SeedReport, Store};
-use validation::ProductGender;
+use store::{DatabaseUrl, SeedReport, Store};
 
 const PRODUCTS: usize = 90;
 
@@ -66,7 +65,7 @@ fn postgres() -> Option<TempDb> {
 fn seeded(db: TempDb) -> TempDb {
     let report = db
         .store
-        .seed_if_empty(&catalogue::generate(PRODUCTS))
+        .seed_if_empty(|| catalogue::generate(PRODUCTS))
         .expect("seed");
     assert_eq!(
         report,
@@ -78,59 +77,37 @@ fn seeded(db: TempDb) -> TempDb {
     db
 }
 
-fn filters() -> Vec<ProductFilter> {
-    let page = |limit, offset| ProductFilter {
-        limit,
-        offset,
-        ..ProductFilter::default()
-    };
-    vec![
-        page(PRODUCTS as i64, 0),
-        page(7, 14),
-        ProductFilter {
-            gender: Some(ProductGender::Female),
-            ..page(50, 0)
-        },
-        ProductFilter {
-            min_price_paise: Some(79_900),
-            max_price_paise: Some(299_900),
-            ..page(50, 0)
-        },
-        ProductFilter {
-            gender: Some(ProductGender::Unisex),
-            max_price_paise: Some(129_900),
-            ..page(50, 0)
-        },
-    ]
-}
-
 #[test]
 fn seeding_twice_writes_once() {
     let db = seeded(sqlite());
     assert_eq!(
         db.store
-            .seed_if_empty(&catalogue::generate(PRODUCTS))
+            .seed_if_empty(|| catalogue::generate(PRODUCTS))
             .expect("second seed"),
         SeedReport::AlreadySeeded
     );
-    let all = db.store.list_products(&filters()[0]).expect("list");
-    assert_eq!(all.len(), PRODUCTS);
+    let loaded = db.store.load_catalogue().expect("load");
+    assert_eq!(loaded.products.len(), PRODUCTS);
+    assert_eq!(loaded.last_change, 0, "seeding is not a change to follow");
 }
 
 #[test]
-fn stored_products_are_the_generated_ones() {
+fn the_loaded_catalogue_is_the_generated_one() {
     let db = seeded(sqlite());
     let generated = catalogue::generate(PRODUCTS);
-    for expected in &generated.products {
-        let stored = db
-            .store
-            .product(&expected.id)
-            .expect("load")
-            .expect("present");
+    let loaded = db.store.load_catalogue().expect("load");
+    assert_eq!(loaded.brands.len(), generated.brands.len());
+    assert_eq!(loaded.categories.len(), generated.categories.len());
+    assert_eq!(loaded.coupons.len(), generated.coupons.len());
+    assert_eq!(loaded.static_images.len(), generated.static_images.len());
+    assert_eq!(loaded.products.len(), generated.products.len());
+    for (stored, expected) in loaded.products.iter().zip(&generated.products) {
+        assert_eq!(stored.id, expected.id, "products come in id order");
         assert_eq!(stored.price_paise, expected.price_paise);
         assert_eq!(stored.images, expected.images);
         assert_eq!(stored.stock, expected.stock, "sizes keep their order");
         assert_eq!(stored.tags, expected.tags);
+        assert_eq!(stored.brand.id, expected.brand_id);
         let category_ids: Vec<&str> = stored.categories.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(
             category_ids,
@@ -141,58 +118,80 @@ fn stored_products_are_the_generated_ones() {
                 .collect::<Vec<_>>()
         );
         assert_eq!(
-            stored.assigned_coupon.map(|c| c.id),
+            stored.assigned_coupon.as_ref().map(|c| c.id.clone()),
             expected.assigned_coupon_id
         );
     }
-    assert_eq!(db.store.product("missing").expect("load"), None);
+    let positions: Vec<(&str, i32)> = loaded
+        .categories
+        .iter()
+        .map(|c| (c.gender.as_str(), c.position))
+        .collect();
+    let mut sorted = positions.clone();
+    sorted.sort_unstable();
+    assert_eq!(positions, sorted, "categories by gender, then position");
 }
 
 #[test]
-fn search_treats_like_wildcards_as_text() {
+fn products_by_ids_loads_those_that_exist() {
     let db = seeded(sqlite());
+    let all = db.store.load_catalogue().expect("load").products;
+    let wanted = vec![all[3].id.clone(), "missing".to_owned(), all[40].id.clone()];
+    let mut found = db.store.products_by_ids(&wanted).expect("by ids");
+    found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(found, vec![all[3].clone(), all[40].clone()]);
+    let many: Vec<String> = (0..2500).map(|i| format!("id-{i}")).collect();
     assert!(
-        db.store
-            .search_products("%", 10)
-            .expect("search")
-            .is_empty()
-    );
-    assert!(
-        db.store
-            .search_products("_", 10)
-            .expect("search")
-            .is_empty()
-    );
-    let some = &db.store.list_products(&filters()[1]).expect("list")[0];
-    let word = some
-        .name
-        .split(' ')
-        .next_back()
-        .expect("a word")
-        .to_uppercase();
-    let found = db.store.search_products(&word, 200).expect("search");
-    assert!(
-        found.iter().any(|p| p.id == some.id),
-        "{word} finds {}",
-        some.name
+        db.store.products_by_ids(&many).expect("chunked").is_empty(),
+        "long id lists are chunked under the bound-parameter limits"
     );
 }
 
 #[test]
-fn sqlite_and_postgres_answer_identically() {
+fn the_change_feed_lists_entries_after_a_sequence_number_and_prunes_old_ones() {
+    let db = seeded(sqlite());
+    let path = db.dir.join("shop.sqlite3");
+    let mut raw = diesel::SqliteConnection::establish(path.to_str().expect("utf-8 path"))
+        .expect("second connection");
+    raw.batch_execute(
+        "INSERT INTO catalogue_changes (product_id, changed_at) VALUES \
+         ('p1', '2026-11-20 10:00:00'), (NULL, '2026-11-23 10:00:00'), ('p2', '2026-11-23 11:00:00')",
+    )
+    .expect("insert changes");
+    let all = db.store.catalogue_changes_since(0, 100).expect("feed");
+    let seqs: Vec<i64> = all.iter().map(|c| c.seq).collect();
+    assert_eq!(seqs, vec![1, 2, 3]);
+    assert_eq!(all[0].product_id.as_deref(), Some("p1"));
+    assert_eq!(all[1].product_id, None);
+    assert_eq!(
+        db.store.catalogue_changes_since(1, 1).expect("feed").len(),
+        1
+    );
+    assert_eq!(db.store.load_catalogue().expect("load").last_change, 3);
+    let cutoff = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .expect("date");
+    assert_eq!(db.store.prune_catalogue_changes(cutoff).expect("prune"), 1);
+    assert_eq!(
+        db.store
+            .catalogue_changes_since(0, 100)
+            .expect("feed")
+            .len(),
+        2
+    );
+}
+
+#[test]
+fn sqlite_and_postgres_load_the_same_catalogue() {
     let Some(pg) = postgres() else { return };
     let (pg, lite) = (seeded(pg), seeded(sqlite()));
-    for filter in filters() {
-        let a = lite.store.list_products(&filter).expect("sqlite");
-        let b = pg.store.list_products(&filter).expect("postgres");
-        assert!(!a.is_empty(), "{filter:?} matches something");
-        assert_eq!(a, b, "{filter:?}");
-    }
-    for text in ["hoodie", "KURTA", "denim", "%"] {
-        assert_eq!(
-            lite.store.search_products(text, 50).expect("sqlite"),
-            pg.store.search_products(text, 50).expect("postgres"),
-            "search {text}"
-        );
-    }
+    let a = lite.store.load_catalogue().expect("sqlite");
+    let b = pg.store.load_catalogue().expect("postgres");
+    assert_eq!(a, b);
+    let ids: Vec<String> = a.products.iter().step_by(7).map(|p| p.id.clone()).collect();
+    let mut x = lite.store.products_by_ids(&ids).expect("sqlite");
+    let mut y = pg.store.products_by_ids(&ids).expect("postgres");
+    x.sort_unstable_by(|p, q| p.id.cmp(&q.id));
+    y.sort_unstable_by(|p, q| p.id.cmp(&q.id));
+    assert_eq!(x, y);
 }

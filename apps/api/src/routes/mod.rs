@@ -1,9 +1,13 @@
 //! The whole URL table in one place.
 
+pub mod brands;
+pub mod categories;
 pub mod frontend;
 pub mod health;
 pub mod media;
+mod params;
 pub mod products;
+pub mod static_images;
 
 use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
 use utoipa::OpenApi;
@@ -37,10 +41,47 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
         .service(
             web::scope("/api")
                 .service(resource("/products", get().to(products::list)))
+                .service(resource("/products/gender", get().to(products::by_gender)))
+                .service(resource(
+                    "/products/brand/{brandId}",
+                    get().to(products::by_brand),
+                ))
+                .service(resource(
+                    "/products/category",
+                    get().to(products::by_category),
+                ))
+                .service(resource("/products/tag", get().to(products::by_tag)))
                 .service(resource("/products/id/{id}", get().to(products::detail)))
                 .service(resource(
                     "/products/search",
                     web::post().to(products::search),
+                ))
+                .service(resource(
+                    "/products/suggestions",
+                    get().to(products::suggestions),
+                ))
+                .service(resource(
+                    "/products/popular-searches",
+                    get().to(products::popular_searches),
+                ))
+                .service(resource("/brands", get().to(brands::list)))
+                .service(resource("/brands/{id}", get().to(brands::detail)))
+                .service(resource(
+                    "/categories/gender/{gender}",
+                    get().to(categories::by_gender),
+                ))
+                .service(resource("/categories/admin/all", get().to(categories::all)))
+                .service(resource(
+                    "/admin/static-images",
+                    get().to(static_images::list),
+                ))
+                .service(resource(
+                    "/admin/static-images/category/{category}",
+                    get().to(static_images::by_category),
+                ))
+                .service(resource(
+                    "/admin/static-images/{id}",
+                    get().to(static_images::detail),
                 ))
                 .service(resource("/media/{path:.*}", get().to(media::image)))
                 .default_service(web::to(unknown_api_route)),

@@ -1,22 +1,39 @@
-//! Product listing and detail (000 §7: `GET /products`, `GET /products/id/{id}`).
+//! Product lists, detail and search (000 §7, 001 §7): answered from the in-memory catalogue.
 
+use std::collections::HashSet;
+
+use actix_web::http::header::ContentType;
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
+use listing::{DealsFilter, OfferName, PriceBounds, SortOrder};
 use serde::Deserialize;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 
+use crate::catalogue::{ListQuery, Scope};
 use crate::error::ApiError;
+use crate::routes::params;
 use crate::state::AppState;
 use crate::wire::Product;
 
 /// Page size when the client names none, and the most one page may hold.
-pub const DEFAULT_LIMIT: i64 = 50;
-pub const MAX_LIMIT: i64 = 200;
+pub const DEFAULT_LIMIT: usize = 50;
+pub const MAX_LIMIT: usize = 200;
+/// The highest page number accepted; far beyond any catalogue, low enough never to overflow.
+pub const MAX_PAGE: usize = 1_000_000;
+/// Most ids `exclude` may list (the swipe deck sends what it has shown).
+pub const MAX_EXCLUDE: usize = 500;
+/// Longest id, category name, tag or search text accepted.
+pub const MAX_TEXT: usize = 100;
+/// Live suggestions: how many by default and at most (000 §9: top 5).
+pub const DEFAULT_SUGGESTIONS: usize = 5;
+pub const MAX_SUGGESTIONS: usize = 10;
+/// Characters typed before suggestions start (000 §4, §9).
+pub const SUGGEST_FROM_CHARS: usize = 2;
 
-/// Query of `GET /api/products`. Values arrive as text and are checked here, so that a bad value
-/// gets a message naming the parameter instead of a deserializer's.
-#[derive(Debug, Deserialize, IntoParams)]
+/// The parameters every product list takes.
+#[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
-pub struct ProductQuery {
+pub struct ListParams {
     /// male, female or unisex (any case); "all" or empty for every gender.
     pub gender: Option<String>,
     /// Lowest plain price in rupees, inclusive.
@@ -31,22 +48,22 @@ pub struct ProductQuery {
     pub limit: Option<String>,
     /// Page number from 1 (default 1).
     pub page: Option<String>,
+    /// Comma-separated product ids to leave out (at most 500).
+    pub exclude: Option<String>,
+    /// newest (default), price-low, price-high or name; prices sort by the offer price.
+    pub sort: Option<String>,
+    /// A whole percentage 1 to 100: only products with exactly that offer; "any": every product
+    /// with an offer (000 §5, Hot Deals).
+    pub discount: Option<String>,
+    /// starting (from ₹499), starting-women (from ₹799), under1299 or under899 (000 §5).
+    pub offer: Option<String>,
 }
 
-impl ProductQuery {
-    fn into_filter(self) -> Result<store::ProductFilter, ApiError> {
-        let gender = match self.gender.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(g) if g.eq_ignore_ascii_case("all") => None,
-            Some(g) => Some(validation::ProductGender::parse(g).map_err(|_| {
-                ApiError::bad_request(
-                    "INVALID_GENDER",
-                    "gender must be one of male, female or unisex",
-                )
-            })?),
-        };
-        let min = parse_price("minPrice", self.min_price.as_deref())?;
-        let max = parse_price("maxPrice", self.max_price.as_deref())?;
+impl ListParams {
+    fn into_query(self, scope: Scope) -> Result<ListQuery, ApiError> {
+        let gender = params::gender(self.gender.as_deref())?;
+        let min = params::rupees("minPrice", self.min_price.as_deref())?;
+        let max = params::rupees("maxPrice", self.max_price.as_deref())?;
         if let (Some(min), Some(max)) = (min, max)
             && min > max
         {
@@ -55,82 +72,202 @@ impl ProductQuery {
                 "minPrice must not be greater than maxPrice",
             ));
         }
-        let limit = parse_whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
-        let page = parse_whole("page", self.page.as_deref(), 1, 1, 1_000_000)?;
-        Ok(store::ProductFilter {
+        let mut price = PriceBounds {
+            min_paise: min,
+            max_paise: max,
+        };
+        if let Some(offer) = params::text("offer", self.offer.as_deref(), MAX_TEXT)? {
+            let offer = OfferName::parse(offer).map_err(listing_error)?;
+            price = price.intersect(offer.price_bounds());
+        }
+        let deals = params::text("discount", self.discount.as_deref(), MAX_TEXT)?
+            .map(DealsFilter::parse)
+            .transpose()
+            .map_err(listing_error)?;
+        let sort = params::text("sort", self.sort.as_deref(), MAX_TEXT)?
+            .map(SortOrder::parse)
+            .transpose()
+            .map_err(listing_error)?
+            .unwrap_or_default();
+        let limit = params::whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+        let page = params::whole("page", self.page.as_deref(), 1, 1, MAX_PAGE)?;
+        let exclude = exclude(self.exclude.as_deref())?;
+        Ok(ListQuery {
+            scope,
             gender,
-            min_price_paise: min,
-            max_price_paise: max,
+            price,
+            deals,
+            exclude,
+            sort,
             limit,
             offset: (page - 1) * limit,
         })
     }
 }
 
-fn parse_price(name: &'static str, text: Option<&str>) -> Result<Option<i64>, ApiError> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(None);
-    };
-    pricing::Money::parse_strict(&serde_json::Value::String(text.to_owned()))
-        .map(|m| Some(m.paise()))
-        .map_err(|_| {
-            ApiError::bad_request(
-                "INVALID_PRICE",
-                format!("{name} must be an amount of rupees of 0 or more, such as 799 or 2999.50"),
-            )
-        })
+fn listing_error(e: listing::ListingError) -> ApiError {
+    ApiError::bad_request("INVALID_QUERY", e.to_string())
 }
 
-fn parse_whole(
-    name: &'static str,
-    text: Option<&str>,
-    default: i64,
-    min: i64,
-    max: i64,
-) -> Result<i64, ApiError> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(default);
-    };
-    text.parse::<i64>()
-        .ok()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "INVALID_QUERY",
-                format!("{name} must be a whole number from {min} to {max}"),
-            )
-        })
-}
-
-/// Products as the bare JSON list the specification's clients read.
-fn product_list(records: Vec<store::ProductRecord>, state: &AppState) -> HttpResponse {
-    let now = state.clock.now();
-    let products: Vec<Product> = records
-        .into_iter()
-        .map(|r| Product::from_record(r, now, &state.media_origin))
+fn exclude(text: Option<&str>) -> Result<HashSet<String>, ApiError> {
+    let ids: HashSet<String> = text
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
         .collect();
-    HttpResponse::Ok().json(products)
+    if ids.len() > MAX_EXCLUDE || ids.iter().any(|id| id.chars().count() > MAX_TEXT) {
+        return Err(ApiError::bad_request(
+            "INVALID_QUERY",
+            format!("exclude must list at most {MAX_EXCLUDE} product ids, separated by commas"),
+        ));
+    }
+    Ok(ids)
 }
 
-/// A page of products, newest first, as a bare list.
+fn json(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(body)
+}
+
+fn answer(state: &AppState, query: &ListQuery) -> HttpResponse {
+    let snapshot = state.catalogue.snapshot();
+    let page = snapshot.list(query);
+    json(snapshot.render_products(&page, state.clock.now()))
+}
+
+/// A page of products, newest first unless sorted otherwise, as a bare list (000 §7).
 #[utoipa::path(
     get,
     path = "/api/products",
     tag = "products",
-    params(ProductQuery),
+    params(ListParams),
     responses(
-        (status = 200, body = Vec<Product>, description = "A page of products, newest first"),
+        (status = 200, body = Vec<Product>, description = "A page of products"),
         (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
     ),
 )]
 pub async fn list(
     state: web::Data<AppState>,
-    query: web::Query<ProductQuery>,
+    query: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let filter = query.into_inner().into_filter()?;
-    let store = state.store.clone();
-    let records = web::block(move || store.list_products(&filter)).await??;
-    Ok(product_list(records, &state))
+    let query = query.into_inner().into_query(Scope::All)?;
+    Ok(answer(&state, &query))
+}
+
+/// The same list as `GET /api/products` (001 §7 calls it by this path too).
+#[utoipa::path(
+    get,
+    path = "/api/products/gender",
+    tag = "products",
+    params(ListParams),
+    responses(
+        (status = 200, body = Vec<Product>, description = "A page of products"),
+        (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
+    ),
+)]
+pub async fn by_gender(
+    state: web::Data<AppState>,
+    query: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    list(state, query).await
+}
+
+/// A brand's products (000 §7).
+#[utoipa::path(
+    get,
+    path = "/api/products/brand/{brandId}",
+    tag = "products",
+    params(("brandId" = String, Path, description = "The brand's _id"), ListParams),
+    responses(
+        (status = 200, body = Vec<Product>, description = "A page of the brand's products"),
+        (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
+        (status = 404, body = crate::error::ErrorBody, description = "Brand not found"),
+    ),
+)]
+pub async fn by_brand(
+    state: web::Data<AppState>,
+    brand_id: web::Path<String>,
+    query: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let brand = state
+        .catalogue
+        .snapshot()
+        .active_brand_index(&brand_id)
+        .ok_or_else(|| ApiError::NotFound("Brand not found".into()))?;
+    let query = query.into_inner().into_query(Scope::Brand(brand))?;
+    Ok(answer(&state, &query))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CategoryParam {
+    /// A category's _id, or its name ('Cargos & Parachutes' arrives URL-encoded).
+    pub category: Option<String>,
+}
+
+/// Products of a category, named by id or by name (000 §7, 001 §7). A name several genders
+/// share picks the category of `gender` when it is given, else all of them.
+#[utoipa::path(
+    get,
+    path = "/api/products/category",
+    tag = "products",
+    params(CategoryParam, ListParams),
+    responses(
+        (status = 200, body = Vec<Product>, description = "A page of the category's products"),
+        (status = 400, body = crate::error::ErrorBody, description = "category missing or a query value invalid"),
+        (status = 404, body = crate::error::ErrorBody, description = "Category not found"),
+    ),
+)]
+pub async fn by_category(
+    state: web::Data<AppState>,
+    category: web::Query<CategoryParam>,
+    query: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let wanted = params::required("category", category.category.as_deref(), MAX_TEXT)?;
+    let gender = params::gender(query.gender.as_deref())?;
+    let snapshot = state.catalogue.snapshot();
+    let categories = match snapshot.category_index(wanted) {
+        Some(index) => vec![index],
+        None => snapshot.categories_named(wanted, gender),
+    };
+    if categories.is_empty() {
+        return Err(ApiError::NotFound("Category not found".into()));
+    }
+    let query = query
+        .into_inner()
+        .into_query(Scope::Categories(categories))?;
+    Ok(answer(&state, &query))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TagParam {
+    /// The tag, as literal text compared ignoring case.
+    pub tag: Option<String>,
+}
+
+/// Products carrying a tag (000 §7).
+#[utoipa::path(
+    get,
+    path = "/api/products/tag",
+    tag = "products",
+    params(TagParam, ListParams),
+    responses(
+        (status = 200, body = Vec<Product>, description = "A page of the products with the tag"),
+        (status = 400, body = crate::error::ErrorBody, description = "tag missing or a query value invalid"),
+    ),
+)]
+pub async fn by_tag(
+    state: web::Data<AppState>,
+    tag: web::Query<TagParam>,
+    query: web::Query<ListParams>,
+) -> Result<HttpResponse, ApiError> {
+    let tag = params::required("tag", tag.tag.as_deref(), MAX_TEXT)?.to_owned();
+    let query = query.into_inner().into_query(Scope::Tag(tag))?;
+    Ok(answer(&state, &query))
 }
 
 /// One product.
@@ -148,47 +285,48 @@ pub async fn detail(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
-    let store = state.store.clone();
-    let record = web::block(move || store.product(&id)).await??;
-    let record = record.ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
-    Ok(HttpResponse::Ok().json(Product::from_record(
-        record,
-        state.clock.now(),
-        &state.media_origin,
-    )))
+    let snapshot = state.catalogue.snapshot();
+    snapshot
+        .product(&id)
+        .and_then(|index| snapshot.render_product(index, state.clock.now()))
+        .map(json)
+        .ok_or_else(|| ApiError::NotFound("Product not found.".into()))
 }
 
 /// Body of `POST /api/products/search`.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 pub struct SearchRequest {
-    /// Words to look for in product names, brand names and tags.
-    #[schema(example = "hoodie")]
+    /// What the shopper typed: words of product names, brands, colours, categories and tags.
+    #[schema(example = "black cargo")]
     pub query: String,
     /// Most results to return, 1 to 200 (default 50).
     pub limit: Option<i64>,
+    /// male, female or unisex to keep only that gender's products.
+    pub gender: Option<String>,
 }
 
-/// Longest search text accepted; longer input is a mistake or an attack, not a search.
-pub const MAX_QUERY_CHARS: usize = 100;
-
-/// Products whose name, brand or a tag contains the text (000 §7 search fallback).
+/// Products ranked by relevance to the text: exact words first, then synonyms, prefixes and
+/// typos (000 §7 search).
 #[utoipa::path(
     post,
     path = "/api/products/search",
     tag = "products",
     request_body = SearchRequest,
     responses(
-        (status = 200, body = Vec<Product>, description = "Matching products, newest first"),
-        (status = 400, body = crate::error::ErrorBody, description = "Blank or malformed query"),
+        (status = 200, body = Vec<Product>, description = "Matching products, best first"),
+        (status = 400, body = crate::error::ErrorBody, description = "Blank, too long or malformed query"),
     ),
 )]
 pub async fn search(
     state: web::Data<AppState>,
     body: web::Json<SearchRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let SearchRequest { query, limit } = body.into_inner();
-    let query = query.trim().to_owned();
+    let SearchRequest {
+        query,
+        limit,
+        gender,
+    } = body.into_inner();
+    let query = query.trim();
     // 000 §5: search only runs on non-blank text.
     if query.is_empty() {
         return Err(ApiError::bad_request(
@@ -196,23 +334,104 @@ pub async fn search(
             "query must not be blank",
         ));
     }
-    if query.chars().count() > MAX_QUERY_CHARS {
+    if query.chars().count() > MAX_TEXT {
         return Err(ApiError::bad_request(
             "INVALID_QUERY",
-            format!("query must be at most {MAX_QUERY_CHARS} characters"),
+            format!("query must be at most {MAX_TEXT} characters"),
         ));
     }
     let limit = match limit {
         None => DEFAULT_LIMIT,
-        Some(n) if (1..=MAX_LIMIT).contains(&n) => n,
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "INVALID_QUERY",
-                format!("limit must be a whole number from 1 to {MAX_LIMIT}"),
-            ));
-        }
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad_request(
+                    "INVALID_QUERY",
+                    format!("limit must be a whole number from 1 to {MAX_LIMIT}"),
+                )
+            })?,
     };
-    let store = state.store.clone();
-    let records = web::block(move || store.search_products(&query, limit)).await??;
-    Ok(product_list(records, &state))
+    let gender = params::gender(gender.as_deref())?;
+    ranked(&state, query, gender, ::search::Mode::Search, limit)
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SuggestParams {
+    /// What has been typed so far; fewer than 2 characters suggest nothing.
+    pub q: Option<String>,
+    /// How many, 1 to 10 (default 5).
+    pub limit: Option<String>,
+    /// male, female or unisex to keep only that gender's products.
+    pub gender: Option<String>,
+}
+
+/// Live suggestions for the search box (000 §4: top 5 after 2 characters). The last word may
+/// be half-typed.
+#[utoipa::path(
+    get,
+    path = "/api/products/suggestions",
+    tag = "products",
+    params(SuggestParams),
+    responses(
+        (status = 200, body = Vec<Product>, description = "The best products for what has been typed"),
+        (status = 400, body = crate::error::ErrorBody, description = "q missing or a query value invalid"),
+    ),
+)]
+pub async fn suggestions(
+    state: web::Data<AppState>,
+    query: web::Query<SuggestParams>,
+) -> Result<HttpResponse, ApiError> {
+    let typed = query
+        .q
+        .as_deref()
+        .ok_or_else(|| ApiError::bad_request("MISSING_QUERY", "q is required"))?;
+    if typed.chars().count() > MAX_TEXT {
+        return Err(ApiError::bad_request(
+            "INVALID_QUERY",
+            format!("q must be at most {MAX_TEXT} characters"),
+        ));
+    }
+    let limit = params::whole(
+        "limit",
+        query.limit.as_deref(),
+        DEFAULT_SUGGESTIONS,
+        1,
+        MAX_SUGGESTIONS,
+    )?;
+    let gender = params::gender(query.gender.as_deref())?;
+    if typed.trim().chars().count() < SUGGEST_FROM_CHARS {
+        return Ok(json(Bytes::from_static(b"[]")));
+    }
+    ranked(&state, typed, gender, ::search::Mode::Suggest, limit)
+}
+
+fn ranked(
+    state: &AppState,
+    text: &str,
+    gender: Option<validation::ProductGender>,
+    mode: ::search::Mode,
+    limit: usize,
+) -> Result<HttpResponse, ApiError> {
+    let ids = state
+        .catalogue
+        .search_index()
+        .search(text, gender.map(|g| g.as_str()), mode, limit)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let snapshot = state.catalogue.snapshot();
+    let found: Vec<usize> = ids.iter().filter_map(|id| snapshot.product(id)).collect();
+    Ok(json(snapshot.render_products(&found, state.clock.now())))
+}
+
+/// Six words to suggest before the shopper types (000 §9: from the 20 newest products' names
+/// and tags, or Jeans, T-Shirts, Sneakers, Hoodies, Shirts, Pants).
+#[utoipa::path(
+    get,
+    path = "/api/products/popular-searches",
+    tag = "products",
+    responses((status = 200, body = Vec<String>, description = "Six search words")),
+)]
+pub async fn popular_searches(state: web::Data<AppState>) -> HttpResponse {
+    json(state.catalogue.snapshot().popular_json())
 }

@@ -94,6 +94,9 @@ async fn preflight_is_answered_for_allowed_origins_only() {
     );
     let res = preflight("https://evil.example").await.expect("request");
     assert!(res.headers().get("access-control-allow-origin").is_none());
+    assert_eq!(res.status().as_u16(), 400);
+    let body: serde_json::Value = res.json().await.expect("a refused preflight answers JSON");
+    assert_eq!(crate::helpers::error_code(&body), "BAD_REQUEST");
 
     let res = app
         .client
@@ -117,8 +120,21 @@ async fn openapi_document_is_openapi_3_and_lists_the_calls() {
     assert!(doc["info"]["title"].is_string());
     for path in [
         "/api/products",
+        "/api/products/gender",
+        "/api/products/brand/{brandId}",
+        "/api/products/category",
+        "/api/products/tag",
         "/api/products/id/{id}",
         "/api/products/search",
+        "/api/products/suggestions",
+        "/api/products/popular-searches",
+        "/api/brands",
+        "/api/brands/{id}",
+        "/api/categories/gender/{gender}",
+        "/api/categories/admin/all",
+        "/api/admin/static-images",
+        "/api/admin/static-images/category/{category}",
+        "/api/admin/static-images/{id}",
         "/healthz",
         "/readyz",
     ] {

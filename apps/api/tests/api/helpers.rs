@@ -131,6 +131,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         seed_demo: true,
         demo_products: TEST_PRODUCTS,
         public_url: options.public_url,
+        catalogue_refresh: std::time::Duration::from_millis(50),
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
@@ -179,6 +180,28 @@ impl TestApp {
 }
 
 impl TestApp {
+    /// Runs SQL on the test's database through a connection of its own, as another process
+    /// (an admin tool, another API process) would.
+    pub fn execute_sql(&self, sql: &str) {
+        match &self.postgres {
+            Some((admin_url, name)) => {
+                let mut conn = PgConnection::establish(&replace_database(admin_url, name))
+                    .expect("connect to the test database");
+                conn.batch_execute(sql).expect("run SQL");
+            }
+            None => {
+                let path = self.data_dir.join("shop.sqlite3");
+                let mut conn = diesel::SqliteConnection::establish(
+                    path.to_str().expect("a UTF-8 temporary path"),
+                )
+                .expect("open the test database");
+                conn.batch_execute("PRAGMA busy_timeout = 5000;")
+                    .expect("busy timeout");
+                conn.batch_execute(sql).expect("run SQL");
+            }
+        }
+    }
+
     /// Drops the test's PostgreSQL database under the running server, as an outage would.
     pub fn drop_postgres_database(&self) {
         let (admin_url, name) = self.postgres.as_ref().expect("a PostgreSQL test app");
@@ -208,4 +231,45 @@ pub fn error_code(body: &serde_json::Value) -> String {
         "error message in {body}"
     );
     body["code"].as_str().expect("code").to_owned()
+}
+
+/// The catalogue every test app is seeded with.
+pub fn demo() -> &'static catalogue::Catalogue {
+    static DEMO: std::sync::OnceLock<catalogue::Catalogue> = std::sync::OnceLock::new();
+    DEMO.get_or_init(|| catalogue::generate(TEST_PRODUCTS))
+}
+
+/// The demo's products that shoppers see (those of active brands), newest first.
+pub fn listed() -> Vec<&'static catalogue::Product> {
+    let demo = demo();
+    let mut products: Vec<&catalogue::Product> = demo
+        .products
+        .iter()
+        .filter(|p| {
+            demo.brands
+                .iter()
+                .any(|b| b.id == p.brand_id && b.is_active)
+        })
+        .collect();
+    products.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
+    products
+}
+
+/// The `_id`s of a JSON list.
+pub fn ids(list: &serde_json::Value) -> Vec<String> {
+    list.as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|item| item["_id"].as_str().expect("an _id").to_owned())
+        .collect()
+}
+
+/// Paise of a `{"$numberDecimal": "1299.00"}`.
+pub fn paise(decimal: &serde_json::Value) -> i64 {
+    let text = decimal["$numberDecimal"]
+        .as_str()
+        .expect("a $numberDecimal string");
+    let (rupees, paise) = text.split_once('.').expect("two decimals");
+    assert_eq!(paise.len(), 2, "two decimals in {text}");
+    rupees.parse::<i64>().expect("rupees") * 100 + paise.parse::<i64>().expect("paise")
 }

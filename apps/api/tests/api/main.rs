@@ -2,9 +2,14 @@
 
 mod helpers;
 
+mod brands;
+mod catalogue_changes;
+mod categories;
 mod errors;
 mod frontend;
 mod health;
 mod media;
 mod products;
+mod search;
 mod startup;
+mod static_images;

@@ -1,31 +1,30 @@
-//! `GET /api/products`, `GET /api/products/id/{id}` and `POST /api/products/search`.
+//! Product lists (`/api/products`, `/gender`, `/brand/{id}`, `/category`, `/tag`) and detail:
+//! every filter, bound and error, on both backends.
 
 use std::collections::HashSet;
 
 use serde_json::Value;
 
-use crate::helpers::{Backend, TEST_PRODUCTS, error_code, spawn_app};
+use crate::helpers::{Backend, TEST_PRODUCTS, demo, error_code, ids, listed, paise, spawn_app};
 use crate::on_both_backends;
 
 on_both_backends!(
     list_answers_a_bare_array_in_the_contract_shape,
     list_filters_by_gender_and_price,
-    pages_do_not_overlap_and_cover_the_catalogue,
+    pages_do_not_overlap_and_cover_the_listed_catalogue,
+    products_of_inactive_brands_are_never_listed,
+    exclude_leaves_out_the_given_ids_across_pages,
+    sorts_order_by_offer_price_and_name,
+    discount_keeps_an_exact_offer_or_any_offer,
+    offer_applies_the_offer_table,
+    gender_path_answers_the_same_list,
+    brand_lists_its_products_and_404s_unknown_or_inactive_brands,
+    category_by_id_or_by_name_with_gender_picking_among_shared_names,
+    tag_is_literal_text_ignoring_case,
     bad_query_values_are_json_400s_naming_the_parameter,
     detail_answers_one_product_or_a_json_404,
     assigned_coupons_report_validity_at_the_servers_time,
-    search_matches_names_brands_and_tags_ignoring_case,
-    search_rejects_blank_and_malformed_bodies,
 );
-
-fn paise(decimal: &Value) -> i64 {
-    let text = decimal["$numberDecimal"]
-        .as_str()
-        .expect("a $numberDecimal string");
-    let (rupees, paise) = text.split_once('.').expect("two decimals");
-    assert_eq!(paise.len(), 2, "two decimals in {text}");
-    rupees.parse::<i64>().expect("rupees") * 100 + paise.parse::<i64>().expect("paise")
-}
 
 async fn list_answers_a_bare_array_in_the_contract_shape(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -121,7 +120,7 @@ async fn list_filters_by_gender_and_price(backend: Backend) {
     );
 }
 
-async fn pages_do_not_overlap_and_cover_the_catalogue(backend: Backend) {
+async fn pages_do_not_overlap_and_cover_the_listed_catalogue(backend: Backend) {
     let app = spawn_app(backend).await;
     let mut seen = HashSet::new();
     for page in 1.. {
@@ -140,7 +139,7 @@ async fn pages_do_not_overlap_and_cover_the_catalogue(backend: Backend) {
             );
         }
     }
-    assert_eq!(seen.len(), TEST_PRODUCTS);
+    assert_eq!(seen.len(), listed().len());
 }
 
 async fn bad_query_values_are_json_400s_naming_the_parameter(backend: Backend) {
@@ -157,6 +156,13 @@ async fn bad_query_values_are_json_400s_naming_the_parameter(backend: Backend) {
         ("minPrice=-5", "minPrice"),
         ("maxPrice=1e999", "maxPrice"),
         ("minPrice=3000&maxPrice=100", "minPrice"),
+        ("sort=cheapest", "sort"),
+        ("discount=0", "discount"),
+        ("discount=101", "discount"),
+        ("discount=12.5", "discount"),
+        ("offer=others", "offer"),
+        ("offer=Starting", "offer"),
+        ("gender=male&gender=female", "gender"),
     ] {
         let (status, body) = app.get_json(&format!("/api/products?{query}")).await;
         assert_eq!(status, 400, "{query}");
@@ -226,98 +232,293 @@ async fn assigned_coupons_report_validity_at_the_servers_time(backend: Backend) 
     }
 }
 
-async fn search_matches_names_brands_and_tags_ignoring_case(backend: Backend) {
+async fn products_of_inactive_brands_are_never_listed(backend: Backend) {
     let app = spawn_app(backend).await;
-    let (_, list) = app.get_json("/api/products?limit=1").await;
-    let brand = list[0]["brand"]["name"].as_str().expect("brand").to_owned();
-    let word = list[0]["name"]
-        .as_str()
-        .expect("name")
-        .split(' ')
-        .next_back()
-        .expect("a word")
-        .to_owned();
-    for query in [brand.to_uppercase(), word.to_lowercase()] {
-        let res = app
-            .client
-            .post(app.url("/api/products/search"))
-            .json(&serde_json::json!({ "query": query }))
-            .send()
-            .await
-            .expect("request");
-        assert_eq!(res.status().as_u16(), 200);
-        let found: Value = res.json().await.expect("json");
-        assert!(
-            !found.as_array().expect("list").is_empty(),
-            "results for {query}"
-        );
+    let inactive: Vec<&catalogue::Brand> = demo().brands.iter().filter(|b| !b.is_active).collect();
+    assert!(!inactive.is_empty());
+    let hidden: Vec<&catalogue::Product> = demo()
+        .products
+        .iter()
+        .filter(|p| inactive.iter().any(|b| b.id == p.brand_id))
+        .collect();
+    assert!(
+        !hidden.is_empty(),
+        "the demo gives inactive brands products"
+    );
+    let (_, all) = app.get_json("/api/products?limit=200").await;
+    let shown: HashSet<String> = ids(&all).into_iter().collect();
+    for p in &hidden {
+        assert!(!shown.contains(&p.id), "{} is listed", p.name);
+        let (status, _) = app.get_json(&format!("/api/products/id/{}", p.id)).await;
+        assert_eq!(status, 404, "{} is shown", p.name);
     }
-    let res = app
-        .client
-        .post(app.url("/api/products/search"))
-        .json(&serde_json::json!({ "query": "%_%" }))
-        .send()
-        .await
-        .expect("request");
-    let found: Value = res.json().await.expect("json");
-    assert_eq!(
-        found,
-        serde_json::json!([]),
-        "LIKE wildcards in the text match themselves"
+}
+
+async fn exclude_leaves_out_the_given_ids_across_pages(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (_, first) = app.get_json("/api/products?limit=8").await;
+    let shown = ids(&first);
+    let exclude = shown.join(",");
+    let (status, next) = app
+        .get_json(&format!("/api/products?limit=8&exclude={exclude}"))
+        .await;
+    assert_eq!(status, 200);
+    let next = ids(&next);
+    assert_eq!(next.len(), 8);
+    assert!(next.iter().all(|id| !shown.contains(id)));
+    let expected: Vec<String> = listed()[8..16].iter().map(|p| p.id.clone()).collect();
+    assert_eq!(next, expected, "the deck's next batch is the next eight");
+    let (_, page2) = app
+        .get_json(&format!(
+            "/api/products?limit=8&page=2&exclude={exclude}, no-such-id ,"
+        ))
+        .await;
+    let expected: Vec<String> = listed()[16..24].iter().map(|p| p.id.clone()).collect();
+    assert_eq!(ids(&page2), expected, "unknown ids and blanks are ignored");
+    let too_many: Vec<String> = (0..501).map(|i| format!("id{i}")).collect();
+    let too_many = too_many.join(",");
+    let (status, body) = app
+        .get_json(&format!("/api/products?exclude={too_many}"))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().expect("message").contains("exclude"));
+}
+
+fn offer_paise(p: &Value) -> i64 {
+    let price = paise(&p["price"]);
+    let offer = p["offerPercentage"].as_i64().expect("offer");
+    // Exact to the paisa, half away from zero, as the pricing crate rounds.
+    (price * (100 - offer) * 2 + 100) / 200
+}
+
+async fn sorts_order_by_offer_price_and_name(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (_, low) = app.get_json("/api/products?sort=price-low&limit=200").await;
+    let low: Vec<&Value> = low.as_array().expect("list").iter().collect();
+    assert_eq!(low.len(), listed().len());
+    assert!(
+        low.windows(2)
+            .all(|w| offer_paise(w[0]) <= offer_paise(w[1]))
+    );
+    let (_, high) = app
+        .get_json("/api/products?sort=price-high&gender=female&limit=200")
+        .await;
+    let high: Vec<&Value> = high.as_array().expect("list").iter().collect();
+    assert!(high.iter().all(|p| p["gender"] == "female"));
+    assert!(
+        high.windows(2)
+            .all(|w| offer_paise(w[0]) >= offer_paise(w[1]))
+    );
+    let (_, named) = app.get_json("/api/products?sort=name&limit=200").await;
+    let names: Vec<String> = named
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|p| p["name"].as_str().expect("name").to_lowercase())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+    let (_, newest) = app.get_json("/api/products?sort=newest&limit=5").await;
+    let (_, default) = app.get_json("/api/products?limit=5").await;
+    assert_eq!(newest, default);
+}
+
+async fn discount_keeps_an_exact_offer_or_any_offer(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for discount in [50, 20, 40, 30] {
+        let (status, body) = app
+            .get_json(&format!("/api/products?discount={discount}&limit=200"))
+            .await;
+        assert_eq!(status, 200);
+        let found = body.as_array().expect("list");
+        let expected = listed()
+            .iter()
+            .filter(|p| p.offer_percentage == discount)
+            .count();
+        assert!(expected > 0, "the demo has {discount}% offers");
+        assert_eq!(found.len(), expected, "{discount}");
+        assert!(found.iter().all(|p| p["offerPercentage"] == discount));
+    }
+    let (_, any) = app.get_json("/api/products?discount=any&limit=200").await;
+    let expected = listed().iter().filter(|p| p.offer_percentage > 0).count();
+    assert_eq!(any.as_array().expect("list").len(), expected);
+}
+
+async fn offer_applies_the_offer_table(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for (offer, min, max) in [
+        ("starting", Some(49_900), None),
+        ("starting-women", Some(79_900), None),
+        ("under1299", None, Some(129_900)),
+        ("under899", None, Some(89_900)),
+    ] {
+        let (status, body) = app
+            .get_json(&format!("/api/products?offer={offer}&limit=200"))
+            .await;
+        assert_eq!(status, 200, "{offer}");
+        let inside = |price: i64| min.is_none_or(|m| price >= m) && max.is_none_or(|m| price <= m);
+        let expected = listed().iter().filter(|p| inside(p.price_paise)).count();
+        let found = body.as_array().expect("list");
+        assert_eq!(found.len(), expected.min(200), "{offer}");
+        assert!(found.iter().all(|p| inside(paise(&p["price"]))), "{offer}");
+    }
+    let (_, both) = app
+        .get_json("/api/products?offer=under899&maxPrice=600&limit=200")
+        .await;
+    assert!(
+        both.as_array()
+            .expect("list")
+            .iter()
+            .all(|p| paise(&p["price"]) <= 60_000),
+        "the tighter bound wins"
     );
 }
 
-async fn search_rejects_blank_and_malformed_bodies(backend: Backend) {
+async fn gender_path_answers_the_same_list(backend: Backend) {
     let app = spawn_app(backend).await;
-    let post = |body: &'static str, content_type: &'static str| {
-        app.client
-            .post(app.url("/api/products/search"))
-            .header("content-type", content_type)
-            .body(body)
-            .send()
-    };
-    for (body, content_type, status, code) in [
-        (
-            r#"{"query": "   "}"#,
-            "application/json",
-            400,
-            "INVALID_QUERY",
-        ),
-        (
-            r#"{"query": "hoodie""#,
-            "application/json",
-            400,
-            "INVALID_JSON",
-        ),
-        ("not json at all", "application/json", 400, "INVALID_JSON"),
-        (r#"{"query": 42}"#, "application/json", 400, "INVALID_BODY"),
-        (r#"{"nothing": 1}"#, "application/json", 400, "INVALID_BODY"),
-        (
-            r#"{"query": "a", "limit": 0}"#,
-            "application/json",
-            400,
-            "INVALID_QUERY",
-        ),
-        (
-            r#"{"query": "hoodie"}"#,
-            "text/plain",
-            415,
-            "UNSUPPORTED_MEDIA_TYPE",
-        ),
-    ] {
-        let res = post(body, content_type).await.expect("request");
-        assert_eq!(res.status().as_u16(), status, "{body}");
-        let json: Value = res.json().await.expect("a JSON error");
-        assert_eq!(error_code(&json), code, "{body}");
+    let query = "gender=female&maxPrice=1299&limit=20&page=2";
+    let (_, a) = app.get_json(&format!("/api/products?{query}")).await;
+    let (status, b) = app.get_json(&format!("/api/products/gender?{query}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(a, b);
+}
+
+async fn brand_lists_its_products_and_404s_unknown_or_inactive_brands(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let brand = demo()
+        .brands
+        .iter()
+        .find(|b| b.is_active)
+        .expect("an active brand");
+    let (status, body) = app
+        .get_json(&format!("/api/products/brand/{}?limit=200", brand.id))
+        .await;
+    assert_eq!(status, 200);
+    let expected: Vec<String> = listed()
+        .iter()
+        .filter(|p| p.brand_id == brand.id)
+        .map(|p| p.id.clone())
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(ids(&body), expected, "newest first");
+    let (_, sorted) = app
+        .get_json(&format!("/api/products/brand/{}?sort=price-low", brand.id))
+        .await;
+    let sorted: Vec<&Value> = sorted.as_array().expect("list").iter().collect();
+    assert!(
+        sorted
+            .windows(2)
+            .all(|w| offer_paise(w[0]) <= offer_paise(w[1]))
+    );
+    let (_, other_gender) = app
+        .get_json(&format!("/api/products/brand/{}?gender=unisex", brand.id))
+        .await;
+    assert_eq!(
+        other_gender,
+        serde_json::json!([]),
+        "a men's brand sells no unisex"
+    );
+
+    let inactive = demo()
+        .brands
+        .iter()
+        .find(|b| !b.is_active)
+        .expect("inactive");
+    for id in [inactive.id.as_str(), "no-such-brand"] {
+        let (status, body) = app.get_json(&format!("/api/products/brand/{id}")).await;
+        assert_eq!(status, 404);
+        assert_eq!(body["error"], "Brand not found");
     }
-    let huge = format!(r#"{{"query": "{}"}}"#, "x".repeat(100_000));
-    let res = app
-        .client
-        .post(app.url("/api/products/search"))
-        .header("content-type", "application/json")
-        .body(huge)
-        .send()
-        .await
-        .expect("request");
-    assert_eq!(res.status().as_u16(), 413);
+}
+
+async fn category_by_id_or_by_name_with_gender_picking_among_shared_names(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let categories = &demo().categories;
+    let cargo = categories
+        .iter()
+        .find(|c| c.name == "Cargos & Parachutes")
+        .expect("the look pages' category");
+    let in_category = |id: &str| -> Vec<String> {
+        listed()
+            .iter()
+            .filter(|p| p.category_ids.iter().any(|c| c == id))
+            .map(|p| p.id.clone())
+            .collect()
+    };
+    let (status, by_id) = app
+        .get_json(&format!(
+            "/api/products/category?category={}&limit=200",
+            cargo.id
+        ))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(ids(&by_id), in_category(&cargo.id));
+    let (status, by_name) = app
+        .get_json("/api/products/category?category=Cargos%20%26%20Parachutes&limit=200")
+        .await;
+    assert_eq!(status, 200, "the decoded name, & included");
+    assert_eq!(by_name, by_id);
+
+    // "Jeans" is a men's and a women's subcategory: gender picks one, no gender takes both.
+    let jeans: Vec<&catalogue::Category> =
+        categories.iter().filter(|c| c.name == "Jeans").collect();
+    assert_eq!(jeans.len(), 2);
+    let women = jeans
+        .iter()
+        .find(|c| c.gender == catalogue::Gender::Female)
+        .expect("women's jeans");
+    let (_, female) = app
+        .get_json("/api/products/category?category=jeans&gender=female&limit=200")
+        .await;
+    assert_eq!(ids(&female), in_category(&women.id));
+    let (_, both) = app
+        .get_json("/api/products/category?category=Jeans&limit=200")
+        .await;
+    let mut expected: Vec<String> = listed()
+        .iter()
+        .filter(|p| jeans.iter().any(|j| p.category_ids.contains(&j.id)))
+        .map(|p| p.id.clone())
+        .collect();
+    expected.truncate(200);
+    assert_eq!(ids(&both), expected);
+
+    let (status, body) = app
+        .get_json("/api/products/category?category=Spacesuits")
+        .await;
+    assert_eq!(status, 404);
+    assert_eq!(body["error"], "Category not found");
+    let (status, body) = app.get_json("/api/products/category").await;
+    assert_eq!(status, 400);
+    assert!(
+        body["error"]
+            .as_str()
+            .expect("message")
+            .contains("category")
+    );
+}
+
+async fn tag_is_literal_text_ignoring_case(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (status, body) = app
+        .get_json("/api/products/tag?tag=STREETWEAR&gender=male&limit=200")
+        .await;
+    assert_eq!(status, 200);
+    let expected: Vec<String> = listed()
+        .iter()
+        .filter(|p| p.gender == catalogue::Gender::Male && p.tags.iter().any(|t| t == "streetwear"))
+        .map(|p| p.id.clone())
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(ids(&body), expected);
+    // As sent in the URL: .*, %, street.*, streetwear|casual
+    for pattern in [".*", "%25", "street.*", "streetwear%7Ccasual"] {
+        let (status, body) = app
+            .get_json(&format!("/api/products/tag?tag={pattern}"))
+            .await;
+        assert_eq!(status, 200, "{pattern}");
+        assert_eq!(body, serde_json::json!([]), "{pattern} is not a pattern");
+    }
+    let (status, _) = app.get_json("/api/products/tag?tag=%20%20").await;
+    assert_eq!(status, 400, "a blank tag");
 }

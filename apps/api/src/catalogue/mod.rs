@@ -1,0 +1,210 @@
+//! The catalogue in memory: every browse and search call is answered from here, never from a
+//! table scan (ARCHITECTURE: hot catalogue reads from memory, invalidated on write).
+//!
+//! At start the whole catalogue is loaded into a [`Snapshot`] (products pre-rendered as JSON)
+//! and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
+//! change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
+//! transaction) and applies it: changed products are reloaded and re-indexed, a change to
+//! anything else reloads everything. Several API processes each keep their own copy and each
+//! follow the same feed, so they agree within one polling interval.
+
+mod snapshot;
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+pub(crate) use snapshot::{ListQuery, Scope, Snapshot, json_array};
+
+use snapshot::{Base, Entry};
+
+/// How long a gap in the change feed is waited for: a sequence number handed to a transaction
+/// that has not committed yet leaves a gap that fills when it commits. A gap still open after
+/// this long belongs to a transaction that rolled back.
+const GAP_PATIENCE: Duration = Duration::from_secs(60);
+/// Feed entries read per poll; more are read on the next poll.
+const FEED_BATCH: i64 = 5_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogueError {
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error(transparent)]
+    Search(#[from] search::SearchError),
+}
+
+/// Where the reader stands in the change feed.
+#[derive(Debug, Default)]
+struct FeedPosition {
+    /// The highest sequence number applied.
+    high: i64,
+    /// Numbers below `high` not seen yet, with when the gap was noticed.
+    gaps: BTreeMap<i64, Instant>,
+}
+
+/// What a poll of the change feed did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refresh {
+    Unchanged,
+    /// These many products were reloaded.
+    Products(usize),
+    /// Something other than products changed: everything was reloaded.
+    Everything,
+}
+
+/// The shared, always-ready catalogue.
+pub struct Catalogue {
+    current: RwLock<Arc<Snapshot>>,
+    search: RwLock<Arc<search::SearchIndex>>,
+    feed: Mutex<FeedPosition>,
+    media_origin: String,
+}
+
+impl std::fmt::Debug for Catalogue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalogue")
+            .field("products", &self.snapshot().entries().len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Catalogue {
+    /// Loads the whole catalogue and indexes it for search.
+    pub fn load(store: &store::Store, media_origin: &str) -> Result<Self, CatalogueError> {
+        let started = Instant::now();
+        let (snapshot, index, last_change) = load_all(store, media_origin)?;
+        tracing::info!(
+            products = snapshot.entries().len(),
+            took_ms = started.elapsed().as_millis() as u64,
+            "catalogue loaded and indexed"
+        );
+        Ok(Self {
+            current: RwLock::new(Arc::new(snapshot)),
+            search: RwLock::new(Arc::new(index)),
+            feed: Mutex::new(FeedPosition {
+                high: last_change,
+                gaps: BTreeMap::new(),
+            }),
+            media_origin: media_origin.to_owned(),
+        })
+    }
+
+    /// The current snapshot; holding it keeps a consistent view for a whole request.
+    pub(crate) fn snapshot(&self) -> Arc<Snapshot> {
+        Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    pub(crate) fn search_index(&self) -> Arc<search::SearchIndex> {
+        Arc::clone(&self.search.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Reads the change feed once and applies what it says. Blocking: call it off the async
+    /// runtime.
+    pub fn follow_changes(&self, store: &store::Store) -> Result<Refresh, CatalogueError> {
+        // One poller at a time; a second caller waits and then finds nothing new.
+        let mut feed = self.feed.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        feed.gaps
+            .retain(|_, noticed| now.duration_since(*noticed) < GAP_PATIENCE);
+        let from = feed
+            .gaps
+            .keys()
+            .next()
+            .map_or(feed.high, |&first_gap| first_gap - 1);
+        let changes = store.catalogue_changes_since(from, FEED_BATCH)?;
+        let mut fresh = Vec::new();
+        for change in changes {
+            if change.seq > feed.high {
+                for missing in feed.high + 1..change.seq {
+                    feed.gaps.insert(missing, now);
+                }
+                feed.high = change.seq;
+                fresh.push(change);
+            } else if feed.gaps.remove(&change.seq).is_some() {
+                fresh.push(change);
+            }
+        }
+        if fresh.is_empty() {
+            return Ok(Refresh::Unchanged);
+        }
+        if fresh.iter().any(|c| c.product_id.is_none()) {
+            let (snapshot, index, _) = load_all(store, &self.media_origin)?;
+            self.replace(snapshot, index);
+            return Ok(Refresh::Everything);
+        }
+        let ids: Vec<String> = fresh
+            .into_iter()
+            .filter_map(|c| c.product_id)
+            .collect::<HashSet<_>>()
+            .into_iter()
+            .collect();
+        self.reload_products(store, &ids)?;
+        Ok(Refresh::Products(ids.len()))
+    }
+
+    /// Reloads these products (gone ones are dropped) into a new snapshot and the index.
+    fn reload_products(&self, store: &store::Store, ids: &[String]) -> Result<(), CatalogueError> {
+        let records = store.products_by_ids(ids)?;
+        let old = self.snapshot();
+        let changed: HashSet<&str> = ids.iter().map(String::as_str).collect();
+        let fresh: Vec<Arc<Entry>> = records
+            .into_iter()
+            .filter_map(|r| Entry::new(r, &self.media_origin))
+            .map(Arc::new)
+            .collect();
+        let mut entries: Vec<Arc<Entry>> = old
+            .entries()
+            .iter()
+            .filter(|e| !changed.contains(e.id()))
+            .cloned()
+            .collect();
+        entries.extend(fresh.iter().cloned());
+        let snapshot = Snapshot::build(Arc::clone(&old.base), entries);
+        let listed: Vec<search::SearchDoc> = fresh
+            .iter()
+            .filter(|e| snapshot.product(e.id()).is_some())
+            .map(|e| search_doc(e))
+            .collect();
+        let index = self.search_index();
+        index.remove(ids)?;
+        index.upsert(&listed)?;
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        Ok(())
+    }
+
+    fn replace(&self, snapshot: Snapshot, index: search::SearchIndex) {
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        *self.search.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(index);
+    }
+}
+
+fn load_all(
+    store: &store::Store,
+    media_origin: &str,
+) -> Result<(Snapshot, search::SearchIndex, i64), CatalogueError> {
+    let data = store.load_catalogue()?;
+    let base = Arc::new(Base::new(&data, media_origin));
+    let entries: Vec<Arc<Entry>> = data
+        .products
+        .into_iter()
+        .filter_map(|r| Entry::new(r, media_origin))
+        .map(Arc::new)
+        .collect();
+    let snapshot = Snapshot::build(base, entries);
+    let index = search::SearchIndex::build(snapshot.entries().iter().map(|e| search_doc(e)))?;
+    Ok((snapshot, index, data.last_change))
+}
+
+fn search_doc(e: &Entry) -> search::SearchDoc {
+    let r = &e.record;
+    search::SearchDoc {
+        id: r.id.clone(),
+        name: r.name.clone(),
+        brand: r.brand.name.clone(),
+        categories: r.categories.iter().map(|c| c.name.clone()).collect(),
+        tags: r.tags.clone(),
+        colour: r.colour.clone(),
+        gender: r.gender.clone(),
+        recency: u64::try_from(r.created_at.and_utc().timestamp_millis()).unwrap_or(0),
+    }
+}

@@ -1,0 +1,488 @@
+//! One immutable view of the catalogue, ready to answer: every listed product pre-rendered as
+//! JSON, with the orders and indexes the list calls walk. Built from the database's rows; a
+//! change builds a new snapshot (cheaply: unchanged products keep their rendered JSON).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use actix_web::web::{Bytes, BytesMut};
+use chrono::{DateTime, Utc};
+use listing::{DealsFilter, PriceBounds, SortOrder};
+use validation::ProductGender;
+
+use crate::wire;
+
+/// A product as the list calls need it.
+#[derive(Debug)]
+pub(crate) struct Entry {
+    pub(crate) record: store::ProductRecord,
+    gender: ProductGender,
+    /// The price after the product's offer, which the price sorts use.
+    sell_paise: i64,
+    name_key: String,
+    tag_keys: Vec<String>,
+    /// The JSON of the product, with its coupon (if any) valid.
+    json: Bytes,
+    /// The JSON with its coupon not valid; `None` without a coupon.
+    json_coupon_lapsed: Option<Bytes>,
+}
+
+impl Entry {
+    pub(crate) fn new(record: store::ProductRecord, media_origin: &str) -> Option<Self> {
+        let gender = ProductGender::parse(&record.gender).ok()?;
+        let render = |valid: bool| -> Bytes {
+            serde_json::to_vec(&wire::Product::from_record(&record, valid, media_origin))
+                .map(Bytes::from)
+                .unwrap_or_default()
+        };
+        let json = render(true);
+        let json_coupon_lapsed = record.assigned_coupon.as_ref().map(|_| render(false));
+        let offer = pricing::Percent::from_whole(u8::try_from(record.offer_percentage).ok()?)
+            .unwrap_or(pricing::Percent::ZERO);
+        let sell_paise =
+            pricing::offer_price(pricing::Money::from_paise(record.price_paise), offer).paise();
+        Some(Self {
+            gender,
+            sell_paise,
+            name_key: record.name.to_lowercase(),
+            tag_keys: record.tags.iter().map(|t| t.to_lowercase()).collect(),
+            json,
+            json_coupon_lapsed,
+            record,
+        })
+    }
+
+    pub(crate) fn id(&self) -> &str {
+        &self.record.id
+    }
+}
+
+/// Which products a list starts from, before the shared filters.
+#[derive(Debug, Clone)]
+pub(crate) enum Scope {
+    All,
+    Brand(usize),
+    /// The union of these categories' products.
+    Categories(Vec<usize>),
+    /// Products carrying this tag, compared ignoring case.
+    Tag(String),
+}
+
+/// A product list query, already checked.
+#[derive(Debug, Clone)]
+pub(crate) struct ListQuery {
+    pub(crate) scope: Scope,
+    pub(crate) gender: Option<ProductGender>,
+    pub(crate) price: PriceBounds,
+    pub(crate) deals: Option<DealsFilter>,
+    pub(crate) exclude: HashSet<String>,
+    pub(crate) sort: SortOrder,
+    pub(crate) limit: usize,
+    pub(crate) offset: usize,
+}
+
+#[derive(Debug)]
+pub(crate) struct BrandEntry {
+    pub(crate) record: store::BrandRecord,
+    pub(crate) gender: Option<ProductGender>,
+    pub(crate) json: Bytes,
+}
+
+#[derive(Debug)]
+pub(crate) struct CategoryEntry {
+    pub(crate) record: store::CategoryRecord,
+    pub(crate) gender: Option<ProductGender>,
+    pub(crate) name_key: String,
+}
+
+/// The catalogue's rows other than products; shared by snapshots until one of them changes.
+#[derive(Debug)]
+pub(crate) struct Base {
+    pub(crate) brands: Vec<store::BrandRecord>,
+    pub(crate) categories: Vec<store::CategoryRecord>,
+    pub(crate) coupons: HashMap<String, Option<pricing::Coupon>>,
+    pub(crate) static_images: Vec<store::StaticImageRecord>,
+    pub(crate) media_origin: String,
+}
+
+impl Base {
+    pub(crate) fn new(data: &store::CatalogueData, media_origin: &str) -> Self {
+        Self {
+            brands: data.brands.clone(),
+            categories: data.categories.clone(),
+            coupons: data
+                .coupons
+                .iter()
+                .map(|c| (c.id.clone(), wire::domain_coupon(c)))
+                .collect(),
+            static_images: data.static_images.clone(),
+            media_origin: media_origin.to_owned(),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub(crate) struct Snapshot {
+    pub(crate) base: Arc<Base>,
+    /// Listed products (those of active brands), newest first: an index into this list is a
+    /// product's rank in the default order.
+    products: Vec<Arc<Entry>>,
+    by_id: HashMap<String, usize>,
+    by_gender: [Vec<usize>; 3],
+    by_price_low: Vec<usize>,
+    by_price_high: Vec<usize>,
+    by_name: Vec<usize>,
+    by_brand: Vec<Vec<usize>>,
+    by_category: Vec<Vec<usize>>,
+    by_tag: HashMap<String, Vec<usize>>,
+    pub(crate) brands: Vec<BrandEntry>,
+    brand_by_id: HashMap<String, usize>,
+    /// Active brands, by name.
+    pub(crate) brands_by_name: Vec<usize>,
+    pub(crate) categories: Vec<CategoryEntry>,
+    category_by_id: HashMap<String, usize>,
+    categories_json: Bytes,
+    categories_by_gender_json: [Bytes; 3],
+    popular_json: Bytes,
+}
+
+fn gender_slot(gender: ProductGender) -> usize {
+    match gender {
+        ProductGender::Male => 0,
+        ProductGender::Female => 1,
+        ProductGender::Unisex => 2,
+    }
+}
+
+impl Snapshot {
+    /// Arranges `entries` (any order; products of inactive or unknown brands are left out).
+    pub(crate) fn build(base: Arc<Base>, entries: Vec<Arc<Entry>>) -> Self {
+        let mut brands: Vec<BrandEntry> = Vec::with_capacity(base.brands.len());
+        let mut brand_by_id = HashMap::with_capacity(base.brands.len());
+        for (i, b) in base.brands.iter().enumerate() {
+            brand_by_id.insert(b.id.clone(), i);
+            brands.push(BrandEntry {
+                record: b.clone(),
+                gender: ProductGender::parse(&b.gender).ok(),
+                json: Bytes::new(),
+            });
+        }
+
+        let mut products: Vec<Arc<Entry>> = entries
+            .into_iter()
+            .filter(|e| {
+                brand_by_id
+                    .get(&e.record.brand.id)
+                    .is_some_and(|&b| base.brands[b].is_active)
+            })
+            .collect();
+        // Newest first; ids are time-ordered, so they break ties the same way on every backend.
+        products.sort_unstable_by(|a, b| {
+            b.record
+                .created_at
+                .cmp(&a.record.created_at)
+                .then_with(|| b.record.id.cmp(&a.record.id))
+        });
+
+        let mut categories: Vec<CategoryEntry> = base
+            .categories
+            .iter()
+            .map(|c| CategoryEntry {
+                record: c.clone(),
+                gender: ProductGender::parse(&c.gender).ok(),
+                name_key: c.name.to_lowercase(),
+            })
+            .collect();
+        // Men, women, unisex; within a gender by position (000 §2.5: the first four are home's).
+        categories.sort_by_key(|c| {
+            (
+                c.gender.map_or(3, gender_slot),
+                c.record.position,
+                c.record.id.clone(),
+            )
+        });
+        let category_by_id: HashMap<String, usize> = categories
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.record.id.clone(), i))
+            .collect();
+
+        let mut by_id = HashMap::with_capacity(products.len());
+        let mut by_gender: [Vec<usize>; 3] = Default::default();
+        let mut by_brand = vec![Vec::new(); brands.len()];
+        let mut by_category = vec![Vec::new(); categories.len()];
+        let mut by_tag: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, e) in products.iter().enumerate() {
+            by_id.insert(e.record.id.clone(), i);
+            by_gender[gender_slot(e.gender)].push(i);
+            if let Some(&b) = brand_by_id.get(&e.record.brand.id) {
+                by_brand[b].push(i);
+            }
+            for c in &e.record.categories {
+                if let Some(&c) = category_by_id.get(&c.id) {
+                    by_category[c].push(i);
+                }
+            }
+            let mut seen = HashSet::new();
+            for tag in &e.tag_keys {
+                if seen.insert(tag) {
+                    by_tag.entry(tag.clone()).or_default().push(i);
+                }
+            }
+        }
+        let mut by_price_low: Vec<usize> = (0..products.len()).collect();
+        by_price_low.sort_by_key(|&i| (products[i].sell_paise, i));
+        let mut by_price_high: Vec<usize> = (0..products.len()).collect();
+        by_price_high.sort_by_key(|&i| (std::cmp::Reverse(products[i].sell_paise), i));
+        let mut by_name: Vec<usize> = (0..products.len()).collect();
+        by_name.sort_by(|&a, &b| {
+            products[a]
+                .name_key
+                .cmp(&products[b].name_key)
+                .then(a.cmp(&b))
+        });
+
+        let media = base.media_origin.as_str();
+        for (i, brand) in brands.iter_mut().enumerate() {
+            brand.json = json(&wire::Brand::from_record(
+                &brand.record,
+                by_brand[i].len(),
+                media,
+            ));
+        }
+        let mut brands_by_name: Vec<usize> = (0..brands.len())
+            .filter(|&i| brands[i].record.is_active)
+            .collect();
+        brands_by_name.sort_by_key(|&i| (brands[i].record.name.to_lowercase(), i));
+
+        let wire_category = |i: usize| -> wire::Category {
+            let c = &categories[i].record;
+            wire::Category {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                gender: c.gender.clone(),
+                image: wire::absolute_url(media, c.image.clone()),
+                parent_category: c.parent_id.as_ref().and_then(|p| {
+                    category_by_id.get(p).map(|&p| wire::CategoryRef {
+                        id: categories[p].record.id.clone(),
+                        name: categories[p].record.name.clone(),
+                    })
+                }),
+                product_count: by_category[i].len(),
+            }
+        };
+        let all: Vec<wire::Category> = (0..categories.len()).map(wire_category).collect();
+        let categories_json = json(&all);
+        let categories_by_gender_json = ProductGender::ALL.map(|g| {
+            let of_gender: Vec<&wire::Category> = all
+                .iter()
+                .zip(&categories)
+                .filter(|(_, c)| c.gender == Some(g))
+                .map(|(w, _)| w)
+                .collect();
+            json(&of_gender)
+        });
+
+        let popular = listing::popular_searches(products.iter().map(|e| {
+            (
+                e.record.name.as_str(),
+                e.record.tags.iter().map(String::as_str),
+            )
+        }));
+
+        Self {
+            base,
+            by_id,
+            by_gender,
+            by_price_low,
+            by_price_high,
+            by_name,
+            by_brand,
+            by_category,
+            by_tag,
+            brands,
+            brand_by_id,
+            brands_by_name,
+            categories,
+            category_by_id,
+            categories_json,
+            categories_by_gender_json,
+            popular_json: json(&popular),
+            products,
+        }
+    }
+
+    pub(crate) fn entries(&self) -> &[Arc<Entry>] {
+        &self.products
+    }
+
+    pub(crate) fn product(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+
+    pub(crate) fn active_brand(&self, id: &str) -> Option<&BrandEntry> {
+        self.brand_by_id
+            .get(id)
+            .map(|&i| &self.brands[i])
+            .filter(|b| b.record.is_active)
+    }
+
+    pub(crate) fn active_brand_index(&self, id: &str) -> Option<usize> {
+        self.brand_by_id
+            .get(id)
+            .copied()
+            .filter(|&i| self.brands[i].record.is_active)
+    }
+
+    pub(crate) fn category_index(&self, id: &str) -> Option<usize> {
+        self.category_by_id.get(id).copied()
+    }
+
+    /// Categories named `name` (ignoring case), of `gender` when given.
+    pub(crate) fn categories_named(&self, name: &str, gender: Option<ProductGender>) -> Vec<usize> {
+        let key = name.trim().to_lowercase();
+        self.categories
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.name_key == key && gender.is_none_or(|g| c.gender == Some(g)))
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    pub(crate) fn categories_json(&self, gender: Option<ProductGender>) -> Bytes {
+        match gender {
+            None => self.categories_json.clone(),
+            Some(g) => self.categories_by_gender_json[gender_slot(g)].clone(),
+        }
+    }
+
+    pub(crate) fn popular_json(&self) -> Bytes {
+        self.popular_json.clone()
+    }
+
+    /// The page of products `query` asks for, as indexes into the newest-first list.
+    pub(crate) fn list(&self, query: &ListQuery) -> Vec<usize> {
+        let exclude: HashSet<usize> = query
+            .exclude
+            .iter()
+            .filter_map(|id| self.product(id))
+            .collect();
+        let keep = |i: &usize| -> bool {
+            let e = &self.products[*i];
+            query.gender.is_none_or(|g| e.gender == g)
+                && query.price.contains(e.record.price_paise)
+                && query
+                    .deals
+                    .is_none_or(|d| d.matches(e.record.offer_percentage))
+                && !exclude.contains(i)
+        };
+        let page = |it: &mut dyn Iterator<Item = usize>| -> Vec<usize> {
+            it.filter(keep)
+                .skip(query.offset)
+                .take(query.limit)
+                .collect()
+        };
+        let subset: Vec<usize> = match &query.scope {
+            Scope::All => {
+                let order: &[usize] = match (query.sort, query.gender) {
+                    (SortOrder::Newest, Some(g)) => &self.by_gender[gender_slot(g)],
+                    (SortOrder::Newest, None) => {
+                        return page(&mut (0..self.products.len()));
+                    }
+                    (SortOrder::PriceLow, _) => &self.by_price_low,
+                    (SortOrder::PriceHigh, _) => &self.by_price_high,
+                    (SortOrder::Name, _) => &self.by_name,
+                };
+                return page(&mut order.iter().copied());
+            }
+            Scope::Brand(b) => self.by_brand.get(*b).cloned().unwrap_or_default(),
+            Scope::Categories(cs) => {
+                let mut union: Vec<usize> = cs
+                    .iter()
+                    .filter_map(|c| self.by_category.get(*c))
+                    .flatten()
+                    .copied()
+                    .collect();
+                union.sort_unstable();
+                union.dedup();
+                union
+            }
+            Scope::Tag(tag) => self
+                .by_tag
+                .get(&tag.trim().to_lowercase())
+                .cloned()
+                .unwrap_or_default(),
+        };
+        let mut subset: Vec<usize> = subset.into_iter().filter(keep).collect();
+        match query.sort {
+            SortOrder::Newest => {}
+            SortOrder::PriceLow => subset.sort_by_key(|&i| (self.products[i].sell_paise, i)),
+            SortOrder::PriceHigh => {
+                subset.sort_by_key(|&i| (std::cmp::Reverse(self.products[i].sell_paise), i))
+            }
+            SortOrder::Name => subset.sort_by(|&a, &b| {
+                self.products[a]
+                    .name_key
+                    .cmp(&self.products[b].name_key)
+                    .then(a.cmp(&b))
+            }),
+        }
+        subset
+            .into_iter()
+            .skip(query.offset)
+            .take(query.limit)
+            .collect()
+    }
+
+    /// A JSON array of these products, each coupon's validity as of `now`.
+    pub(crate) fn render_products(&self, indexes: &[usize], now: DateTime<Utc>) -> Bytes {
+        let parts: Vec<&Bytes> = indexes
+            .iter()
+            .filter_map(|&i| self.products.get(i))
+            .map(|e| self.product_json(e, now))
+            .collect();
+        json_array(&parts)
+    }
+
+    pub(crate) fn render_product(&self, index: usize, now: DateTime<Utc>) -> Option<Bytes> {
+        self.products
+            .get(index)
+            .map(|e| self.product_json(e, now).clone())
+    }
+
+    fn product_json<'a>(&'a self, e: &'a Entry, now: DateTime<Utc>) -> &'a Bytes {
+        match (&e.record.assigned_coupon, &e.json_coupon_lapsed) {
+            (Some(coupon), Some(lapsed)) => {
+                let valid = self
+                    .base
+                    .coupons
+                    .get(&coupon.id)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|c| c.is_currently_valid(now));
+                if valid { &e.json } else { lapsed }
+            }
+            _ => &e.json,
+        }
+    }
+}
+
+/// `[a,b,c]` from pre-rendered JSON values.
+pub(crate) fn json_array(parts: &[&Bytes]) -> Bytes {
+    let size = parts.iter().map(|p| p.len() + 1).sum::<usize>() + 2;
+    let mut out = BytesMut::with_capacity(size);
+    out.extend_from_slice(b"[");
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.extend_from_slice(b",");
+        }
+        out.extend_from_slice(part);
+    }
+    out.extend_from_slice(b"]");
+    out.freeze()
+}
+
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> Bytes {
+    serde_json::to_vec(value)
+        .map(Bytes::from)
+        .unwrap_or_default()
+}

@@ -1,0 +1,88 @@
+//! Brands (000 §7): the active ones, for the collection, All Brands and the brand page.
+
+use actix_web::http::header::ContentType;
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::catalogue::json_array;
+use crate::error::ApiError;
+use crate::routes::params;
+use crate::routes::products::{MAX_PAGE, MAX_TEXT};
+use crate::state::AppState;
+use crate::wire::Brand;
+
+pub const DEFAULT_LIMIT: usize = 50;
+pub const MAX_LIMIT: usize = 200;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BrandParams {
+    /// MALE, FEMALE or UNISEX (any case); ALL or empty for every gender.
+    pub gender: Option<String>,
+    /// Page number from 1 (default 1).
+    pub page: Option<String>,
+    /// Brands per page, 1 to 200 (default 50).
+    pub limit: Option<String>,
+    /// Keeps brands whose name contains this text, ignoring case.
+    pub search: Option<String>,
+}
+
+/// Active brands by name, as a bare list.
+#[utoipa::path(
+    get,
+    path = "/api/brands",
+    tag = "brands",
+    params(BrandParams),
+    responses(
+        (status = 200, body = Vec<Brand>, description = "A page of active brands, by name"),
+        (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
+    ),
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<BrandParams>,
+) -> Result<HttpResponse, ApiError> {
+    let gender = params::gender(query.gender.as_deref())?;
+    let search = params::text("search", query.search.as_deref(), MAX_TEXT)?.unwrap_or_default();
+    let limit = params::whole("limit", query.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+    let page = params::whole("page", query.page.as_deref(), 1, 1, MAX_PAGE)?;
+    let snapshot = state.catalogue.snapshot();
+    let brands: Vec<_> = snapshot
+        .brands_by_name
+        .iter()
+        .map(|&i| &snapshot.brands[i])
+        .filter(|b| gender.is_none_or(|g| b.gender == Some(g)))
+        .filter(|b| listing::brand_matches(&b.record.name, search))
+        .skip((page - 1) * limit)
+        .take(limit)
+        .map(|b| &b.json)
+        .collect();
+    Ok(HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(json_array(&brands)))
+}
+
+/// One active brand.
+#[utoipa::path(
+    get,
+    path = "/api/brands/{id}",
+    tag = "brands",
+    params(("id" = String, Path, description = "The brand's _id")),
+    responses(
+        (status = 200, body = Brand, description = "The brand"),
+        (status = 404, body = crate::error::ErrorBody, description = "Brand not found"),
+    ),
+)]
+pub async fn detail(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalogue.snapshot();
+    let brand = snapshot
+        .active_brand(&id)
+        .ok_or_else(|| ApiError::NotFound("Brand not found".into()))?;
+    Ok(HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(brand.json.clone()))
+}

@@ -1,0 +1,141 @@
+//! The image library (000 §3, §7): the home hero, the Trends cards and banners. Read-only.
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::error::ApiError;
+use crate::routes::params;
+use crate::state::AppState;
+use crate::wire::{OneStaticImage, StaticImage, StaticImages};
+
+pub const DEFAULT_LIMIT: usize = 50;
+pub const MAX_LIMIT: usize = 100;
+const MAX_TEXT: usize = 100;
+const DEVICES: [&str; 3] = ["mobile", "desktop", "all"];
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ImageParams {
+    /// true or false.
+    #[serde(rename = "isActive")]
+    #[param(rename = "isActive")]
+    pub is_active: Option<String>,
+    /// hero, trends, products, brands or ui.
+    pub category: Option<String>,
+    /// mobile or desktop (an image for all devices suits both), or all.
+    pub device: Option<String>,
+    /// Keeps images whose title contains this text, ignoring case.
+    pub search: Option<String>,
+    /// 1 to 100 (default 50).
+    pub limit: Option<String>,
+}
+
+impl ImageParams {
+    fn answer(&self, state: &AppState, category: Option<&str>) -> Result<HttpResponse, ApiError> {
+        let active = params::boolean("isActive", self.is_active.as_deref())?;
+        let device = params::text("device", self.device.as_deref(), MAX_TEXT)?
+            .map(str::to_lowercase)
+            .filter(|d| d != "all");
+        if let Some(device) = &device
+            && !DEVICES.contains(&device.as_str())
+        {
+            return Err(ApiError::bad_request(
+                "INVALID_QUERY",
+                "device must be one of mobile, desktop or all",
+            ));
+        }
+        let search = params::text("search", self.search.as_deref(), MAX_TEXT)?
+            .map(str::to_lowercase)
+            .unwrap_or_default();
+        let limit = params::whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
+        let snapshot = state.catalogue.snapshot();
+        let media = snapshot.base.media_origin.as_str();
+        let images: Vec<StaticImage> = snapshot
+            .base
+            .static_images
+            .iter()
+            .filter(|s| active.is_none_or(|a| s.is_active == a))
+            .filter(|s| category.is_none_or(|c| s.category.eq_ignore_ascii_case(c)))
+            .filter(|s| {
+                device
+                    .as_deref()
+                    .is_none_or(|d| s.device == d || s.device == "all")
+            })
+            .filter(|s| s.title.to_lowercase().contains(&search))
+            .take(limit)
+            .map(|s| StaticImage::from_record(s, media))
+            .collect();
+        Ok(HttpResponse::Ok().json(StaticImages {
+            success: true,
+            images,
+        }))
+    }
+}
+
+/// Images of one category (000 §7: `isActive=true`, `device` omitted for all).
+#[utoipa::path(
+    get,
+    path = "/api/admin/static-images/category/{category}",
+    tag = "static-images",
+    params(("category" = String, Path, description = "hero, trends, products, brands or ui"), ImageParams),
+    responses(
+        (status = 200, body = StaticImages, description = "The category's images"),
+        (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
+    ),
+)]
+pub async fn by_category(
+    state: web::Data<AppState>,
+    category: web::Path<String>,
+    query: web::Query<ImageParams>,
+) -> Result<HttpResponse, ApiError> {
+    let category = params::required("category", Some(category.as_str()), MAX_TEXT)?;
+    query.answer(&state, Some(category))
+}
+
+/// Images matching every filter given.
+#[utoipa::path(
+    get,
+    path = "/api/admin/static-images",
+    tag = "static-images",
+    params(ImageParams),
+    responses(
+        (status = 200, body = StaticImages, description = "The matching images"),
+        (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),
+    ),
+)]
+pub async fn list(
+    state: web::Data<AppState>,
+    query: web::Query<ImageParams>,
+) -> Result<HttpResponse, ApiError> {
+    let category = params::text("category", query.category.as_deref(), MAX_TEXT)?;
+    query.answer(&state, category)
+}
+
+/// One image.
+#[utoipa::path(
+    get,
+    path = "/api/admin/static-images/{id}",
+    tag = "static-images",
+    params(("id" = String, Path, description = "The image's _id")),
+    responses(
+        (status = 200, body = OneStaticImage, description = "The image"),
+        (status = 404, body = crate::error::ErrorBody, description = "Image not found"),
+    ),
+)]
+pub async fn detail(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let snapshot = state.catalogue.snapshot();
+    let image = snapshot
+        .base
+        .static_images
+        .iter()
+        .find(|s| s.id == *id)
+        .ok_or_else(|| ApiError::NotFound("Image not found".into()))?;
+    Ok(HttpResponse::Ok().json(OneStaticImage {
+        success: true,
+        image: StaticImage::from_record(image, &snapshot.base.media_origin),
+    }))
+}

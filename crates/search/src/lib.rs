@@ -1,0 +1,308 @@
+//! # search: the product search engine
+//!
+//! Full-text search over the catalogue, built for a shopper typing on a phone: typo tolerance
+//! (one typo from 5 letters, two from 9), prefixes while typing, plurals (English stemming), the
+//! synonyms Indian fashion shoppers use ([`synonyms`], one reviewed list), colour plus garment
+//! ("black cargo"), brand names and fragments ("urban dha"). Exact matches rank above synonym
+//! matches, which rank above prefix matches, which rank above typo matches; newer products win
+//! ties.
+//!
+//! The index lives in memory (tantivy's RAM directory), is built from [`SearchDoc`]s at start
+//! and kept in step with [`SearchIndex::upsert`] and [`SearchIndex::remove`]. Queries are built
+//! term by term from the shopper's words: user text never reaches a query language.
+//!
+//! Owns: tokenising, the synonym list, query building and ranking. Knows nothing of HTTP or the
+//! database: it indexes the documents it is given and answers product ids.
+
+mod query;
+pub mod synonyms;
+mod text;
+
+use std::sync::Mutex;
+
+use tantivy::collector::TopDocs;
+use tantivy::query::Query;
+use tantivy::schema::{
+    FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+};
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
+    TextAnalyzer,
+};
+use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+/// Longest search text taken into account, in characters; the rest is ignored.
+pub const MAX_QUERY_CHARS: usize = 100;
+/// Most words of a query that are searched for.
+pub const MAX_QUERY_WORDS: usize = 8;
+
+const STEMMED: &str = "shop_stemmed";
+const PLAIN: &str = "shop_plain";
+/// Longest token indexed; longer "words" are noise (a pasted URL, say).
+const MAX_TOKEN_BYTES: usize = 40;
+/// Memory the index writer may use while indexing, shared by its threads.
+const WRITER_MEMORY_BYTES: usize = 64 * 1024 * 1024;
+
+/// What is searchable about one product.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchDoc {
+    pub id: String,
+    pub name: String,
+    pub brand: String,
+    /// Category names, top-level first.
+    pub categories: Vec<String>,
+    pub tags: Vec<String>,
+    pub colour: String,
+    /// "male", "female" or "unisex".
+    pub gender: String,
+    /// Larger is newer (milliseconds since the epoch, say); breaks ties between equal scores.
+    pub recency: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("search index: {0}")]
+pub struct SearchError(#[from] tantivy::TantivyError);
+
+#[derive(Debug, Clone, Copy)]
+struct Fields {
+    id: Field,
+    gender: Field,
+    /// Everything searchable, stemmed: exact, synonym and typo matches.
+    stemmed: Field,
+    /// The same words unstemmed: prefix matches ("hood" in "hoodie" before stemming cuts it).
+    plain: Field,
+    recency: Field,
+}
+
+/// A search index over the catalogue's products.
+pub struct SearchIndex {
+    reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    fields: Fields,
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("docs", &self.reader.searcher().num_docs())
+            .finish()
+    }
+}
+
+/// What the shopper asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// A submitted search: every word counts as typed.
+    Search,
+    /// Live suggestions: the last word may still be half-typed, so it also matches as a prefix.
+    Suggest,
+}
+
+impl SearchIndex {
+    /// Indexes `docs` in memory.
+    pub fn build(docs: impl IntoIterator<Item = SearchDoc>) -> Result<Self, SearchError> {
+        let mut schema = Schema::builder();
+        let text = |analyzer: &str, record: IndexRecordOption| {
+            TextOptions::default().set_indexing_options(
+                TextFieldIndexing::default()
+                    .set_tokenizer(analyzer)
+                    .set_index_option(record),
+            )
+        };
+        let fields = Fields {
+            id: schema.add_text_field("id", STRING | STORED),
+            gender: schema.add_text_field("gender", STRING),
+            stemmed: schema.add_text_field("stemmed", text(STEMMED, IndexRecordOption::WithFreqs)),
+            plain: schema.add_text_field("plain", text(PLAIN, IndexRecordOption::Basic)),
+            recency: schema.add_u64_field("recency", FAST),
+        };
+        let index = Index::create_in_ram(schema.build());
+        index.tokenizers().register(STEMMED, stemmed_analyzer());
+        index.tokenizers().register(PLAIN, plain_analyzer());
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        let writer = index.writer_with_num_threads(threads, WRITER_MEMORY_BYTES)?;
+        for doc in docs {
+            writer.add_document(document(&fields, &doc))?;
+        }
+        let mut writer = writer;
+        writer.commit()?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Self {
+            reader,
+            writer: Mutex::new(writer),
+            fields,
+        })
+    }
+
+    /// Adds these documents, replacing any with the same id; visible to searches on return.
+    pub fn upsert(&self, docs: &[SearchDoc]) -> Result<(), SearchError> {
+        self.change(|writer, fields| {
+            for doc in docs {
+                writer.delete_term(Term::from_field_text(fields.id, &doc.id));
+                writer.add_document(document(fields, doc))?;
+            }
+            Ok(())
+        })
+    }
+
+    /// Removes the documents with these ids; visible to searches on return.
+    pub fn remove(&self, ids: &[String]) -> Result<(), SearchError> {
+        self.change(|writer, fields| {
+            for id in ids {
+                writer.delete_term(Term::from_field_text(fields.id, id));
+            }
+            Ok(())
+        })
+    }
+
+    fn change(
+        &self,
+        apply: impl FnOnce(&IndexWriter, &Fields) -> Result<(), SearchError>,
+    ) -> Result<(), SearchError> {
+        // A poisoned lock only means another change panicked mid-way; the writer itself is
+        // still consistent (uncommitted work is simply dropped by the next commit's rollback).
+        let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = apply(&writer, &self.fields) {
+            writer.rollback()?;
+            return Err(e);
+        }
+        writer.commit()?;
+        self.reader.reload()?;
+        Ok(())
+    }
+
+    /// Number of searchable documents.
+    pub fn len(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The ids of the best `limit` products for `text`, best first; `gender` keeps only that
+    /// gender's products. Blank text finds nothing. Every word must match (exactly, by a
+    /// synonym, as a prefix or with a typo); when no product matches every word, products
+    /// matching any of them are answered instead.
+    pub fn search(
+        &self,
+        text: &str,
+        gender: Option<&str>,
+        mode: Mode,
+        limit: usize,
+    ) -> Result<Vec<String>, SearchError> {
+        let words = self.analyse(text);
+        if words.is_empty() || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let gender = gender.map(|g| Term::from_field_text(self.fields.gender, g));
+        let strict = query::build(&self.fields, &words, gender.clone(), mode, true);
+        let found = self.top(strict.as_ref(), limit)?;
+        if !found.is_empty() || words.len() == 1 {
+            return Ok(found);
+        }
+        let loose = query::build(&self.fields, &words, gender, mode, false);
+        self.top(loose.as_ref(), limit)
+    }
+
+    fn top(&self, query: &dyn Query, limit: usize) -> Result<Vec<String>, SearchError> {
+        let searcher = self.reader.searcher();
+        let recency_field = "recency";
+        let collector =
+            TopDocs::with_limit(limit).tweak_score(move |segment: &tantivy::SegmentReader| {
+                let recency = segment
+                    .fast_fields()
+                    .u64(recency_field)
+                    .map(|column| column.first_or_default_col(0));
+                move |doc: tantivy::DocId, score: tantivy::Score| {
+                    let newer = recency.as_ref().map_or(0, |column| column.get_val(doc));
+                    (score, newer)
+                }
+            });
+        let hits: Vec<((tantivy::Score, u64), DocAddress)> = searcher.search(query, &collector)?;
+        let mut ids = Vec::with_capacity(hits.len());
+        for (_, address) in hits {
+            let doc: TantivyDocument = searcher.doc(address)?;
+            if let Some(id) = doc.get_first(self.fields.id).and_then(|v| v.as_str()) {
+                ids.push(id.to_owned());
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The query's words, each as the index sees it: stemmed, and plain for prefixes.
+    fn analyse(&self, text: &str) -> Vec<query::Word> {
+        let text: String = text.chars().take(MAX_QUERY_CHARS).collect();
+        let mut stemmed = stemmed_analyzer();
+        let mut plain = plain_analyzer();
+        text::words(&text::canonical(&text))
+            .into_iter()
+            .take(MAX_QUERY_WORDS)
+            .filter_map(|typed| {
+                let stem = first_token(&mut stemmed, &typed)?;
+                let prefix = first_token(&mut plain, &typed)?;
+                let synonyms = synonyms::of(&typed)
+                    .filter_map(|alt| first_token(&mut stemmed, &text::canonical(alt)))
+                    .filter(|alt| *alt != stem)
+                    .collect();
+                Some(query::Word {
+                    letters: typed.chars().count(),
+                    stem,
+                    prefix,
+                    synonyms,
+                })
+            })
+            .collect()
+    }
+}
+
+fn first_token(analyzer: &mut TextAnalyzer, text: &str) -> Option<String> {
+    let mut stream = analyzer.token_stream(text);
+    let mut out = None;
+    // A canonical word is one token; joining covers a synonym written as two ("track pants").
+    while stream.advance() {
+        let token = stream.token().text.clone();
+        out = Some(match out {
+            None => token,
+            Some(previous) => format!("{previous}{token}"),
+        });
+    }
+    out
+}
+
+fn stemmed_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .filter(Stemmer::new(Language::English))
+        .build()
+}
+
+fn plain_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(SimpleTokenizer::default())
+        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+        .filter(LowerCaser)
+        .filter(AsciiFoldingFilter)
+        .build()
+}
+
+fn document(fields: &Fields, doc: &SearchDoc) -> TantivyDocument {
+    let mut all = Vec::with_capacity(4 + doc.categories.len() + doc.tags.len());
+    all.push(doc.name.as_str());
+    all.push(doc.brand.as_str());
+    all.push(doc.colour.as_str());
+    all.extend(doc.categories.iter().map(String::as_str));
+    all.extend(doc.tags.iter().map(String::as_str));
+    let text = text::canonical(&all.join(" . "));
+    let mut out = TantivyDocument::default();
+    out.add_text(fields.id, &doc.id);
+    out.add_text(fields.gender, &doc.gender);
+    out.add_text(fields.stemmed, &text);
+    out.add_text(fields.plain, &text);
+    out.add_u64(fields.recency, doc.recency);
+    out
+}

@@ -1,0 +1,129 @@
+//! Queries built word by word from what the shopper typed; never parsed from text.
+
+use tantivy::Term;
+use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::schema::IndexRecordOption;
+
+use crate::{Fields, Mode};
+
+/// One word of the query as the index sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct Word {
+    /// Letters as typed, for the typo allowance.
+    pub(crate) letters: usize,
+    /// The stemmed word ("hoodies" -> "hoodi").
+    pub(crate) stem: String,
+    /// The unstemmed word, for prefix matches.
+    pub(crate) prefix: String,
+    /// Stems of its synonyms.
+    pub(crate) synonyms: Vec<String>,
+}
+
+/// Scores of the ways a word can match: an exact word is worth more than a synonym, a synonym
+/// more than a prefix, a prefix more than a typo. Exact and synonym matches are scored by BM25
+/// times the boost; prefix and typo matches score the boost alone.
+const EXACT: f32 = 4.0;
+const SYNONYM: f32 = 3.0;
+const PREFIX: f32 = 2.0;
+const TYPO: f32 = 1.0;
+
+/// The typo allowance: one edit from 5 letters, two from 9, none below.
+fn typos(letters: usize) -> u8 {
+    match letters {
+        0..=4 => 0,
+        5..=8 => 1,
+        _ => 2,
+    }
+}
+
+pub(crate) fn build(
+    fields: &Fields,
+    words: &[Word],
+    gender: Option<Term>,
+    mode: Mode,
+    every_word: bool,
+) -> Box<dyn Query> {
+    let last = words.len().saturating_sub(1);
+    let occur = if every_word {
+        Occur::Must
+    } else {
+        Occur::Should
+    };
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = words
+        .iter()
+        .enumerate()
+        .map(|(i, word)| {
+            (
+                occur,
+                word_query(fields, word, mode == Mode::Suggest && i == last),
+            )
+        })
+        .collect();
+    if let Some(gender) = gender {
+        clauses.push((
+            Occur::Must,
+            Box::new(TermQuery::new(gender, IndexRecordOption::Basic)),
+        ));
+    }
+    Box::new(BooleanQuery::new(clauses))
+}
+
+/// Every way one word may match; `typing` marks the half-typed last word of a suggestion.
+fn word_query(fields: &Fields, word: &Word, typing: bool) -> Box<dyn Query> {
+    let stemmed = |text: &str| Term::from_field_text(fields.stemmed, text);
+    let plain = Term::from_field_text(fields.plain, &word.prefix);
+    let mut ways: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let mut add = |query: Box<dyn Query>, boost: f32| {
+        ways.push((Occur::Should, Box::new(BoostQuery::new(query, boost))));
+    };
+    add(
+        Box::new(TermQuery::new(
+            stemmed(&word.stem),
+            IndexRecordOption::WithFreqs,
+        )),
+        EXACT,
+    );
+    for synonym in &word.synonyms {
+        add(
+            Box::new(TermQuery::new(
+                stemmed(synonym),
+                IndexRecordOption::WithFreqs,
+            )),
+            SYNONYM,
+        );
+    }
+    if typing || word.letters >= 3 {
+        add(
+            Box::new(FuzzyTermQuery::new_prefix(plain.clone(), 0, true)),
+            PREFIX,
+        );
+    }
+    let distance = typos(word.letters);
+    if distance > 0 {
+        add(
+            Box::new(FuzzyTermQuery::new(stemmed(&word.stem), distance, true)),
+            TYPO,
+        );
+        if typing {
+            add(
+                Box::new(FuzzyTermQuery::new_prefix(plain, distance, true)),
+                TYPO,
+            );
+        }
+    }
+    Box::new(BooleanQuery::new(ways))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_typo_from_five_letters_two_from_nine() {
+        assert_eq!(typos(4), 0);
+        assert_eq!(typos(5), 1);
+        assert_eq!(typos(8), 1);
+        assert_eq!(typos(9), 2);
+        assert_eq!(typos(20), 2);
+    }
+}

@@ -1,0 +1,267 @@
+//! The engine over the demo catalogue: the queries ordinary shoppers type, misspellings,
+//! synonyms, colour plus garment, brand fragments, and keeping in step with changes.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use search::{Mode, SearchDoc, SearchIndex};
+
+struct Demo {
+    index: SearchIndex,
+    products: HashMap<String, catalogue::Product>,
+    brands: HashMap<String, String>,
+    categories: HashMap<String, String>,
+}
+
+fn docs(c: &catalogue::Catalogue) -> Vec<SearchDoc> {
+    let brands: HashMap<&str, &str> = c
+        .brands
+        .iter()
+        .map(|b| (b.id.as_str(), b.name.as_str()))
+        .collect();
+    let categories: HashMap<&str, &str> = c
+        .categories
+        .iter()
+        .map(|x| (x.id.as_str(), x.name.as_str()))
+        .collect();
+    c.products
+        .iter()
+        .enumerate()
+        .map(|(i, p)| SearchDoc {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            brand: brands[p.brand_id.as_str()].to_owned(),
+            categories: p
+                .category_ids
+                .iter()
+                .map(|id| categories[id.as_str()].to_owned())
+                .collect(),
+            tags: p.tags.clone(),
+            colour: p.colour.clone(),
+            gender: p.gender.as_str().to_owned(),
+            recency: i as u64,
+        })
+        .collect()
+}
+
+fn demo() -> &'static Demo {
+    static DEMO: OnceLock<Demo> = OnceLock::new();
+    DEMO.get_or_init(|| {
+        let c = catalogue::generate(catalogue::DEMO_PRODUCT_COUNT);
+        Demo {
+            index: SearchIndex::build(docs(&c)).expect("build"),
+            brands: c
+                .brands
+                .iter()
+                .map(|b| (b.id.clone(), b.name.clone()))
+                .collect(),
+            categories: c
+                .categories
+                .iter()
+                .map(|x| (x.id.clone(), x.name.clone()))
+                .collect(),
+            products: c.products.into_iter().map(|p| (p.id.clone(), p)).collect(),
+        }
+    })
+}
+
+impl Demo {
+    fn find(&self, text: &str, mode: Mode, limit: usize) -> Vec<&catalogue::Product> {
+        self.index
+            .search(text, None, mode, limit)
+            .expect("search")
+            .iter()
+            .map(|id| &self.products[id])
+            .collect()
+    }
+
+    fn subcategory(&self, p: &catalogue::Product) -> &str {
+        &self.categories[&p.category_ids[1]]
+    }
+}
+
+/// Ordinary shopper queries and what the top results must be: the first one is, and every
+/// result that is comes before every result that is not (a typo match such as "short" for
+/// "shirt" may fill the page, but after the real matches).
+#[test]
+fn ordinary_queries_find_what_the_shopper_means() {
+    let d = demo();
+    type Check = fn(&Demo, &catalogue::Product) -> bool;
+    let table: &[(&str, Check)] = &[
+        ("hoodie", |d, p| {
+            ["Hoodies", "Sweatshirts"].contains(&d.subcategory(p))
+        }),
+        ("hoodies", |d, p| {
+            ["Hoodies", "Sweatshirts"].contains(&d.subcategory(p))
+        }),
+        ("hoddie", |d, p| {
+            ["Hoodies", "Sweatshirts"].contains(&d.subcategory(p))
+        }),
+        ("sweatshirt", |d, p| {
+            ["Hoodies", "Sweatshirts"].contains(&d.subcategory(p))
+        }),
+        ("tee", |d, p| d.subcategory(p).contains("T-shirt")),
+        ("t shirts", |d, p| {
+            d.subcategory(p).contains("T-shirt") || p.name.contains("T-shirt")
+        }),
+        ("tshirt", |d, p| {
+            d.subcategory(p).contains("T-shirt") || p.name.contains("T-shirt")
+        }),
+        ("denim", |d, p| {
+            d.subcategory(p) == "Jeans" || p.name.contains("Denim")
+        }),
+        ("jeans", |d, p| d.subcategory(p) == "Jeans"),
+        ("jeens", |d, p| d.subcategory(p) == "Jeans"),
+        ("trousers", |d, p| {
+            ["Trousers", "Pants"].contains(&d.subcategory(p)) || p.name.contains("Pants")
+        }),
+        ("pants", |d, p| {
+            ["Trousers", "Pants"].contains(&d.subcategory(p)) || p.name.contains("Pants")
+        }),
+        ("kurti", |d, p| {
+            ["Kurtas", "Kurtis"].contains(&d.subcategory(p))
+        }),
+        ("kurta", |d, p| {
+            ["Kurtas", "Kurtis"].contains(&d.subcategory(p))
+        }),
+        ("sari", |d, p| d.subcategory(p) == "Sarees"),
+        ("sneakrs", |d, p| d.subcategory(p) == "Sneakers"),
+        ("shoes", |d, p| d.subcategory(p) == "Sneakers"),
+        ("black cargo", |d, p| {
+            p.colour == "black" && d.subcategory(p) == "Cargos & Parachutes"
+        }),
+        ("navy shirt", |d, p| {
+            p.colour == "navy" && (d.subcategory(p) == "Shirt" || p.name.contains("Shirt"))
+        }),
+        ("red dress", |d, p| {
+            p.colour == "red" && d.subcategory(p) == "Dresses"
+        }),
+        ("urban dhaaga", |d, p| {
+            d.brands[&p.brand_id] == "Urban Dhaaga"
+        }),
+        ("urban dha", |d, p| d.brands[&p.brand_id] == "Urban Dhaaga"),
+        ("jhumkas", |d, p| d.subcategory(p) == "Jhumkas"),
+        ("earrings", |d, p| d.subcategory(p) == "Jhumkas"),
+        ("watches", |d, p| d.subcategory(p) == "Watches"),
+        ("streetwear", |_, p| {
+            p.tags.iter().any(|t| t == "streetwear")
+        }),
+        ("grey joggers", |d, p| {
+            p.colour == "gray" && d.subcategory(p) == "Joggers"
+        }),
+    ];
+    for (query, check) in table {
+        let found = d.find(query, Mode::Search, 10);
+        assert!(!found.is_empty(), "{query:?} finds nothing");
+        let meant: Vec<bool> = found.iter().map(|p| check(d, p)).collect();
+        assert!(meant[0], "{query:?} ranks {} first", found[0].name);
+        if let Some(first_miss) = meant.iter().position(|m| !m) {
+            assert!(
+                meant[first_miss..].iter().all(|m| !m),
+                "{query:?}: {} ranks below {}",
+                found[first_miss + meant[first_miss..].iter().position(|m| *m).unwrap_or(0)].name,
+                found[first_miss].name
+            );
+        }
+    }
+}
+
+#[test]
+fn suggestions_match_the_half_typed_last_word() {
+    let d = demo();
+    for (typed, subcategory) in [
+        ("hood", "Hoodies"),
+        ("kur", "Kurtas"),
+        ("black carg", "Cargos & Parachutes"),
+        ("hoddi", "Hoodies"),
+        ("sneak", "Sneakers"),
+    ] {
+        let found = d.find(typed, Mode::Suggest, 5);
+        assert!(!found.is_empty(), "{typed:?}");
+        assert!(
+            found.iter().any(|p| d.subcategory(p) == subcategory),
+            "{typed:?}: {:?}",
+            found.iter().map(|p| &p.name).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn exact_words_rank_above_typos() {
+    let d = demo();
+    // "shirt" is also one edit from "skirt": shirts must come first.
+    let found = d.find("shirt", Mode::Search, 20);
+    let first_skirt = found.iter().position(|p| d.subcategory(p) == "Skirt");
+    let last_shirt = found
+        .iter()
+        .rposition(|p| p.name.contains("Shirt") || d.subcategory(p) == "Shirt");
+    if let (Some(skirt), Some(shirt)) = (first_skirt, last_shirt) {
+        assert!(shirt < skirt, "a skirt ranked above a shirt");
+    }
+}
+
+#[test]
+fn gender_keeps_only_that_gender() {
+    let d = demo();
+    let ids = d
+        .index
+        .search("jeans", Some("female"), Mode::Search, 50)
+        .expect("search");
+    assert!(!ids.is_empty());
+    assert!(
+        ids.iter()
+            .all(|id| d.products[id].gender.as_str() == "female")
+    );
+}
+
+#[test]
+fn when_no_product_has_every_word_any_word_counts() {
+    let d = demo();
+    let found = d.find("black xyzzyq", Mode::Search, 10);
+    assert!(!found.is_empty());
+    assert!(
+        found
+            .iter()
+            .all(|p| p.colour == "black" || p.tags.contains(&"black".to_owned()))
+    );
+}
+
+#[test]
+fn nonsense_blank_and_query_syntax_find_nothing_special() {
+    let d = demo();
+    for text in ["", "   ", "*", "qqqqqqqq", "\"", "name:*", ".*", "a"] {
+        assert!(
+            d.find(text, Mode::Search, 10).is_empty(),
+            "{text:?} found something"
+        );
+    }
+    // Query syntax is plain text: 'hoodie AND -black' is three words, not an operator.
+    let found = d.find("hoodie OR", Mode::Search, 10);
+    assert!(found.iter().all(|p| d.subcategory(p) != "Jeans"));
+}
+
+#[test]
+fn changes_are_visible_at_once() {
+    let c = catalogue::generate(30);
+    let mut docs = docs(&c);
+    let index = SearchIndex::build(docs.clone()).expect("build");
+    assert_eq!(index.len(), 30);
+    let target = docs[0].id.clone();
+    docs[0].name = "Zardozi Wedding Sherwani".to_owned();
+    index.upsert(&docs[..1]).expect("upsert");
+    assert_eq!(index.len(), 30, "an upsert replaces, never duplicates");
+    assert_eq!(
+        index
+            .search("sherwani", None, Mode::Search, 5)
+            .expect("search"),
+        vec![target.clone()]
+    );
+    index.remove(std::slice::from_ref(&target)).expect("remove");
+    assert!(
+        index
+            .search("sherwani", None, Mode::Search, 5)
+            .expect("search")
+            .is_empty()
+    );
+    assert_eq!(index.len(), 29);
+}

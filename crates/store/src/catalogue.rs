@@ -1,0 +1,138 @@
+//! The whole catalogue in one read (API processes keep it in memory), and the change feed that
+//! tells them what to reload since.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::products::{CouponRecord, ProductRecord};
+use crate::schema::{brands, catalogue_changes, categories, coupons, static_images};
+use crate::{Store, StoreError};
+
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = brands)]
+pub struct BrandRecord {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub logo_url: Option<String>,
+    pub is_active: bool,
+    /// "male", "female" or "unisex".
+    pub gender: String,
+    pub created_at: NaiveDateTime,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = categories)]
+pub struct CategoryRecord {
+    pub id: String,
+    pub name: String,
+    /// "male", "female" or "unisex".
+    pub gender: String,
+    /// `None` on a top-level category.
+    pub parent_id: Option<String>,
+    pub image: String,
+    /// Display order within the gender: top-level categories 1, 2, 3...; subcategories of
+    /// top-level `n` from `n * 100 + 1`.
+    pub position: i32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = static_images)]
+pub struct StaticImageRecord {
+    pub id: String,
+    pub category: String,
+    pub device: String,
+    pub title: String,
+    pub url: String,
+    pub is_active: bool,
+}
+
+/// Everything the shop's catalogue screens read, as of change `last_change`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueData {
+    /// Ordered by id (creation).
+    pub brands: Vec<BrandRecord>,
+    /// Ordered by gender, then position.
+    pub categories: Vec<CategoryRecord>,
+    /// Ordered by id.
+    pub coupons: Vec<CouponRecord>,
+    /// Ordered by id (creation).
+    pub products: Vec<ProductRecord>,
+    /// Ordered by id.
+    pub static_images: Vec<StaticImageRecord>,
+    /// The newest entry of the change feed when the load began (0 when the feed is empty):
+    /// changes after it may or may not be in this data, and are applied again.
+    pub last_change: i64,
+}
+
+/// One entry of the change feed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueChange {
+    pub seq: i64,
+    /// The product that changed; `None` when something else in the catalogue did.
+    pub product_id: Option<String>,
+}
+
+impl Store {
+    /// The whole catalogue, read after noting the change feed's newest entry, so a reader that
+    /// then follows the feed from `last_change` misses nothing.
+    pub fn load_catalogue(&self) -> Result<CatalogueData, StoreError> {
+        let mut conn = self.conn()?;
+        let last_change: Option<i64> = catalogue_changes::table
+            .select(diesel::dsl::max(catalogue_changes::seq))
+            .first(&mut conn)?;
+        let brands = brands::table
+            .order(brands::id)
+            .select(BrandRecord::as_select())
+            .load(&mut conn)?;
+        let categories = categories::table
+            .order((categories::gender, categories::position, categories::id))
+            .select(CategoryRecord::as_select())
+            .load(&mut conn)?;
+        let coupons = coupons::table
+            .order(coupons::id)
+            .select(CouponRecord::as_select())
+            .load(&mut conn)?;
+        let static_images = static_images::table
+            .order(static_images::id)
+            .select(StaticImageRecord::as_select())
+            .load(&mut conn)?;
+        let mut products = Store::all_products(&mut conn)?;
+        products.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+        Ok(CatalogueData {
+            brands,
+            categories,
+            coupons,
+            products,
+            static_images,
+            last_change: last_change.unwrap_or(0),
+        })
+    }
+
+    /// Entries of the change feed after `seq`, oldest first, at most `limit`.
+    pub fn catalogue_changes_since(
+        &self,
+        seq: i64,
+        limit: i64,
+    ) -> Result<Vec<CatalogueChange>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(catalogue_changes::table
+            .filter(catalogue_changes::seq.gt(seq))
+            .order(catalogue_changes::seq)
+            .limit(limit)
+            .select((catalogue_changes::seq, catalogue_changes::product_id))
+            .load::<(i64, Option<String>)>(&mut conn)?
+            .into_iter()
+            .map(|(seq, product_id)| CatalogueChange { seq, product_id })
+            .collect())
+    }
+
+    /// Deletes feed entries recorded before `before`; every process has read them long since.
+    pub fn prune_catalogue_changes(&self, before: NaiveDateTime) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(diesel::delete(
+            catalogue_changes::table.filter(catalogue_changes::changed_at.lt(before)),
+        )
+        .execute(&mut conn)?)
+    }
+}
