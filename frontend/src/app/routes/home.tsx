@@ -1,32 +1,24 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { APP_NAME, HOME_TRENDING_LIMIT, TAGLINES } from '@/config/app';
-import { BoltIcon } from '@/components/ui/icons';
-import { productQueries } from '@/features/products/api/get-products';
-import { TrendingProducts } from '@/features/products/components/trending-products';
-import styles from './routes.module.css';
+import { APP_NAME } from '@/config/app';
+import { homeQueries } from '@/features/home/api/home-queries';
+import { HomeScreen } from '@/features/home/components/home-screen';
+import { DEFAULT_HOME_GENDER } from '@/features/home/utils/genders';
 
-/** Starts the trending fetch while the screen's code loads; never blocks navigation. */
+/** Starts home's fetches while the screen's code loads; never blocks navigation. */
 export const homeLoader = (queryClient: QueryClient) => () => {
-  void queryClient.prefetchQuery(productQueries.list({ limit: HOME_TRENDING_LIMIT }));
+  const gender = DEFAULT_HOME_GENDER.gender;
+  void queryClient.prefetchQuery(homeQueries.hero());
+  void queryClient.prefetchQuery(homeQueries.categories(gender));
+  void queryClient.prefetchQuery(homeQueries.trending(gender));
+  void queryClient.prefetchQuery(homeQueries.brands());
   return null;
 };
 
-/** Explore (/home, 000 §2.5). The walking skeleton has the trending row; more sections follow. */
+/** Explore (/home, 000 §2.5). */
 export function HomeRoute() {
   useEffect(() => {
     document.title = `Explore · ${APP_NAME}`;
   }, []);
-  return (
-    <div className={styles.home}>
-      <div className={styles.homeIntro}>
-        <h1 className={styles.homeTitle}>Explore</h1>
-        <p className={styles.chip}>
-          <BoltIcon size={14} />
-          {TAGLINES.delivery}
-        </p>
-      </div>
-      <TrendingProducts />
-    </div>
-  );
+  return <HomeScreen />;
 }

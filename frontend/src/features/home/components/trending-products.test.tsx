@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, within } from '@/testing/test-utils';
 import { cargoPants, navyTee, plainShirt } from '@/testing/mocks/fixtures';
+import { HOME_GENDERS } from '../utils/genders';
 import { TrendingProducts } from './trending-products';
 
 describe("home 'Trending Products' row (000 §2.5)", () => {
@@ -40,17 +41,25 @@ describe("home 'Trending Products' row (000 §2.5)", () => {
     expect(within(shirt).getByRole('img', { name: plainShirt.name }).tagName).toBe('SPAN');
   });
 
-  it('asks for 8 products', async () => {
-    let limit: string | null = null;
+  it("asks for the chosen gender's 8 newest products and badges them NEW", async () => {
+    let query: URLSearchParams | null = null;
     server.use(
       http.get('*/api/products', ({ request }) => {
-        limit = new URL(request.url).searchParams.get('limit');
-        return HttpResponse.json([]);
+        query = new URL(request.url).searchParams;
+        return HttpResponse.json([navyTee]);
       }),
     );
+    renderWithProviders(<TrendingProducts gender={HOME_GENDERS[1]} />);
+    const card = await screen.findByTestId('product-card');
+    expect(within(card).getByText('NEW')).toBeInTheDocument();
+    expect(query!.get('limit')).toBe('8');
+    expect(query!.get('gender')).toBe('female');
+  });
+
+  it("shows 'No trending products found.' for an empty list", async () => {
+    server.use(http.get('*/api/products', () => HttpResponse.json([])));
     renderWithProviders(<TrendingProducts />);
     expect(await screen.findByText('No trending products found.')).toBeInTheDocument();
-    expect(limit).toBe('8');
   });
 
   it('degrades to the empty text when the API fails', async () => {
