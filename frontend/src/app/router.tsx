@@ -71,21 +71,27 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               screen: 'The brand page',
               description: 'A brand’s full range with filters, sorting and quick add to bag.',
             }),
-            comingSoon(paths.offers.path, {
-              screen: 'Offers',
-              plural: true,
-              description: 'Hand-picked price drops: starting at ₹499, under ₹899 and more.',
-            }),
-            comingSoon(paths.deals.path, {
-              screen: 'Hot Deals',
-              plural: true,
-              description: 'The biggest discounts of the day, filtered by how much you save.',
-            }),
-            comingSoon(paths.specialOffers.path, {
-              screen: 'Special Offers',
-              plural: true,
-              description: 'Special collections by price, with category filters.',
-            }),
+            {
+              path: paths.offers.path,
+              lazy: async () => {
+                const { OffersRoute } = await import('./routes/offers');
+                return { Component: OffersRoute };
+              },
+            },
+            {
+              path: paths.deals.path,
+              lazy: async () => {
+                const { DealsRoute } = await import('./routes/deals');
+                return { Component: DealsRoute };
+              },
+            },
+            {
+              path: paths.specialOffers.path,
+              lazy: async () => {
+                const { SpecialOffersRoute } = await import('./routes/special-offers');
+                return { Component: SpecialOffersRoute };
+              },
+            },
             comingSoon(paths.productsByCategory.path, {
               screen: 'The product list',
               description: 'Every product in a category, two to a row.',

@@ -60,3 +60,38 @@ export const BRAND_PAGE_SIZE_ALL = 50;
 export const ALL_BRANDS_LIMIT = 100;
 /** The product list without a brand asks for 50 (001 §7 fallback). */
 export const PRODUCT_LIST_LIMIT = 50;
+
+/** Offers, Hot Deals and Special Offers: at most 5 category chips (000 §9). */
+export const CATEGORY_CHIPS_MAX = 5;
+/** Special Offers' fixed rating display (000 §2.8, §9). */
+export const SPECIAL_RATING = 4.2;
+/** Offer products per 'Load More Products' page; the spec does not show its size (000 §2.9). */
+export const OFFERS_PAGE_SIZE = 20;
+
+/** Search (000 §4, §9): 5 suggestions after 2 or more characters, 300 ms debounce. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SUGGESTIONS_MIN_CHARS = 2;
+export const SUGGESTIONS_LIMIT = 5;
+/** Search history: at most 10 kept, 5 shown (000 §3, §9). */
+export const SEARCH_HISTORY_MAX = 10;
+export const SEARCH_HISTORY_SHOWN = 5;
+/** Popular searches when the call fails (000 §8). */
+export const POPULAR_SEARCHES_FALLBACK: readonly string[] = [
+  'Jeans',
+  'T-Shirts',
+  'Sneakers',
+  'Hoodies',
+  'Shirts',
+  'Pants',
+];
+
+/** Style quiz: the result shows 3 s before the redirect (001 §2, §9). */
+export const QUIZ_REDIRECT_MS = 3000;
+
+/**
+ * Look page (001 §7, §9): at most 6 products; the first 2 tags after a category hit; the gender
+ * fallback asks for 50.
+ */
+export const LOOK_MAX_PRODUCTS = 6;
+export const LOOK_TAGS_AFTER_CATEGORIES = 2;
+export const LOOK_FALLBACK_LIMIT = 50;
