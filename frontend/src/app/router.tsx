@@ -47,10 +47,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                     return { Component: HomeRoute, loader: homeLoader(queryClient) };
                   },
                 },
-                comingSoon(paths.collection.path, {
-                  screen: 'The Collection',
-                  description: 'Every brand and category in one place, filtered by gender.',
-                }),
+                {
+                  path: paths.collection.path,
+                  lazy: async () => {
+                    const { CollectionRoute } = await import('./routes/collection');
+                    return { Component: CollectionRoute };
+                  },
+                },
                 comingSoon(paths.trends.path, {
                   screen: 'Trends',
                   plural: true,
