@@ -1,81 +1,216 @@
-//! `cargo xtask bench`: serves a release build on a free port over a fresh SQLite catalogue and
-//! measures requests per second and latency percentiles per endpoint with a small keep-alive
-//! HTTP/1.1 load generator (C connections, one thread each). Figures are printed, never
-//! asserted: speed is measured here, not in tests.
+//! `cargo xtask bench [catalogue]`: the catalogue's speed on a large deterministic catalogue,
+//! measured with wrk (installed from Debian when missing), on SQLite and on PostgreSQL.
+//!
+//! For each call the bench first fetches the answer once and writes those exact bytes into a
+//! folder the same server serves as static files; it then loads the call and the static copy
+//! one after the other with the same connections, so every figure has a reference measured in
+//! the same run on the same (shared, noisy) machine. Figures are printed, never asserted.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::project_root;
 use crate::tasks::{Server, tempdir};
+use crate::{postgres, prereqs, project_root};
 
-const ENDPOINTS: &[&str] = &[
-    "/healthz",
-    "/api/products?limit=20",
-    "/api/products?limit=20&gender=female&minPrice=799&page=3",
-    "/api/products/id/{first}",
+struct Options {
+    products: usize,
+    brands: usize,
+    seconds: u64,
+    connections: usize,
+    backends: Vec<&'static str>,
+}
+
+/// The calls measured: (name, path). `{id}` is a product id taken from the first list.
+const CALLS: &[(&str, &str)] = &[
+    (
+        "women's list",
+        "/api/products?gender=female&maxPrice=1299&limit=20",
+    ),
+    (
+        "deep page",
+        "/api/products?gender=female&maxPrice=1299&limit=20&page=400",
+    ),
+    ("product", "/api/products/id/{id}"),
+    ("brands page", "/api/brands?gender=FEMALE&page=2&limit=12"),
+    ("category tree", "/api/categories/admin/all"),
+    ("suggestions", "/api/products/suggestions?q=hoddie"),
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
-    let mut products: usize = 1500;
-    let mut seconds: u64 = 5;
-    let mut connections: usize = 8;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let value = it.next().with_context(|| format!("{arg} needs a value"))?;
-        let parsed: usize = value
-            .parse()
-            .with_context(|| format!("{arg} needs a whole number"))?;
-        match arg.as_str() {
-            "--products" => products = parsed,
-            "--seconds" => seconds = parsed as u64,
-            "--connections" => connections = parsed,
-            other => bail!("unknown option {other}"),
-        }
-    }
-    if products == 0 || seconds == 0 || connections == 0 {
-        bail!("--products, --seconds and --connections must be above 0");
-    }
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
     cmd!(
         sh,
         "cargo build --release --locked --package api --bin shop-api"
     )
     .run()?;
     let binary = project_root().join("target/release/shop-api");
+    println!(
+        "\nbench catalogue: {} products, {} brands, {} connections, {} s per load, release build, wrk -t2",
+        options.products, options.brands, options.connections, options.seconds
+    );
+    for backend in &options.backends {
+        bench_backend(sh, &binary, backend, &options)?;
+    }
+    Ok(())
+}
+
+fn parse(args: &[String]) -> Result<Options> {
+    let mut options = Options {
+        products: 100_000,
+        brands: 300,
+        seconds: 10,
+        connections: 64,
+        backends: vec!["sqlite", "postgres"],
+    };
+    let mut it = args.iter().peekable();
+    if it.peek().is_some_and(|a| *a == "catalogue") {
+        it.next();
+    }
+    while let Some(arg) = it.next() {
+        let value = it.next().with_context(|| format!("{arg} needs a value"))?;
+        let number = || -> Result<usize> {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| *n > 0)
+                .with_context(|| format!("{arg} needs a whole number above 0"))
+        };
+        match arg.as_str() {
+            "--products" => options.products = number()?,
+            "--brands" => options.brands = number()?,
+            "--seconds" => options.seconds = number()? as u64,
+            "--connections" => options.connections = number()?,
+            "--backend" => {
+                options.backends = match value.as_str() {
+                    "sqlite" => vec!["sqlite"],
+                    "postgres" => vec!["postgres"],
+                    "both" => vec!["sqlite", "postgres"],
+                    other => bail!("--backend is sqlite, postgres or both, not {other}"),
+                }
+            }
+            other => bail!("unknown option {other}"),
+        }
+    }
+    Ok(options)
+}
+
+fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) -> Result<()> {
     let data = tempdir("shop-bench")?;
-    let db = data.join("shop.sqlite3").to_string_lossy().into_owned();
-    let n = products.to_string();
-    cmd!(sh, "{binary} seed --products {n}")
-        .env("DATABASE_URL", &db)
+    let statics = data.join("static");
+    std::fs::create_dir_all(statics.join("bench"))?;
+    std::fs::write(
+        statics.join("index.html"),
+        "<!doctype html><title>bench</title>",
+    )?;
+    let cluster;
+    let database_url = match backend {
+        "sqlite" => data.join("shop.sqlite3").to_string_lossy().into_owned(),
+        _ => match std::env::var("DATABASE_URL") {
+            Ok(url) if url.starts_with("postgres") => url,
+            _ => {
+                cluster = postgres::Cluster::start(sh)?;
+                cluster.url.clone()
+            }
+        },
+    };
+    let (products, brands) = (options.products.to_string(), options.brands.to_string());
+    let seeding = Instant::now();
+    cmd!(sh, "{binary} seed --products {products} --brands {brands}")
+        .env("DATABASE_URL", &database_url)
+        .env("SHOP_DATA_DIR", &data)
         .run()?;
-    let server = Server::start(&binary, &data, &[("SHOP_SEED_DEMO", "false")])?;
-    let port: u16 = server
-        .base_url()
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .context("port")?;
-    let first = first_product_id(port)?;
+    let seeded_in = seeding.elapsed();
+    let log = data.join("server.log");
+    let server = Server::start_logged(
+        binary,
+        &data,
+        &[
+            ("SHOP_SEED_DEMO", "false"),
+            ("DATABASE_URL", database_url.as_str()),
+            ("SHOP_FRONTEND_DIR", &statics.to_string_lossy()),
+            ("SHOP_LOG_FORMAT", "json"),
+            ("RUST_LOG", "info,actix_server=warn"),
+            ("SHOP_DB_POOL_SIZE", "16"),
+        ],
+        &log,
+    )?;
+    let port = server.port();
+    let startup = std::fs::read_to_string(&log).unwrap_or_default();
+    let field = |name: &str| -> String {
+        startup
+            .split(&format!("\"{name}\":"))
+            .nth(1)
+            .and_then(|rest| rest.split([',', '}']).next())
+            .unwrap_or("?")
+            .to_owned()
+    };
+    println!(
+        "\n== {backend}: seeded in {:.1} s; at start: catalogue loaded in {} ms, rendered in {} ms, search index built in {} ms ==",
+        seeded_in.as_secs_f64(),
+        field("load_ms"),
+        field("render_ms"),
+        field("index_ms"),
+    );
+    let first = fetch(port, "/api/products?limit=1")?;
+    let id = first
+        .split("\"_id\":\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .context("no product in the catalogue")?
+        .to_owned();
 
     println!(
-        "\nbench: {products} products, SQLite, {connections} connections, {seconds} s per endpoint, release build"
+        "{:<15} {:>9} {:>8} {:>8} | {:>9} {:>8} {:>8} | {:>6} {:>8}",
+        "call", "req/s", "p50 ms", "p99 ms", "static/s", "p50 ms", "p99 ms", "ratio", "bytes"
     );
+    let health = wrk(sh, port, "/healthz", options)?;
     println!(
-        "{:<62} {:>10} {:>9} {:>9} {:>9} {:>7}",
-        "endpoint", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors"
+        "{:<15} {:>9.0} {:>8.2} {:>8.2} | {:>9} {:>8} {:>8} | {:>6} {:>8}",
+        "/healthz", health.rps, health.p50_ms, health.p99_ms, "", "", "", "", ""
     );
-    for endpoint in ENDPOINTS {
-        let path = endpoint.replace("{first}", &first);
-        let result = load(port, &path, connections, Duration::from_secs(seconds))?;
+    for (i, (name, path)) in CALLS.iter().enumerate() {
+        let path = path.replace("{id}", &id);
+        let body = fetch(port, &path)?;
+        let file = format!("bench/{i}.json");
+        std::fs::write(statics.join(&file), &body)?;
+        let call = wrk(sh, port, &path, options)?;
+        let reference = wrk(sh, port, &format!("/{file}"), options)?;
         println!(
-            "{:<62} {:>10.0} {:>9.2} {:>9.2} {:>9.2} {:>7}",
-            path, result.rps, result.p50_ms, result.p95_ms, result.p99_ms, result.errors
+            "{:<15} {:>9.0} {:>8.2} {:>8.2} | {:>9.0} {:>8.2} {:>8.2} | {:>5.0}% {:>8}",
+            name,
+            call.rps,
+            call.p50_ms,
+            call.p99_ms,
+            reference.rps,
+            reference.p50_ms,
+            reference.p99_ms,
+            call.rps / reference.rps * 100.0,
+            body.len()
         );
+        if call.errors > 0 || reference.errors > 0 {
+            println!(
+                "{:<15} {} non-2xx answers or socket errors ({} on the static copy)",
+                "", call.errors, reference.errors
+            );
+        }
     }
+    // Latency of one shopper typing: a single connection, nothing queued in front of it.
+    let single = Options {
+        connections: 1,
+        backends: Vec::new(),
+        ..*options
+    };
+    let typing = wrk(sh, port, "/api/products/suggestions?q=hoddie", &single)?;
+    println!(
+        "{:<15} {:>9.0} {:>8.2} {:>8.2}   (one connection)",
+        "suggestions", typing.rps, typing.p50_ms, typing.p99_ms
+    );
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
     Ok(())
@@ -84,126 +219,117 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
 struct Figures {
     rps: f64,
     p50_ms: f64,
-    p95_ms: f64,
     p99_ms: f64,
-    errors: usize,
+    errors: u64,
 }
 
-fn load(port: u16, path: &str, connections: usize, duration: Duration) -> Result<Figures> {
-    let started = Instant::now();
-    let deadline = started + duration;
-    let workers: Vec<_> = (0..connections)
-        .map(|_| {
-            let path = path.to_owned();
-            std::thread::spawn(move || worker(port, &path, deadline))
-        })
-        .collect();
-    let mut latencies = Vec::new();
-    let mut errors = 0;
-    for w in workers {
-        let (lat, err) = w
-            .join()
-            .map_err(|_| anyhow::anyhow!("a load thread panicked"))?;
-        latencies.extend(lat);
-        errors += err;
-    }
-    let elapsed = started.elapsed().as_secs_f64();
-    latencies.sort_unstable();
-    let pct = |p: f64| -> f64 {
-        if latencies.is_empty() {
-            return 0.0;
-        }
-        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
-        latencies[i] as f64 / 1000.0
+/// One wrk run of `seconds` on `path`, with latency percentiles.
+fn wrk(sh: &Shell, port: u16, path: &str, options: &Options) -> Result<Figures> {
+    let url = format!("http://127.0.0.1:{port}{path}");
+    let threads = options.connections.min(2).to_string();
+    let connections = options.connections.to_string();
+    let duration = format!("{}s", options.seconds);
+    let output = cmd!(
+        sh,
+        "wrk --latency -t{threads} -c{connections} -d{duration} {url}"
+    )
+    .quiet()
+    .read()?;
+    parse_wrk(&output).with_context(|| format!("reading wrk's report:\n{output}"))
+}
+
+fn parse_wrk(output: &str) -> Option<Figures> {
+    let mut figures = Figures {
+        rps: 0.0,
+        p50_ms: 0.0,
+        p99_ms: 0.0,
+        errors: 0,
     };
-    Ok(Figures {
-        rps: latencies.len() as f64 / elapsed,
-        p50_ms: pct(0.50),
-        p95_ms: pct(0.95),
-        p99_ms: pct(0.99),
-        errors,
-    })
-}
-
-/// One keep-alive connection sending GETs until the deadline; latencies in microseconds.
-fn worker(port: u16, path: &str, deadline: Instant) -> (Vec<u64>, usize) {
-    let mut latencies = Vec::new();
-    let mut errors = 0;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
-    while Instant::now() < deadline {
-        let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) else {
-            errors += 1;
-            continue;
-        };
-        let _ = stream.set_nodelay(true);
-        let Ok(mut writer) = stream.try_clone() else {
-            errors += 1;
-            continue;
-        };
-        let mut reader = BufReader::new(stream);
-        while Instant::now() < deadline {
-            let sent = Instant::now();
-            if writer.write_all(request.as_bytes()).is_err() {
-                errors += 1;
-                break;
+    for line in output.lines().map(str::trim) {
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some("Requests/sec:"), Some(n)) => figures.rps = n.parse().ok()?,
+            (Some("50%"), Some(t)) => figures.p50_ms = millis(t)?,
+            (Some("99%"), Some(t)) => figures.p99_ms = millis(t)?,
+            (Some("Non-2xx"), _) => {
+                figures.errors += line.rsplit(' ').next()?.parse::<u64>().ok()?;
             }
-            match read_response(&mut reader) {
-                Ok(200) => {
-                    latencies.push(u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX))
-                }
-                Ok(_) => errors += 1,
-                Err(_) => {
-                    errors += 1;
-                    break;
-                }
+            (Some("Socket"), _) => {
+                figures.errors += line
+                    .split(',')
+                    .filter_map(|part| part.split_whitespace().last()?.parse::<u64>().ok())
+                    .sum::<u64>();
             }
+            _ => {}
         }
     }
-    (latencies, errors)
+    (figures.rps > 0.0).then_some(figures)
 }
 
-fn read_response(reader: &mut BufReader<TcpStream>) -> Result<u16> {
-    let mut line = String::new();
-    reader.read_line(&mut line)?;
-    let status: u16 = line
-        .get(9..12)
-        .and_then(|s| s.parse().ok())
-        .context("status line")?;
-    let mut length = 0usize;
-    loop {
-        line.clear();
-        if reader.read_line(&mut line)? == 0 {
-            bail!("connection closed");
-        }
-        let header = line.trim_end();
-        if header.is_empty() {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            if name.eq_ignore_ascii_case("content-length") {
-                length = value.trim().parse()?;
-            } else if name.eq_ignore_ascii_case("transfer-encoding") {
-                bail!("chunked answers are not supported by the bench client");
-            }
-        }
-    }
-    let mut body = vec![0u8; length];
-    reader.read_exact(&mut body)?;
-    Ok(status)
+/// wrk's durations: "310.00us", "1.20ms", "2.01s".
+fn millis(text: &str) -> Option<f64> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("us") {
+        (n, 0.001)
+    } else if let Some(n) = text.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1000.0)
+    } else {
+        return None;
+    };
+    number.parse::<f64>().ok().map(|n| n * scale)
 }
 
-fn first_product_id(port: u16) -> Result<String> {
+/// The body of a GET (HTTP/1.1, one request on its own connection).
+fn fetch(port: u16, path: &str) -> Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     write!(
         stream,
-        "GET /api/products?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
     )?;
     let mut text = String::new();
     stream.read_to_string(&mut text)?;
-    let start = text
-        .find("\"_id\":\"")
-        .context("no product in the catalogue")?
-        + 7;
-    let end = text[start..].find('"').context("malformed product id")? + start;
-    Ok(text[start..end].to_owned())
+    let (head, body) = text.split_once("\r\n\r\n").context("not an HTTP answer")?;
+    if !head.starts_with("HTTP/1.1 200") {
+        bail!("GET {path}: {}", head.lines().next().unwrap_or_default());
+    }
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        bail!("GET {path}: chunked answers are not supported by the bench");
+    }
+    Ok(body.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_wrks_report() {
+        let report = "Running 10s test @ http://127.0.0.1:8080/healthz
+  2 threads and 64 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency   812.44us    1.02ms  30.14ms   91.25%
+    Req/Sec    40.12k     3.01k   48.22k    70.50%
+  Latency Distribution
+     50%  510.00us
+     75%  900.00us
+     90%    1.60ms
+     99%    5.20ms
+  798123 requests in 10.00s, 95.12MB read
+  Socket errors: connect 0, read 2, write 0, timeout 1
+  Non-2xx or 3xx responses: 4
+Requests/sec:  79812.30
+Transfer/sec:      9.51MB";
+        let f = parse_wrk(report).expect("a report");
+        assert!((f.rps - 79_812.3).abs() < 0.01);
+        assert!((f.p50_ms - 0.51).abs() < 1e-9);
+        assert!((f.p99_ms - 5.2).abs() < 1e-9);
+        assert_eq!(f.errors, 7);
+        assert_eq!(millis("2.50s"), Some(2500.0));
+        assert_eq!(millis("fast"), None);
+    }
 }

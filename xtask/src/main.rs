@@ -46,11 +46,14 @@ fn print_help() {
   test [--no-e2e]           fmt, clippy, Rust tests on SQLite and PostgreSQL, frontend
                             typecheck, lint and vitest, then browser end-to-end tests
   e2e                       the browser end-to-end tests alone
-  seed --products N [--database-url URL]
-                            write a deterministic catalogue of N products into an empty database
-                            (default: data/bench-N.sqlite3)
-  bench [--products N] [--seconds S] [--connections C]
-                            measure throughput and latency of /healthz and /api/products"
+  seed --products N [--brands B] [--database-url URL]
+                            write a deterministic catalogue of N products over B brands (24) into
+                            an empty database (default: data/bench-N.sqlite3)
+  bench [catalogue] [--products N] [--brands B] [--seconds S] [--connections C]
+        [--backend sqlite|postgres|both]
+                            the catalogue calls against the same bytes served as static files,
+                            with wrk (defaults: 100000 products, 300 brands, 10 s, 64 connections,
+                            both backends)"
     );
 }
 

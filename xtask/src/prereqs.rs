@@ -49,10 +49,9 @@ fn apt_install(sh: &Shell, packages: &[&str]) -> Result<()> {
     Ok(())
 }
 
-/// libpq for the PostgreSQL client (checked, never reinstalled: reinstalling would upgrade the
-/// machine's PostgreSQL packages).
-pub fn libpq(sh: &Shell) -> Result<()> {
-    apt_install(sh, &["libpq-dev"])
+/// wrk, the load generator of the benchmarks.
+pub fn wrk(sh: &Shell) -> Result<()> {
+    apt_install(sh, &["wrk"])
 }
 
 /// Debian's Chromium for the browser tests (never a downloaded browser).

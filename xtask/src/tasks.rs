@@ -27,7 +27,6 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             "`cargo xtask run` takes no arguments (configure with SHOP_ADDR, SHOP_DATA_DIR, DATABASE_URL, ...)"
         );
     }
-    prereqs::libpq(sh)?;
     prereqs::npm_packages(sh)?;
     build_frontend(sh, false)?;
     let root = project_root();
@@ -86,7 +85,6 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         bail!("unknown option {unknown} (try --no-e2e)");
     }
     let started = Instant::now();
-    prereqs::libpq(sh)?;
     cmd!(sh, "cargo fmt --all -- --check").run()?;
     cmd!(
         sh,
@@ -176,6 +174,7 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
 
 pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
     let mut products: Option<usize> = None;
+    let mut brands: Option<usize> = None;
     let mut url: Option<String> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -188,13 +187,23 @@ pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
                         .context("--products needs a whole number above 0")?,
                 )
             }
+            "--brands" => {
+                brands = Some(
+                    it.next()
+                        .and_then(|n| n.parse().ok())
+                        .filter(|n| *n > 0)
+                        .context("--brands needs a whole number above 0")?,
+                )
+            }
             "--database-url" => {
                 url = Some(it.next().context("--database-url needs a value")?.clone())
             }
             other => bail!("unknown option {other}"),
         }
     }
-    let products = products.context("usage: cargo xtask seed --products N [--database-url URL]")?;
+    let products = products
+        .context("usage: cargo xtask seed --products N [--brands B] [--database-url URL]")?;
+    let brands = brands.unwrap_or(24).to_string();
     let url = match url {
         Some(url) => url,
         None => {
@@ -208,7 +217,7 @@ pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
     let n = products.to_string();
     cmd!(
         sh,
-        "cargo run --release --locked --package api --bin shop-api -- seed --products {n}"
+        "cargo run --release --locked --package api --bin shop-api -- seed --products {n} --brands {brands}"
     )
     .env("DATABASE_URL", &url)
     .run()?;
@@ -241,13 +250,37 @@ impl Server {
         data_dir: &std::path::Path,
         env: &[(&str, &str)],
     ) -> Result<Self> {
+        Self::spawn(binary, data_dir, env, None)
+    }
+
+    /// Like [`Server::start`], with the server's output written to `log`.
+    pub fn start_logged(
+        binary: &std::path::Path,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+        log: &std::path::Path,
+    ) -> Result<Self> {
+        Self::spawn(binary, data_dir, env, Some(log))
+    }
+
+    fn spawn(
+        binary: &std::path::Path,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+        log: Option<&std::path::Path>,
+    ) -> Result<Self> {
         let port = free_port()?;
         eprintln!(
             "$ SHOP_ADDR=127.0.0.1:{port} SHOP_DATA_DIR={} {}",
             data_dir.display(),
             binary.display()
         );
-        let child = Command::new(binary)
+        let mut command = Command::new(binary);
+        if let Some(log) = log {
+            let file = std::fs::File::create(log)?;
+            command.stdout(file.try_clone()?).stderr(file);
+        }
+        let child = command
             .env("SHOP_ADDR", format!("127.0.0.1:{port}"))
             .env("SHOP_DATA_DIR", data_dir)
             .env("SHOP_FRONTEND_DIR", project_root().join("frontend/dist"))
@@ -266,6 +299,10 @@ impl Server {
 
     pub fn base_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
     }
 
     fn wait_ready(&mut self, timeout: Duration) -> Result<()> {

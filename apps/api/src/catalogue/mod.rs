@@ -71,13 +71,7 @@ impl std::fmt::Debug for Catalogue {
 impl Catalogue {
     /// Loads the whole catalogue and indexes it for search.
     pub fn load(store: &store::Store, media_origin: &str) -> Result<Self, CatalogueError> {
-        let started = Instant::now();
         let (snapshot, index, last_change) = load_all(store, media_origin)?;
-        tracing::info!(
-            products = snapshot.entries().len(),
-            took_ms = started.elapsed().as_millis() as u64,
-            "catalogue loaded and indexed"
-        );
         Ok(Self {
             current: RwLock::new(Arc::new(snapshot)),
             search: RwLock::new(Arc::new(index)),
@@ -182,7 +176,9 @@ fn load_all(
     store: &store::Store,
     media_origin: &str,
 ) -> Result<(Snapshot, search::SearchIndex, i64), CatalogueError> {
+    let started = Instant::now();
     let data = store.load_catalogue()?;
+    let loaded = Instant::now();
     let base = Arc::new(Base::new(&data, media_origin));
     let entries: Vec<Arc<Entry>> = data
         .products
@@ -191,7 +187,16 @@ fn load_all(
         .map(Arc::new)
         .collect();
     let snapshot = Snapshot::build(base, entries);
+    let built = Instant::now();
     let index = search::SearchIndex::build(snapshot.entries().iter().map(|e| search_doc(e)))?;
+    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    tracing::info!(
+        products = snapshot.entries().len(),
+        load_ms = millis(loaded - started),
+        render_ms = millis(built - loaded),
+        index_ms = millis(built.elapsed()),
+        "catalogue loaded and indexed"
+    );
     Ok((snapshot, index, data.last_change))
 }
 
