@@ -65,15 +65,20 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 }),
               ],
             },
-            comingSoon(paths.brands.path, {
-              screen: 'All Brands',
-              plural: true,
-              description: 'Browse every label we deliver, from streetwear to occasion wear.',
-            }),
-            comingSoon(paths.brand.path, {
-              screen: 'The brand page',
-              description: 'A brand’s full range with filters, sorting and quick add to bag.',
-            }),
+            {
+              path: paths.brands.path,
+              lazy: async () => {
+                const { BrandsRoute } = await import('./routes/brands');
+                return { Component: BrandsRoute };
+              },
+            },
+            {
+              path: paths.brand.path,
+              lazy: async () => {
+                const { BrandRoute } = await import('./routes/brand');
+                return { Component: BrandRoute };
+              },
+            },
             {
               path: paths.offers.path,
               lazy: async () => {
