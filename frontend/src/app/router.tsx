@@ -138,10 +138,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               plural: true,
               description: 'Add the address we deliver to, in four quick steps.',
             }),
-            comingSoon(paths.search.path, {
-              screen: 'Search',
-              description: 'Find products with live suggestions and your recent searches.',
-            }),
+            {
+              path: paths.search.path,
+              lazy: async () => {
+                const { SearchRoute } = await import('./routes/search');
+                return { Component: SearchRoute };
+              },
+            },
             comingSoon(paths.checkout.path, {
               screen: 'Checkout',
               description: 'Address, delivery speed, coupons and secure card payment.',

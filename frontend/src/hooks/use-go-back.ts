@@ -2,16 +2,25 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
+/** Whether the browser history holds an earlier entry of this app to go back to. */
+function hasEarlierEntry(locationKey: string): boolean {
+  // The browser router numbers its entries in history.state.idx, which survives a replace.
+  const state: unknown = window.history.state;
+  const index = (state as { idx?: unknown } | null)?.idx;
+  if (typeof index === 'number') return index > 0;
+  // Other routers (the memory router of tests) give the first entry the key 'default'.
+  return locationKey !== 'default';
+}
+
 /**
  * A screen's back button: history back, or `fallback` when the screen was opened directly and
  * there is nothing of ours to go back to (000 §2.13: "history back or /").
  */
 export function useGoBack(fallback: string = paths.root.getHref()): () => void {
   const navigate = useNavigate();
-  // react-router gives the first entry of a session the key 'default'.
-  const isFirstEntry = useLocation().key === 'default';
+  const { key } = useLocation();
   return useCallback(() => {
-    if (isFirstEntry) void navigate(fallback, { replace: true });
-    else void navigate(-1);
-  }, [fallback, isFirstEntry, navigate]);
+    if (hasEarlierEntry(key)) void navigate(-1);
+    else void navigate(fallback, { replace: true });
+  }, [fallback, key, navigate]);
 }
