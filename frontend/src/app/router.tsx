@@ -12,6 +12,12 @@ const lazyComingSoon = async () => {
   return { Component: ComingSoonRoute };
 };
 
+// One screen for /products/{categoryId} and /products (000 §2.1).
+const lazyProducts = async () => {
+  const { ProductsRoute } = await import('./routes/products');
+  return { Component: ProductsRoute };
+};
+
 /** A registered route whose screen a later issue builds. */
 function comingSoon(path: string, props: ComingSoonProps, extra: RouteHandle = {}): RouteObject {
   return { path, handle: { ...extra, comingSoon: props } satisfies RouteHandle, lazy: lazyComingSoon };
@@ -100,18 +106,21 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: SpecialOffersRoute };
               },
             },
-            comingSoon(paths.productsByCategory.path, {
-              screen: 'The product list',
-              description: 'Every product in a category, two to a row.',
-            }),
-            comingSoon(paths.products.path, {
-              screen: 'The product list',
-              description: 'Every product of a brand or category, two to a row.',
-            }),
-            comingSoon(paths.product.path, {
-              screen: 'The product page',
-              description: 'Photos, sizes, stock and specifications, with Buy Now.',
-            }),
+            {
+              path: paths.productsByCategory.path,
+              lazy: lazyProducts,
+            },
+            {
+              path: paths.products.path,
+              lazy: lazyProducts,
+            },
+            {
+              path: paths.product.path,
+              lazy: async () => {
+                const { ProductRoute } = await import('./routes/product');
+                return { Component: ProductRoute };
+              },
+            },
             comingSoon(paths.curatedList.path, {
               screen: 'My Curated List',
               description: 'Everything you hearted or swiped right on, saved for later.',
