@@ -166,14 +166,20 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               screen: 'Onboarding',
               description: 'Tell us your style so your feed starts out right.',
             }),
-            comingSoon(paths.styleQuiz.path, {
-              screen: 'The Style Quiz',
-              description: 'Four quick questions to find the look that suits you.',
-            }),
-            comingSoon(paths.look.path, {
-              screen: 'The look page',
-              description: 'A curated look with the products to wear it.',
-            }),
+            {
+              path: paths.styleQuiz.path,
+              lazy: async () => {
+                const { StyleQuizRoute } = await import('./routes/style-quiz');
+                return { Component: StyleQuizRoute };
+              },
+            },
+            {
+              path: paths.look.path,
+              lazy: async () => {
+                const { LookRoute } = await import('./routes/look');
+                return { Component: LookRoute };
+              },
+            },
             comingSoon(paths.chat.path, {
               screen: 'Support chat',
               description: 'Ask about orders, returns and delivery within 60 minutes.',
