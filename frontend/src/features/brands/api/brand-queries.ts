@@ -1,7 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ALL_BRANDS_LIMIT } from '@/config/app';
 import { getBrand, getBrands, getProductsByBrand, type ProductSort } from '@/lib/catalogue-api';
 import type { Gender } from '@/lib/catalogue-types';
+
+/**
+ * The brand page has no paging (000 §2.13), so it asks for the API's largest page: the whole
+ * range of the biggest brand, next to the product count in its header.
+ */
+export const BRAND_PRODUCTS_LIMIT = 200;
 
 export interface BrandProductsFilter {
   sort: ProductSort;
@@ -40,8 +46,10 @@ export const brandQueries = {
       queryFn: ({ signal }) =>
         getProductsByBrand(
           brandId,
-          { sort: filter.sort, gender: filter.gender ?? undefined },
+          { sort: filter.sort, gender: filter.gender ?? undefined, limit: BRAND_PRODUCTS_LIMIT },
           signal,
         ),
+      // A new sort or gender keeps the grid on screen until its products arrive.
+      placeholderData: keepPreviousData,
     }),
 };

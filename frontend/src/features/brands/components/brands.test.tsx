@@ -81,6 +81,8 @@ describe('brand page (000 §2.13, 001 §9)', () => {
     ).toEqual(['newest', 'price-low', 'price-high', 'name']);
     await screen.findByRole('list', { name: 'Brand products' });
     expect(queries[0]!.get('sort')).toBe('newest');
+    // No paging on the brand page: one page of the API's largest size.
+    expect(queries[0]!.get('limit')).toBe('200');
 
     await user.selectOptions(sort, 'price-high');
     await waitFor(() => expect(queries.at(-1)!.get('sort')).toBe('price-high'));
