@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import type { Gender } from '@/lib/catalogue-types';
+import { brandMatches } from '@/lib/listing';
 import { BrandLogo } from '@/components/product/brand-logo';
 import { SearchIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,15 +30,17 @@ interface BrandsPanelProps {
 }
 
 /**
- * Brands mode (000 §2.6): name search, gender filter and a grid of brands paged by 'Load More
- * Brands'. A failed fetch shows the empty state (000 §8).
+ * Brands mode (000 §2.6): name search (000 §5, also sent to the server), gender filter and a
+ * grid of brands paged by 'Load More Brands'. A failed fetch shows the empty state (000 §8).
  */
 export function BrandsPanel({ gender, onGenderChange }: BrandsPanelProps) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), BRAND_SEARCH_DEBOUNCE_MS);
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useInfiniteQuery(collectionQueries.brands({ gender, search }));
-  const brands = data?.pages.flat() ?? [];
+  // 000 §5 filters on the client: the brands on screen narrow at once while the server's
+  // answer for the settled text is on its way.
+  const brands = (data?.pages.flat() ?? []).filter((brand) => brandMatches(brand.name, searchText));
 
   return (
     <section aria-label="Brands" className={styles.panel}>

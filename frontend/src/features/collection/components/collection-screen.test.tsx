@@ -103,10 +103,13 @@ describe('collection, brands mode (000 §2.6)', () => {
     await brandList();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search brands' }), ' urban ');
-    await waitFor(() => expect(screen.queryByText('Kaapi Studio')).not.toBeInTheDocument());
+    // 000 §5: the brands on screen narrow at once...
+    expect(screen.queryByText('Kaapi Studio')).not.toBeInTheDocument();
     expect(within(await brandList()).getByText('Urban Dhaaga')).toBeInTheDocument();
-    expect(queries.at(-1)!.get('search')).toBe('urban');
+    // ...and the settled text is asked of the server, from page 1.
+    await waitFor(() => expect(queries.at(-1)!.get('search')).toBe('urban'));
     expect(queries.at(-1)!.get('page')).toBe('1');
+    expect(screen.getByText('1 item')).toBeInTheDocument();
   });
 
   it("appends pages with 'Load More Brands' and stops after a short page", async () => {
