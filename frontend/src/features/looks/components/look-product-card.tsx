@@ -22,25 +22,25 @@ export function LookProductCard({ product }: { product: Product }) {
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <Link to={paths.product.getHref(product._id)} className={styles.link}>
-        <span className={styles.media}>
+        <div className={styles.media}>
           <FallbackImage
             src={firstImage(product)}
             alt={product.name}
             loading="lazy"
             className={styles.image}
           />
-        </span>
-        <span className={styles.body}>
-          <span className={styles.brand}>{brandName(product)}</span>
-          <span id={nameId} className={styles.name}>
+        </div>
+        <div className={styles.body}>
+          <p className={styles.brand}>{brandName(product)}</p>
+          <h3 id={nameId} className={styles.name}>
             {product.name}
-          </span>
+          </h3>
           {hasPrice ? (
             <PriceTag product={product} priceStyle="whole" className={styles.price} />
           ) : (
-            <span className={styles.price}>{MISSING_PRICE_TEXT}</span>
+            <p className={styles.price}>{MISSING_PRICE_TEXT}</p>
           )}
-        </span>
+        </div>
       </Link>
       <WishlistHeart productId={product._id} className={styles.heart} />
     </article>
@@ -52,11 +52,18 @@ export function LookProductCardSkeleton() {
   return (
     <div className={styles.card} aria-hidden="true">
       <Skeleton height="auto" radius={0} className={styles.skeletonMedia} />
-      <span className={styles.body}>
-        <Skeleton width="45%" height={10} />
-        <Skeleton width="85%" height={12} />
-        <Skeleton width="50%" height={14} />
-      </span>
+      <div className={styles.body}>
+        <span className={`${styles.brand} ${styles.skeletonLine}`}>
+          <Skeleton width="45%" height={10} />
+        </span>
+        <span className={`${styles.name} ${styles.skeletonLine}`}>
+          <Skeleton width="90%" height={12} />
+          <Skeleton width="60%" height={12} />
+        </span>
+        <span className={`${styles.price} ${styles.skeletonLine}`}>
+          <Skeleton width="50%" height={14} />
+        </span>
+      </div>
     </div>
   );
 }
