@@ -44,7 +44,7 @@ export function ProductDetail({ productId }: { productId: string }) {
           <Link to={paths.search.getHref()} className={styles.iconButton} aria-label="Search">
             <SearchIcon size={22} />
           </Link>
-          {product && <WishlistHeart productId={product._id} className={styles.heart} />}
+          {!isError && <WishlistHeart productId={productId} className={styles.heart} />}
         </div>
       </div>
       {isPending ? (
