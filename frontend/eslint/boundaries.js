@@ -1,4 +1,4 @@
-// Import boundaries of the bulletproof-react layout (design/STYLE-ANCHORS.md §7), as a tiny
+// Import boundaries of the feature-folder layout (docs/architecture.md, Frontend), as a tiny
 // local rule: eslint-plugin-import-x needs unrs-resolver, whose platform binaries break
 // `npm ci`. Resolves relative and '@/' imports to a folder under src/ and checks:
 //   - a feature imports only itself (never another feature);

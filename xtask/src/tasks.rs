@@ -140,6 +140,11 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         cmd!(sh, "npm run lint").run()?;
         cmd!(sh, "npm test").run()?;
     }
+    build_frontend(sh, true)?;
+    {
+        let _dir = sh.push_dir(project_root().join("frontend"));
+        cmd!(sh, "npm run size").run()?;
+    }
     if e2e {
         e2e_suite(sh)?;
     }
@@ -149,14 +154,14 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
 
 pub fn e2e_only(sh: &Shell) -> Result<()> {
     prereqs::npm_packages(sh)?;
+    build_frontend(sh, true)?;
     e2e_suite(sh)
 }
 
-/// Builds the frontend and the API, serves a fresh shop on a free port and drives it with
-/// Debian's Chromium.
+/// Builds the API, serves a fresh shop with the built frontend on a free port and drives it
+/// with Debian's Chromium.
 fn e2e_suite(sh: &Shell) -> Result<()> {
     prereqs::chromium(sh)?;
-    build_frontend(sh, true)?;
     // The binary as the test build makes it (dev-dependency features unified), so that after
     // `cargo nextest run` this is a no-op instead of a second build of half the graph.
     cmd!(sh, "cargo test --workspace --locked --no-run").run()?;

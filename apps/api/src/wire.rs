@@ -1,5 +1,5 @@
-//! The JSON shapes of the HTTP contract (ARCHITECTURE.md): field names as the specification
-//! spells them, money as `{"$numberDecimal": "1299.00"}`, populated brand and categories.
+//! The JSON shapes of the HTTP contract (docs/http-api.md): field names as the requirements
+//! spell them, money as `{"$numberDecimal": "1299.00"}`, populated brand and categories.
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,5 @@
 //! Cart totals: subtotal, coupon discount, delivery fee and total, computed on the server
-//! from stored prices (ARCHITECTURE.md, Security decisions), overflow-safe.
+//! from stored prices (docs/architecture.md, Security decisions), overflow-safe.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 //!
 //! - [`Money`], an amount of rupees held as integer paise (`i64`), with checked arithmetic,
 //!   percentage maths through `rust_decimal` rounded half away from zero to the paisa, and
-//!   the wire form `{"$numberDecimal": "1299.00"}` (ARCHITECTURE.md, Data); [`Percent`];
+//!   the wire form `{"$numberDecimal": "1299.00"}` (docs/architecture.md, Data); [`Percent`];
 //! - price parsing (001 §5): [`Money::parse_lenient`] (number, numeric string with `₹`,
 //!   commas and spaces, or decimal object; anything else is 0) and [`Money::parse_strict`]
 //!   (the same forms, garbage is a [`PriceError`]: a 400 at the API);

@@ -8,7 +8,7 @@
 //! ties.
 //!
 //! The index lives in memory (tantivy's RAM directory), is built from [`SearchDoc`]s at start
-//! and kept in step with [`SearchIndex::upsert`] and [`SearchIndex::remove`]. Queries are built
+//! and kept in step with [`SearchIndex::update`]. Queries are built
 //! term by term from the shopper's words: user text never reaches a query language.
 //!
 //! Owns: tokenising, the synonym list, query building and ranking. Knows nothing of HTTP or the
@@ -18,12 +18,12 @@ mod query;
 pub mod synonyms;
 mod text;
 
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 
 use tantivy::collector::TopDocs;
 use tantivy::query::Query;
 use tantivy::schema::{
-    FAST, Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value,
+    FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::tokenizer::{
     AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
@@ -72,11 +72,17 @@ struct Fields {
     /// The same words unstemmed: prefix matches ("hood" in "hoodie" before stemming cuts it).
     plain: Field,
     recency: Field,
+    /// Where the product id sits in [`SearchIndex`]'s `ids`: read from a fast field, so an
+    /// answer never opens the compressed document store.
+    key: Field,
 }
 
 /// A search index over the catalogue's products.
 pub struct SearchIndex {
     reader: IndexReader,
+    /// Product ids by key; a changed product gets a new key, so the list only grows until the
+    /// next full rebuild.
+    ids: RwLock<Vec<String>>,
     writer: Mutex<IndexWriter>,
     fields: Fields,
 }
@@ -110,19 +116,22 @@ impl SearchIndex {
             )
         };
         let fields = Fields {
-            id: schema.add_text_field("id", STRING | STORED),
+            id: schema.add_text_field("id", STRING),
             gender: schema.add_text_field("gender", STRING),
             stemmed: schema.add_text_field("stemmed", text(STEMMED, IndexRecordOption::WithFreqs)),
             plain: schema.add_text_field("plain", text(PLAIN, IndexRecordOption::Basic)),
             recency: schema.add_u64_field("recency", FAST),
+            key: schema.add_u64_field("key", FAST),
         };
         let index = Index::create_in_ram(schema.build());
         index.tokenizers().register(STEMMED, stemmed_analyzer());
         index.tokenizers().register(PLAIN, plain_analyzer());
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
         let writer = index.writer_with_num_threads(threads, WRITER_MEMORY_BYTES)?;
+        let mut ids = Vec::new();
         for doc in docs {
-            writer.add_document(document(&fields, &doc))?;
+            writer.add_document(document(&fields, &doc, ids.len() as u64))?;
+            ids.push(doc.id);
         }
         let mut writer = writer;
         writer.commit()?;
@@ -132,27 +141,24 @@ impl SearchIndex {
             .try_into()?;
         Ok(Self {
             reader,
+            ids: RwLock::new(ids),
             writer: Mutex::new(writer),
             fields,
         })
     }
 
-    /// Adds these documents, replacing any with the same id; visible to searches on return.
-    pub fn upsert(&self, docs: &[SearchDoc]) -> Result<(), SearchError> {
+    /// Removes the documents with the ids in `remove` and adds `upsert`, replacing any document
+    /// with the same id, in one commit; visible to searches on return.
+    pub fn update(&self, remove: &[String], upsert: &[SearchDoc]) -> Result<(), SearchError> {
         self.change(|writer, fields| {
-            for doc in docs {
-                writer.delete_term(Term::from_field_text(fields.id, &doc.id));
-                writer.add_document(document(fields, doc))?;
-            }
-            Ok(())
-        })
-    }
-
-    /// Removes the documents with these ids; visible to searches on return.
-    pub fn remove(&self, ids: &[String]) -> Result<(), SearchError> {
-        self.change(|writer, fields| {
-            for id in ids {
+            for id in remove {
                 writer.delete_term(Term::from_field_text(fields.id, id));
+            }
+            let mut ids = self.ids.write().unwrap_or_else(|e| e.into_inner());
+            for doc in upsert {
+                writer.delete_term(Term::from_field_text(fields.id, &doc.id));
+                writer.add_document(document(fields, doc, ids.len() as u64))?;
+                ids.push(doc.id.clone());
             }
             Ok(())
         })
@@ -210,27 +216,31 @@ impl SearchIndex {
 
     fn top(&self, query: &dyn Query, limit: usize) -> Result<Vec<String>, SearchError> {
         let searcher = self.reader.searcher();
-        let recency_field = "recency";
         let collector =
             TopDocs::with_limit(limit).tweak_score(move |segment: &tantivy::SegmentReader| {
-                let recency = segment
-                    .fast_fields()
-                    .u64(recency_field)
-                    .map(|column| column.first_or_default_col(0));
+                let column = |name: &str| {
+                    segment
+                        .fast_fields()
+                        .u64(name)
+                        .ok()
+                        .map(|column| column.first_or_default_col(0))
+                };
+                let (recency, key) = (column("recency"), column("key"));
                 move |doc: tantivy::DocId, score: tantivy::Score| {
-                    let newer = recency.as_ref().map_or(0, |column| column.get_val(doc));
-                    (score, newer)
+                    let read =
+                        |c: &Option<std::sync::Arc<dyn tantivy::columnar::ColumnValues<u64>>>| {
+                            c.as_ref().map_or(0, |column| column.get_val(doc))
+                        };
+                    (score, read(&recency), read(&key))
                 }
             });
-        let hits: Vec<((tantivy::Score, u64), DocAddress)> = searcher.search(query, &collector)?;
-        let mut ids = Vec::with_capacity(hits.len());
-        for (_, address) in hits {
-            let doc: TantivyDocument = searcher.doc(address)?;
-            if let Some(id) = doc.get_first(self.fields.id).and_then(|v| v.as_str()) {
-                ids.push(id.to_owned());
-            }
-        }
-        Ok(ids)
+        let hits: Vec<((tantivy::Score, u64, u64), DocAddress)> =
+            searcher.search(query, &collector)?;
+        let ids = self.ids.read().unwrap_or_else(|e| e.into_inner());
+        Ok(hits
+            .into_iter()
+            .filter_map(|((_, _, key), _)| ids.get(usize::try_from(key).ok()?).cloned())
+            .collect())
     }
 
     /// The query's words, each as the index sees it: stemmed, and plain for prefixes.
@@ -290,7 +300,7 @@ fn plain_analyzer() -> TextAnalyzer {
         .build()
 }
 
-fn document(fields: &Fields, doc: &SearchDoc) -> TantivyDocument {
+fn document(fields: &Fields, doc: &SearchDoc, key: u64) -> TantivyDocument {
     let mut all = Vec::with_capacity(4 + doc.categories.len() + doc.tags.len());
     all.push(doc.name.as_str());
     all.push(doc.brand.as_str());
@@ -304,5 +314,6 @@ fn document(fields: &Fields, doc: &SearchDoc) -> TantivyDocument {
     out.add_text(fields.stemmed, &text);
     out.add_text(fields.plain, &text);
     out.add_u64(fields.recency, doc.recency);
+    out.add_u64(fields.key, key);
     out
 }

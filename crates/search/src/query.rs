@@ -100,16 +100,14 @@ fn word_query(fields: &Fields, word: &Word, typing: bool) -> Box<dyn Query> {
     }
     let distance = typos(word.letters);
     if distance > 0 {
-        add(
-            Box::new(FuzzyTermQuery::new(stemmed(&word.stem), distance, true)),
-            TYPO,
-        );
-        if typing {
-            add(
-                Box::new(FuzzyTermQuery::new_prefix(plain, distance, true)),
-                TYPO,
-            );
-        }
+        // A half-typed word may be a typo of the start of a word; a finished one of the whole
+        // (stemmed) word. The first covers the second, so a word gets one or the other.
+        let typo: Box<dyn Query> = if typing {
+            Box::new(FuzzyTermQuery::new_prefix(plain, distance, true))
+        } else {
+            Box::new(FuzzyTermQuery::new(stemmed(&word.stem), distance, true))
+        };
+        add(typo, TYPO);
     }
     Box::new(BooleanQuery::new(ways))
 }

@@ -1,28 +1,31 @@
 //! Text as both the index and the queries see it, before tantivy's tokenisers.
 
-/// Lower case, compound garment words joined ("t-shirt", "t shirt" and "tshirt" are one word;
-/// so are "co-ord" and "coord"), and `&` dropped, so that product text and what a shopper types
-/// meet on the same words.
+/// Compounds whose parts would mislead ("shirt" in "t-shirt" is not a shirt): indexed joined
+/// only. Other hyphenated words ("new-arrival") are indexed joined and as their parts, so both
+/// "newarrival" and "new arrival" find them.
+const JOINED_ONLY: &[&str] = &["tshirt", "coord"];
+
+/// Lower case, `&` dropped, and hyphenated words joined ("t-shirt", "t shirt" and "tshirt" are
+/// one word; "new-arrival" is "newarrival" and "new arrival"), so that product text and what a
+/// shopper types meet on the same words.
 pub(crate) fn canonical(text: &str) -> String {
-    let lower = text.to_lowercase();
-    let mut joined = String::with_capacity(lower.len());
-    let chars: Vec<char> = lower.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let prev = i.checked_sub(1).and_then(|p| chars.get(p));
-        let next = chars.get(i + 1);
-        let between_letters =
-            prev.is_some_and(|p| p.is_alphanumeric()) && next.is_some_and(|n| n.is_alphanumeric());
-        match c {
-            // "t-shirt" -> "tshirt", "co-ord" -> "coord"
-            '-' if between_letters => {}
-            '&' => joined.push(' '),
-            _ => joined.push(c),
-        }
-    }
-    // "t shirt" written with a space
-    joined
+    let lower = text
+        .to_lowercase()
+        .replace('&', " ")
         .replace("t shirt", "tshirt")
-        .replace("track pants", "trackpants")
+        .replace("track pants", "trackpants");
+    lower
+        .split_whitespace()
+        .map(|word| {
+            let joined: String = word.chars().filter(|c| *c != '-').collect();
+            if joined.len() == word.len() || JOINED_ONLY.iter().any(|j| joined.starts_with(j)) {
+                joined
+            } else {
+                format!("{joined} {}", word.replace('-', " "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The words of canonical text: runs of letters and digits of two characters or more.
@@ -43,8 +46,9 @@ mod tests {
         assert_eq!(canonical("Navy Oversized T-shirt"), "navy oversized tshirt");
         assert_eq!(canonical("t shirt"), "tshirt");
         assert_eq!(canonical("Linen Co-ords"), "linen coords");
-        assert_eq!(canonical("Cargos & Parachutes"), "cargos   parachutes");
-        assert_eq!(canonical("black - white"), "black - white");
+        assert_eq!(canonical("new-arrival"), "newarrival new arrival");
+        assert_eq!(canonical("Cargos & Parachutes"), "cargos parachutes");
+        assert_eq!(words(&canonical("black - white")), vec!["black", "white"]);
     }
 
     #[test]

@@ -248,7 +248,7 @@ fn changes_are_visible_at_once() {
     assert_eq!(index.len(), 30);
     let target = docs[0].id.clone();
     docs[0].name = "Zardozi Wedding Sherwani".to_owned();
-    index.upsert(&docs[..1]).expect("upsert");
+    index.update(&[], &docs[..1]).expect("upsert");
     assert_eq!(index.len(), 30, "an upsert replaces, never duplicates");
     assert_eq!(
         index
@@ -256,7 +256,9 @@ fn changes_are_visible_at_once() {
             .expect("search"),
         vec![target.clone()]
     );
-    index.remove(std::slice::from_ref(&target)).expect("remove");
+    index
+        .update(std::slice::from_ref(&target), &[])
+        .expect("remove");
     assert!(
         index
             .search("sherwani", None, Mode::Search, 5)

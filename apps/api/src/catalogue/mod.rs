@@ -1,5 +1,5 @@
 //! The catalogue in memory: every browse and search call is answered from here, never from a
-//! table scan (ARCHITECTURE: hot catalogue reads from memory, invalidated on write).
+//! table scan (docs/architecture.md, The catalogue in memory).
 //!
 //! At start the whole catalogue is loaded into a [`Snapshot`] (products pre-rendered as JSON)
 //! and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
@@ -10,7 +10,7 @@
 
 mod snapshot;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -52,10 +52,30 @@ pub enum Refresh {
     Everything,
 }
 
+/// Suggestion answers kept, at most: every shopper typing "hoo" asks the same question.
+const SUGGESTIONS_KEPT: usize = 10_000;
+
+/// Answers of the search engine's suggestions, by what was typed; emptied whenever the
+/// catalogue changes, so an answer never outlives the products it names.
+#[derive(Debug, Default)]
+struct SuggestionCache {
+    answers: HashMap<SuggestionKey, Vec<String>>,
+    /// Keys in the order they were added; the oldest goes first when the cache is full.
+    order: VecDeque<SuggestionKey>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct SuggestionKey {
+    typed: String,
+    gender: Option<&'static str>,
+    limit: usize,
+}
+
 /// The shared, always-ready catalogue.
 pub struct Catalogue {
     current: RwLock<Arc<Snapshot>>,
     search: RwLock<Arc<search::SearchIndex>>,
+    suggestions: Mutex<SuggestionCache>,
     feed: Mutex<FeedPosition>,
     media_origin: String,
 }
@@ -75,6 +95,7 @@ impl Catalogue {
         Ok(Self {
             current: RwLock::new(Arc::new(snapshot)),
             search: RwLock::new(Arc::new(index)),
+            suggestions: Mutex::new(SuggestionCache::default()),
             feed: Mutex::new(FeedPosition {
                 high: last_change,
                 gaps: BTreeMap::new(),
@@ -90,6 +111,51 @@ impl Catalogue {
 
     pub(crate) fn search_index(&self) -> Arc<search::SearchIndex> {
         Arc::clone(&self.search.read().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// The ids of the best products for what is being typed (the last word may be half-typed),
+    /// answered from the cache when the same text was asked since the catalogue last changed.
+    pub(crate) fn suggest(
+        &self,
+        typed: &str,
+        gender: Option<&'static str>,
+        limit: usize,
+    ) -> Result<Vec<String>, CatalogueError> {
+        let key = SuggestionKey {
+            // Case and spacing do not change the answer, so they share one entry.
+            typed: typed
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase(),
+            gender,
+            limit,
+        };
+        let cached = self.lock_suggestions().answers.get(&key).cloned();
+        if let Some(ids) = cached {
+            return Ok(ids);
+        }
+        let ids = self
+            .search_index()
+            .search(&key.typed, gender, search::Mode::Suggest, limit)?;
+        let mut cache = self.lock_suggestions();
+        if cache.order.len() >= SUGGESTIONS_KEPT
+            && let Some(oldest) = cache.order.pop_front()
+        {
+            cache.answers.remove(&oldest);
+        }
+        if cache.answers.insert(key.clone(), ids.clone()).is_none() {
+            cache.order.push_back(key);
+        }
+        Ok(ids)
+    }
+
+    fn lock_suggestions(&self) -> std::sync::MutexGuard<'_, SuggestionCache> {
+        self.suggestions.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn forget_suggestions(&self) {
+        *self.lock_suggestions() = SuggestionCache::default();
     }
 
     /// Reads the change feed once and applies what it says. Blocking: call it off the async
@@ -159,16 +225,16 @@ impl Catalogue {
             .filter(|e| snapshot.product(e.id()).is_some())
             .map(|e| search_doc(e))
             .collect();
-        let index = self.search_index();
-        index.remove(ids)?;
-        index.upsert(&listed)?;
+        self.search_index().update(ids, &listed)?;
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
+        self.forget_suggestions();
         Ok(())
     }
 
     fn replace(&self, snapshot: Snapshot, index: search::SearchIndex) {
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         *self.search.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(index);
+        self.forget_suggestions();
     }
 }
 

@@ -121,12 +121,31 @@ impl Base {
     }
 }
 
+/// What the list filters and sorts read of a product, kept apart from the entry in one dense
+/// array: a deep page scans tens of thousands of products, and reading these from a compact
+/// array instead of each entry's heap allocation is what keeps that scan in the cache.
+#[derive(Debug, Clone, Copy)]
+struct Facts {
+    gender: ProductGender,
+    price_paise: i64,
+    sell_paise: i64,
+    offer_percentage: i32,
+    /// Position in the name order.
+    name_rank: u32,
+}
+
 #[derive(Debug)]
 pub(crate) struct Snapshot {
     pub(crate) base: Arc<Base>,
     /// Listed products (those of active brands), newest first: an index into this list is a
     /// product's rank in the default order.
     products: Vec<Arc<Entry>>,
+    facts: Vec<Facts>,
+    /// Plain prices in the newest-first order, and per gender in the order of `by_gender`: the
+    /// newest-first lists filtered by price alone (most list calls, deep pages included) scan
+    /// these dense arrays.
+    prices: Vec<i64>,
+    gender_prices: [Vec<i64>; 3],
     by_id: HashMap<String, usize>,
     by_gender: [Vec<usize>; 3],
     by_price_low: Vec<usize>,
@@ -241,6 +260,24 @@ impl Snapshot {
                 .cmp(&products[b].name_key)
                 .then(a.cmp(&b))
         });
+        let mut name_rank = vec![0u32; products.len()];
+        for (rank, &i) in by_name.iter().enumerate() {
+            name_rank[i] = u32::try_from(rank).unwrap_or(u32::MAX);
+        }
+        let facts: Vec<Facts> = products
+            .iter()
+            .zip(name_rank)
+            .map(|(e, name_rank)| Facts {
+                gender: e.gender,
+                price_paise: e.record.price_paise,
+                sell_paise: e.sell_paise,
+                offer_percentage: e.record.offer_percentage,
+                name_rank,
+            })
+            .collect();
+        let prices: Vec<i64> = facts.iter().map(|f| f.price_paise).collect();
+        let gender_prices =
+            std::array::from_fn(|g| by_gender[g].iter().map(|&i| prices[i]).collect());
 
         let media = base.media_origin.as_str();
         for (i, brand) in brands.iter_mut().enumerate() {
@@ -309,6 +346,9 @@ impl Snapshot {
             categories_by_gender_json,
             popular_json: json(&popular),
             products,
+            facts,
+            prices,
+            gender_prices,
         }
     }
 
@@ -368,14 +408,26 @@ impl Snapshot {
             .filter_map(|id| self.product(id))
             .collect();
         let keep = |i: &usize| -> bool {
-            let e = &self.products[*i];
-            query.gender.is_none_or(|g| e.gender == g)
-                && query.price.contains(e.record.price_paise)
-                && query
-                    .deals
-                    .is_none_or(|d| d.matches(e.record.offer_percentage))
-                && !exclude.contains(i)
+            let f = &self.facts[*i];
+            query.gender.is_none_or(|g| f.gender == g)
+                && query.price.contains(f.price_paise)
+                && query.deals.is_none_or(|d| d.matches(f.offer_percentage))
+                && (exclude.is_empty() || !exclude.contains(i))
         };
+        if let (Scope::All, SortOrder::Newest, None, true) =
+            (&query.scope, query.sort, query.deals, exclude.is_empty())
+        {
+            return match query.gender {
+                Some(g) => {
+                    let slot = gender_slot(g);
+                    self.page_by_price(&self.gender_prices[slot], query)
+                        .into_iter()
+                        .map(|p| self.by_gender[slot][p])
+                        .collect()
+                }
+                None => self.page_by_price(&self.prices, query),
+            };
+        }
         let page = |it: &mut dyn Iterator<Item = usize>| -> Vec<usize> {
             it.filter(keep)
                 .skip(query.offset)
@@ -414,24 +466,41 @@ impl Snapshot {
                 .unwrap_or_default(),
         };
         let mut subset: Vec<usize> = subset.into_iter().filter(keep).collect();
+        let facts = &self.facts;
         match query.sort {
             SortOrder::Newest => {}
-            SortOrder::PriceLow => subset.sort_by_key(|&i| (self.products[i].sell_paise, i)),
+            SortOrder::PriceLow => subset.sort_by_key(|&i| (facts[i].sell_paise, i)),
             SortOrder::PriceHigh => {
-                subset.sort_by_key(|&i| (std::cmp::Reverse(self.products[i].sell_paise), i))
+                subset.sort_by_key(|&i| (std::cmp::Reverse(facts[i].sell_paise), i))
             }
-            SortOrder::Name => subset.sort_by(|&a, &b| {
-                self.products[a]
-                    .name_key
-                    .cmp(&self.products[b].name_key)
-                    .then(a.cmp(&b))
-            }),
+            SortOrder::Name => subset.sort_by_key(|&i| facts[i].name_rank),
         }
         subset
             .into_iter()
             .skip(query.offset)
             .take(query.limit)
             .collect()
+    }
+
+    /// Positions in `prices` of the page `query` asks for, counting only prices inside its
+    /// bounds.
+    fn page_by_price(&self, prices: &[i64], query: &ListQuery) -> Vec<usize> {
+        let mut page = Vec::with_capacity(query.limit);
+        let mut skipped = 0;
+        for (position, &price) in prices.iter().enumerate() {
+            if !query.price.contains(price) {
+                continue;
+            }
+            if skipped < query.offset {
+                skipped += 1;
+                continue;
+            }
+            page.push(position);
+            if page.len() == query.limit {
+                break;
+            }
+        }
+        page
     }
 
     /// A JSON array of these products, each coupon's validity as of `now`.

@@ -414,11 +414,16 @@ fn ranked(
     mode: ::search::Mode,
     limit: usize,
 ) -> Result<HttpResponse, ApiError> {
-    let ids = state
-        .catalogue
-        .search_index()
-        .search(text, gender.map(|g| g.as_str()), mode, limit)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let gender = gender.map(|g| g.as_str());
+    let ids = match mode {
+        ::search::Mode::Suggest => state.catalogue.suggest(text, gender, limit),
+        ::search::Mode::Search => state
+            .catalogue
+            .search_index()
+            .search(text, gender, mode, limit)
+            .map_err(Into::into),
+    }
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
     let snapshot = state.catalogue.snapshot();
     let found: Vec<usize> = ids.iter().filter_map(|id| snapshot.product(id)).collect();
     Ok(json(snapshot.render_products(&found, state.clock.now())))
