@@ -1,6 +1,11 @@
-// End-to-end journey in real Chromium (Debian's /usr/bin/chromium through playwright-core):
-// open the shop, wait out the splash, see the bottom navigation, tap Explore and find a
-// trending product card whose image loaded and whose price is in en-IN rupees.
+// End-to-end journeys in real Chromium (Debian's /usr/bin/chromium through playwright-core) at
+// 390x844 against the real API serving the built frontend:
+//   - the shell: splash, bottom navigation, Explore's trending row with a loaded image;
+//   - browsing: home -> a category -> a product -> choosing a size;
+//   - the collection's brands with search and Load More;
+//   - offers, hot deals and special offers with their query parameters;
+//   - search with a misspelling, through its live suggestions;
+//   - the style quiz to its redirect, and a look page.
 //
 //   BASE_URL=http://127.0.0.1:8080 npm run e2e      (default BASE_URL shown)
 //   CHROMIUM_PATH=/path/to/chromium npm run e2e      (default /usr/bin/chromium)
@@ -116,6 +121,169 @@ async function journey(page) {
   await screenshot(page, '04-bag-coming-soon');
 }
 
+/** Links to product pages in the screen's content (cards differ between screens). */
+const productLinks = (page) => page.locator('main a[href^="/product/"]');
+
+/** Waits for products and answers how many distinct ones are linked. */
+async function productCards(page, what) {
+  await productLinks(page).first().waitFor({ state: 'visible', timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`${what}: no product appeared`));
+  const hrefs = await productLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  return new Set(hrefs).size;
+}
+
+async function open(page, path) {
+  const response = await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' });
+  if (!response?.ok()) fail(`GET ${path} answered ${response?.status()}`);
+  // Opened directly, every page starts behind the start-up splash.
+  await page.getByTestId('splash').waitFor({ state: 'detached', timeout: SPLASH_TIMEOUT_MS })
+    .catch(() => fail(`the splash never left ${path}`));
+}
+
+async function browseToASize(page) {
+  await open(page, '/home');
+  const categories = page.getByRole('list', { name: "Men's categories" });
+  await categories.getByRole('link').first().waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("home shows no Men's categories"));
+  const names = await categories.getByRole('link').allInnerTexts();
+  if (names.length !== 4) fail(`home shows ${names.length} categories, not the first 4 (000 §2.5)`);
+  await categories.getByRole('link').first().tap();
+  await page.waitForURL(/\/products\/[^/?]+\?name=/, { timeout: 5_000 })
+    .catch(() => fail(`a category tile went to ${page.url()}`));
+  const count = await productCards(page, 'the category list');
+  step(`home -> category '${names[0].trim()}': ${count} products`);
+  await screenshot(page, '05-category');
+
+  await productLinks(page).first().tap();
+  await page.waitForURL(/\/product\/[^/]+$/, { timeout: 5_000 }).catch(() => fail(`a card went to ${page.url()}`));
+  const buy = page.getByRole('button', { name: 'SELECT SIZE TO BUY' });
+  await buy.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("the product page has no 'SELECT SIZE TO BUY'"));
+  if (await buy.isEnabled()) fail("'SELECT SIZE TO BUY' is enabled before a size is chosen");
+  const sizes = page.getByRole('radio');
+  let chosen = null;
+  for (let i = 0; i < (await sizes.count()) && !chosen; i += 1) {
+    if (await sizes.nth(i).isEnabled()) {
+      await sizes.nth(i).check({ force: true });
+      chosen = await sizes.nth(i).getAttribute('value');
+    }
+  }
+  if (!chosen) fail('every size of the first product is sold out');
+  await page.getByRole('button', { name: 'BUY NOW' }).waitFor({ timeout: 2_000 })
+    .catch(() => fail(`choosing size ${chosen} did not enable 'BUY NOW'`));
+  const left = await page.getByText(/\d+ left/).first().innerText().catch(() => fail("no 'N left' for the chosen size"));
+  step(`product page: size ${chosen} chosen, '${left.trim()}', BUY NOW enabled`);
+  await screenshot(page, '06-product-size');
+}
+
+async function collectionBrands(page) {
+  await open(page, '/collection?gender=male');
+  if (await page.getByRole('banner').count()) fail('the top header shows on /collection');
+  const brands = page.getByRole('list', { name: 'Brand list' });
+  await brands.getByRole('link').first().waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('no brand in the collection'));
+  const firstPage = await brands.getByRole('link').count();
+  if (firstPage !== 12) fail(`a gender shows ${firstPage} brands per page, not 12 (001 §9)`);
+  await page.getByRole('button', { name: 'Load More Brands' }).tap();
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[aria-label="Brand list"] a').length > count,
+    firstPage,
+    { timeout: DATA_TIMEOUT_MS },
+  ).catch(() => fail("'Load More Brands' added no brand"));
+  const more = await brands.getByRole('link').count();
+  step(`collection: ${firstPage} men's brands, ${more} after Load More`);
+  await screenshot(page, '07-collection-brands');
+
+  await page.getByPlaceholder('Search brands...').fill('dhaa');
+  await page.waitForFunction(
+    () => {
+      const links = [...document.querySelectorAll('[aria-label="Brand list"] a')];
+      return links.length === 1 && links[0].textContent.includes('Urban Dhaaga');
+    },
+    null,
+    { timeout: DATA_TIMEOUT_MS },
+  ).catch(() => fail("searching brands for 'dhaa' did not leave Urban Dhaaga alone"));
+  step("collection: searching brands for 'dhaa' finds Urban Dhaaga");
+  await screenshot(page, '08-collection-search');
+}
+
+async function offersDealsSpecials(page) {
+  await open(page, '/offers?offer=starting&gender=MAN');
+  await page.getByRole('heading', { name: 'Products Starting at ₹499' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("/offers?offer=starting lacks 'Products Starting at ₹499'"));
+  step(`offers?offer=starting: ${await productCards(page, 'offers')} products`);
+  await screenshot(page, '09-offers');
+
+  await open(page, '/deals?discount=50');
+  await page.getByText('50% OFF', { exact: true }).first().waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("/deals?discount=50 shows no '50% OFF'"));
+  const deals = await productCards(page, 'deals');
+  const badges = await page.getByTestId('product-card').allInnerTexts();
+  const wrong = badges.filter((text) => !text.includes('50% OFF'));
+  if (wrong.length) fail(`a deal on /deals?discount=50 is not 50% off: ${JSON.stringify(wrong[0])}`);
+  step(`deals?discount=50: ${deals} products, every one 50% OFF`);
+  await screenshot(page, '10-deals');
+
+  await open(page, '/special-offers?maxPrice=2999');
+  await page.getByText('Under ₹2,999').first().waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("/special-offers?maxPrice=2999 does not say 'Under ₹2,999'"));
+  const line = page.getByText(/^Showing \d+ special offers/);
+  await line.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("no 'Showing N special offers'"));
+  step(`special-offers?maxPrice=2999: '${(await line.innerText()).trim()}'`);
+  await screenshot(page, '11-special-offers');
+}
+
+async function searchWithATypo(page) {
+  await open(page, '/search');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('hoddie');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+  await suggestions.first().waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("'hoddie' brought no suggestion"));
+  const suggested = await suggestions.allInnerTexts();
+  if (suggested.length > 5) fail(`${suggested.length} suggestions, not at most 5 (000 §9)`);
+  if (!suggested.some((text) => /hoodie/i.test(text))) fail(`'hoddie' suggested no hoodie: ${JSON.stringify(suggested)}`);
+  await screenshot(page, '12-search-suggestions');
+  await box.press('Enter');
+  const count = await productCards(page, "the results for 'hoddie'");
+  const first = await productLinks(page).first().innerText();
+  if (!/hoodie/i.test(first)) fail(`the first result for 'hoddie' is not a hoodie: ${JSON.stringify(first)}`);
+  step(`search 'hoddie': ${suggested.length} suggestions, ${count} results, a hoodie first`);
+  await screenshot(page, '13-search-results');
+}
+
+async function quizAndLook(page) {
+  await open(page, '/style-quiz');
+  for (let question = 1; question <= 4; question += 1) {
+    await page.getByText(`Question ${question} of 4`).waitFor({ timeout: 5_000 })
+      .catch(() => fail(`the quiz never showed 'Question ${question} of 4'`));
+    const next = page.getByRole('button', { name: question === 4 ? 'Get Results' : 'Next' });
+    if (await next.isEnabled()) fail(`'${question === 4 ? 'Get Results' : 'Next'}' is enabled before an answer`);
+    await page.getByRole('radio').nth(question % 4).check({ force: true });
+    if (question === 4) await screenshot(page, '14-style-quiz');
+    await next.tap();
+  }
+  await page.getByText('Redirecting you to your perfect look...').waitFor({ timeout: 5_000 })
+    .catch(() => fail('the quiz result never showed'));
+  await page.waitForURL(/\/collection\?style=(weekend-warrior|smart-casual|streetwear-king)$/, { timeout: 8_000 })
+    .catch(() => fail(`the quiz did not redirect to /collection?style=...: ${page.url()}`));
+  step(`style quiz: four answers, redirected to ${new URL(page.url()).pathname}${new URL(page.url()).search}`);
+
+  await open(page, '/look/streetwear');
+  await page.getByRole('heading', { name: 'Featured Products' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail('the streetwear look has no Featured Products'));
+  const count = await productCards(page, 'the streetwear look');
+  if (count > 6) fail(`the look shows ${count} products, more than 6 (001 §9)`);
+  step(`look page /look/streetwear: ${count} featured products`);
+  await screenshot(page, '15-look');
+}
+
+const JOURNEYS = [
+  ['the shell', journey],
+  ['home to a size', browseToASize],
+  ['collection brands', collectionBrands],
+  ['offers, deals, special offers', offersDealsSpecials],
+  ['search with a typo', searchWithATypo],
+  ['style quiz and a look', quizAndLook],
+];
+
 async function main() {
   if (!existsSync(CHROMIUM_PATH)) {
     fail(
@@ -139,11 +307,14 @@ async function main() {
       // A missing image or a failed call logs here; the journey's own checks decide.
       if (message.type() === 'error') warnings.push(`console error: ${message.text()}`);
     });
-    try {
-      await journey(page);
-    } catch (error) {
-      await page.screenshot({ path: `${SCREENSHOTS}failure.png` }).catch(() => {});
-      throw error;
+    for (const [name, run] of JOURNEYS) {
+      console.log(name);
+      try {
+        await run(page);
+      } catch (error) {
+        await page.screenshot({ path: `${SCREENSHOTS}failure.png` }).catch(() => {});
+        throw error;
+      }
     }
     for (const warning of warnings) console.log(`    warning: ${warning}`);
     if (problems.length) fail(`the page threw:\n    ${problems.join('\n    ')}`);

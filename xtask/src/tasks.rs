@@ -166,7 +166,14 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
     // `cargo nextest run` this is a no-op instead of a second build of half the graph.
     cmd!(sh, "cargo test --workspace --locked --no-run").run()?;
     let data = tempdir("shop-e2e")?;
-    let server = Server::start(&project_root().join("target/debug/shop-api"), &data, &[])?;
+    let binary = project_root().join("target/debug/shop-api");
+    // The demo's 1,500 products over 60 brands: enough brands per gender for the collection's
+    // 'Load More Brands' (12 a page) to have a second page.
+    cmd!(sh, "{binary} seed --products 1500 --brands 60")
+        .env("SHOP_DATA_DIR", &data)
+        .env_remove("DATABASE_URL")
+        .run()?;
+    let server = Server::start(&binary, &data, &[])?;
     let _dir = sh.push_dir(project_root().join("frontend"));
     let outcome = cmd!(sh, "npm run e2e")
         .env("BASE_URL", server.base_url())

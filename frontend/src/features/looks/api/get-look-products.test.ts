@@ -52,9 +52,9 @@ describe('look page products (001 §7)', () => {
     });
     expect(ids(await fetchLookProducts(streetwear))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(calls).toEqual([
-      'category:Oversized T-shirt (male, limit 6)',
-      'category:Cargos & Parachutes (male, limit 6)',
-      'category:Hoodies (male, limit 6)',
+      'category:Oversized T-shirt (male, limit 2)',
+      'category:Cargos & Parachutes (male, limit 2)',
+      'category:Hoodies (male, limit 2)',
       'tag:streetwear (male, limit 6)',
       'tag:casual (male, limit 6)',
     ]);
@@ -63,7 +63,7 @@ describe('look page products (001 §7)', () => {
   it('asks for the look gender', async () => {
     const calls = catalogue({ 'category:Dresses': products('a') });
     await fetchLookProducts(LOOKS.party);
-    expect(calls[0]).toBe('category:Dresses (female, limit 6)');
+    expect(calls[0]).toBe('category:Dresses (female, limit 2)');
   });
 
   it('tries every tag when no category has products', async () => {

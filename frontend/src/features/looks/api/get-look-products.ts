@@ -32,13 +32,17 @@ function firstUnique(products: readonly Product[], max: number): Product[] {
  * then the first 6 distinct products.
  *
  * The calls of one step run side by side and are read in order, which gives the same products
- * as one after another, sooner. Each category and tag call asks for 6 (LOOK_MAX_PRODUCTS): a
- * list's products are distinct, so one list never contributes more than 6 to the first 6.
+ * as one after another, sooner. Each category asks for its share of the 6 (2 of a look's 3), so
+ * the look shows every one of its categories instead of 6 of the first; the tags, which fill in
+ * when categories are thin, ask for 6 (LOOK_MAX_PRODUCTS).
  */
 export async function fetchLookProducts(look: Look, signal?: AbortSignal): Promise<Product[]> {
   const params = { gender: look.gender, limit: LOOK_MAX_PRODUCTS };
+  const share = Math.ceil(LOOK_MAX_PRODUCTS / Math.max(1, look.categories.length));
   const byCategory = await listsOf(
-    look.categories.map((category) => getProductsByCategory(category, params, signal)),
+    look.categories.map((category) =>
+      getProductsByCategory(category, { ...params, limit: share }, signal),
+    ),
     signal,
   );
   const categoryHit = byCategory.some((list) => list.length > 0);
