@@ -39,6 +39,15 @@ pub enum ApiError {
     /// A bug or an unexpected failure; logged with its cause, answered generically (500).
     #[error("Something went wrong. Please try again later.")]
     Internal(String),
+    /// The shop's pages are not built, so only the API answers (503).
+    #[error(
+        "The shop's pages are not built: run `cargo xtask run`, or set SHOP_FRONTEND_DIR to a built frontend"
+    )]
+    FrontendMissing,
+    /// A layer of the framework refused the request before any handler (a CORS preflight from
+    /// an origin not allowed, say): its status and words, in our shape.
+    #[error("{message}")]
+    Refused { status: StatusCode, message: String },
 }
 
 impl ApiError {
@@ -58,6 +67,14 @@ impl ApiError {
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
+            Self::FrontendMissing => "FRONTEND_MISSING",
+            Self::Refused { status, .. } => match *status {
+                StatusCode::BAD_REQUEST => "BAD_REQUEST",
+                StatusCode::FORBIDDEN => "FORBIDDEN",
+                StatusCode::NOT_FOUND => "NOT_FOUND",
+                StatusCode::METHOD_NOT_ALLOWED => "METHOD_NOT_ALLOWED",
+                _ => "REQUEST_REFUSED",
+            },
         }
     }
 }
@@ -70,8 +87,9 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::FrontendMissing => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Refused { status, .. } => *status,
         }
     }
 
@@ -106,8 +124,8 @@ impl From<actix_web::error::BlockingError> for ApiError {
 }
 
 /// Makes every error answer JSON: errors our handlers raise already are; this catches those of
-/// the framework's own layers (a refused CORS preflight, say) and re-renders them as
-/// `{"error", "code"}` with the same status. Server errors get the generic message.
+/// the framework's own layers (a refused CORS preflight, say) and answers them through
+/// [`ApiError`] with the same status. Server errors get the generic message and are logged.
 pub async fn errors_as_json(
     req: actix_web::dev::ServiceRequest,
     next: actix_web::middleware::Next<impl actix_web::body::MessageBody + 'static>,
@@ -125,25 +143,16 @@ pub async fn errors_as_json(
         return Ok(res.map_into_left_body());
     };
     let status = res.status();
-    let message = if status.is_server_error() {
-        tracing::error!(%error, %status, "framework error");
-        ApiError::Internal(String::new()).to_string()
+    let api = if status.is_server_error() {
+        ApiError::Internal(format!("{status}: {error}"))
     } else {
-        error.to_string()
-    };
-    let code = match status {
-        StatusCode::BAD_REQUEST => "BAD_REQUEST",
-        StatusCode::FORBIDDEN => "FORBIDDEN",
-        StatusCode::NOT_FOUND => "NOT_FOUND",
-        StatusCode::METHOD_NOT_ALLOWED => "METHOD_NOT_ALLOWED",
-        s if s.is_server_error() => "INTERNAL",
-        _ => "REQUEST_FAILED",
+        ApiError::Refused {
+            status,
+            message: error.to_string(),
+        }
     };
     let (req, _) = res.into_parts();
-    let body = HttpResponse::build(status).json(ErrorBody {
-        error: message,
-        code,
-    });
+    let body = api.error_response();
     Ok(actix_web::dev::ServiceResponse::new(req, body).map_into_right_body())
 }
 

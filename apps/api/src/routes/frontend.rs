@@ -7,7 +7,9 @@ use actix_files::{Files, NamedFile};
 use actix_web::http::{Method, header};
 use actix_web::{HttpResponse, Responder, web};
 
-use crate::error::{ApiError, ErrorBody};
+use actix_web::ResponseError;
+
+use crate::error::ApiError;
 
 pub fn service(dir: &Path) -> Files {
     let index = dir.join("index.html");
@@ -21,14 +23,11 @@ pub fn service(dir: &Path) -> Files {
 
 async fn fallback(req: actix_web::HttpRequest, index: &PathBuf) -> HttpResponse {
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return actix_web::ResponseError::error_response(&ApiError::MethodNotAllowed);
+        return ApiError::MethodNotAllowed.error_response();
     }
     let last_segment = req.path().rsplit('/').next().unwrap_or_default();
     if last_segment.contains('.') {
-        return HttpResponse::NotFound().json(ErrorBody {
-            error: format!("No file at {}", req.path()),
-            code: "NOT_FOUND",
-        });
+        return ApiError::NotFound(format!("No file at {}", req.path())).error_response();
     }
     match NamedFile::open_async(index).await {
         Ok(file) => file
@@ -36,10 +35,7 @@ async fn fallback(req: actix_web::HttpRequest, index: &PathBuf) -> HttpResponse 
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .respond_to(&req)
             .map_into_boxed_body(),
-        Err(_) => HttpResponse::ServiceUnavailable().json(ErrorBody {
-            error: "The shop's pages are not built: run `cargo xtask run`, or set SHOP_FRONTEND_DIR to a built frontend".into(),
-            code: "FRONTEND_MISSING",
-        }),
+        Err(_) => ApiError::FrontendMissing.error_response(),
     }
 }
 

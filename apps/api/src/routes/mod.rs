@@ -13,7 +13,7 @@ use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 
 /// A resource answering `route` for its method and a JSON 405 for every other method.
 fn resource(path: &str, route: Route) -> actix_web::Resource {
@@ -89,9 +89,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
         .service(frontend::service(frontend_dir));
 }
 
-async fn unknown_api_route(req: HttpRequest) -> HttpResponse {
-    HttpResponse::NotFound().json(ErrorBody {
-        error: format!("No API route for {} {}", req.method(), req.path()),
-        code: "NOT_FOUND",
-    })
+async fn unknown_api_route(req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound(format!(
+        "No API route for {} {}",
+        req.method(),
+        req.path()
+    )))
 }
