@@ -1,19 +1,24 @@
 import { useCallback, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/react-query';
 import { AppProvider } from './provider';
-import { createAppRouter, whenRouterReady } from './router';
+import { AppRoutes, preloadRoute } from './router';
 import { StartupSplash } from './startup-splash';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
-  const prepare = useCallback(() => whenRouterReady(router), [router]);
+  // The splash stays up until the first screen's code is in (its fetches under way).
+  const prepare = useCallback(
+    () => preloadRoute(window.location.pathname, queryClient),
+    [queryClient],
+  );
 
   return (
     <AppProvider queryClient={queryClient}>
       <StartupSplash prepare={prepare}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </StartupSplash>
     </AppProvider>
   );

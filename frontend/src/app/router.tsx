@@ -1,228 +1,252 @@
+import { isValidElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import type { ComingSoonProps } from '@/components/ui/coming-soon';
-import type { RouteHandle } from './route-handle';
 import { RootLayout } from './routes/root-layout';
-import { RouteError } from './routes/route-error';
-import { RouteFallback } from './routes/route-fallback';
 
-const lazyComingSoon = async () => {
+/** What a screen's module gives the router: the screen, and optionally a head start on its data. */
+interface ScreenModule<P> {
+  Component: ComponentType<P>;
+  /** Starts the screen's first fetches; `preloadRoute` calls it once the code is in. */
+  prefetch?: (queryClient: QueryClient) => void;
+}
+
+type Preload = (queryClient: QueryClient) => Promise<void>;
+
+/** Each lazy screen's preload, by the component the route table renders. */
+const preloads = new Map<unknown, Preload>();
+
+/**
+ * A screen whose code loads when it first renders, or earlier through `preloadRoute`. One module
+ * per screen under ./routes, so the build's manifest names each screen's chunk.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>) {
+  let loading: Promise<ScreenModule<P>> | undefined;
+  const loadOnce = () => (loading ??= load());
+  const Screen = lazy(async () => ({ default: (await loadOnce()).Component }));
+  preloads.set(Screen, async (queryClient) => {
+    (await loadOnce()).prefetch?.(queryClient);
+  });
+  return Screen;
+}
+
+const ComingSoon = lazyScreen(async () => {
   const { ComingSoonRoute } = await import('./routes/coming-soon');
   return { Component: ComingSoonRoute };
-};
-
+});
+const Home = lazyScreen(async () => {
+  const { HomeRoute, prefetchHome } = await import('./routes/home');
+  return { Component: HomeRoute, prefetch: prefetchHome };
+});
+const Collection = lazyScreen(async () => {
+  const { CollectionRoute } = await import('./routes/collection');
+  return { Component: CollectionRoute };
+});
+const Brands = lazyScreen(async () => {
+  const { BrandsRoute } = await import('./routes/brands');
+  return { Component: BrandsRoute };
+});
+const Brand = lazyScreen(async () => {
+  const { BrandRoute } = await import('./routes/brand');
+  return { Component: BrandRoute };
+});
+const Offers = lazyScreen(async () => {
+  const { OffersRoute } = await import('./routes/offers');
+  return { Component: OffersRoute };
+});
+const Deals = lazyScreen(async () => {
+  const { DealsRoute } = await import('./routes/deals');
+  return { Component: DealsRoute };
+});
+const SpecialOffers = lazyScreen(async () => {
+  const { SpecialOffersRoute } = await import('./routes/special-offers');
+  return { Component: SpecialOffersRoute };
+});
 // One screen for /products/{categoryId} and /products (000 §2.1).
-const lazyProducts = async () => {
+const Products = lazyScreen(async () => {
   const { ProductsRoute } = await import('./routes/products');
   return { Component: ProductsRoute };
-};
-
-/** A registered route whose screen a later issue builds. */
-function comingSoon(path: string, props: ComingSoonProps, extra: RouteHandle = {}): RouteObject {
-  return { path, handle: { ...extra, comingSoon: props } satisfies RouteHandle, lazy: lazyComingSoon };
-}
+});
+const Product = lazyScreen(async () => {
+  const { ProductRoute } = await import('./routes/product');
+  return { Component: ProductRoute };
+});
+const Search = lazyScreen(async () => {
+  const { SearchRoute } = await import('./routes/search');
+  return { Component: SearchRoute };
+});
+const StyleQuiz = lazyScreen(async () => {
+  const { StyleQuizRoute } = await import('./routes/style-quiz');
+  return { Component: StyleQuizRoute };
+});
+const Look = lazyScreen(async () => {
+  const { LookRoute } = await import('./routes/look');
+  return { Component: LookRoute };
+});
+const LoadingDemo = lazyScreen(async () => {
+  const { LoadingDemoRoute } = await import('./routes/loading-demo');
+  return { Component: LoadingDemoRoute };
+});
+const NotFound = lazyScreen(async () => {
+  const { NotFoundRoute } = await import('./routes/not-found');
+  return { Component: NotFoundRoute };
+});
 
 const swipeComingSoon: ComingSoonProps = {
   screen: 'Swipe discovery',
   description: 'Swipe right to save a look to your curated list, left to skip. Your feed learns as you go.',
 };
 
-/** The whole route table of the app (000 §2.1). */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
-  return [
-    {
-      path: paths.root.path,
-      element: <RootLayout />,
-      hydrateFallbackElement: <RouteFallback />,
-      children: [
-        {
-          // Errors (a chunk that fails to load, say) render inside the shell.
-          errorElement: <RouteError />,
-          children: [
-            {
-              // The layout's tab screens carry the bottom navigation.
-              handle: { bottomNav: true } satisfies RouteHandle,
-              children: [
-                { index: true, handle: { comingSoon: swipeComingSoon }, lazy: lazyComingSoon },
-                comingSoon(paths.swipe.path, swipeComingSoon),
-                {
-                  path: paths.home.path,
-                  lazy: async () => {
-                    const { HomeRoute, homeLoader } = await import('./routes/home');
-                    return { Component: HomeRoute, loader: homeLoader(queryClient) };
-                  },
-                },
-                {
-                  path: paths.collection.path,
-                  lazy: async () => {
-                    const { CollectionRoute } = await import('./routes/collection');
-                    return { Component: CollectionRoute };
-                  },
-                },
-                comingSoon(paths.trends.path, {
-                  screen: 'Trends',
-                  plural: true,
-                  description: 'What the community is swiping right on today, this week and this month.',
-                }),
-                comingSoon(paths.bag.path, {
-                  screen: 'Your Bag',
-                  description: 'Your picks, sizes and quantities, ready for 60-minute delivery.',
-                }),
-              ],
-            },
-            {
-              path: paths.brands.path,
-              lazy: async () => {
-                const { BrandsRoute } = await import('./routes/brands');
-                return { Component: BrandsRoute };
-              },
-            },
-            {
-              path: paths.brand.path,
-              lazy: async () => {
-                const { BrandRoute } = await import('./routes/brand');
-                return { Component: BrandRoute };
-              },
-            },
-            {
-              path: paths.offers.path,
-              lazy: async () => {
-                const { OffersRoute } = await import('./routes/offers');
-                return { Component: OffersRoute };
-              },
-            },
-            {
-              path: paths.deals.path,
-              lazy: async () => {
-                const { DealsRoute } = await import('./routes/deals');
-                return { Component: DealsRoute };
-              },
-            },
-            {
-              path: paths.specialOffers.path,
-              lazy: async () => {
-                const { SpecialOffersRoute } = await import('./routes/special-offers');
-                return { Component: SpecialOffersRoute };
-              },
-            },
-            {
-              path: paths.productsByCategory.path,
-              lazy: lazyProducts,
-            },
-            {
-              path: paths.products.path,
-              lazy: lazyProducts,
-            },
-            {
-              path: paths.product.path,
-              lazy: async () => {
-                const { ProductRoute } = await import('./routes/product');
-                return { Component: ProductRoute };
-              },
-            },
-            comingSoon(paths.curatedList.path, {
-              screen: 'My Curated List',
-              description: 'Everything you hearted or swiped right on, saved for later.',
-            }),
-            comingSoon(paths.profile.path, {
-              screen: 'Your Profile',
-              description: 'Orders, offers, addresses and account settings in one place.',
-            }),
-            comingSoon(paths.myOrders.path, {
-              screen: 'My Orders',
-              plural: true,
-              description: 'Track deliveries and request cancellations.',
-            }),
-            comingSoon(paths.privacy.path, {
-              screen: 'The Privacy Policy',
-              description: 'What we collect, why, and the choices you have.',
-            }),
-            comingSoon(paths.manageAccount.path, {
-              screen: 'Manage Account',
-              description: 'Edit your name, e-mail, date of birth and gender.',
-            }),
-            comingSoon(paths.location.path, {
-              screen: 'Delivery Details',
-              plural: true,
-              description: 'Add the address we deliver to, in four quick steps.',
-            }),
-            {
-              path: paths.search.path,
-              lazy: async () => {
-                const { SearchRoute } = await import('./routes/search');
-                return { Component: SearchRoute };
-              },
-            },
-            comingSoon(paths.checkout.path, {
-              screen: 'Checkout',
-              description: 'Address, delivery speed, coupons and secure card payment.',
-            }),
-            comingSoon(paths.orderSuccess.path, {
-              screen: 'Order confirmation',
-              description: 'Your order number, total and delivery timeline.',
-            }),
-            comingSoon(paths.onboarding.path, {
-              screen: 'Onboarding',
-              description: 'Tell us your style so your feed starts out right.',
-            }),
-            {
-              path: paths.styleQuiz.path,
-              lazy: async () => {
-                const { StyleQuizRoute } = await import('./routes/style-quiz');
-                return { Component: StyleQuizRoute };
-              },
-            },
-            {
-              path: paths.look.path,
-              lazy: async () => {
-                const { LookRoute } = await import('./routes/look');
-                return { Component: LookRoute };
-              },
-            },
-            comingSoon(paths.chat.path, {
-              screen: 'Support chat',
-              description: 'Ask about orders, returns and delivery within 60 minutes.',
-            }),
-            {
-              path: paths.loadingDemo.path,
-              lazy: async () => {
-                const { LoadingDemoRoute } = await import('./routes/loading-demo');
-                return { Component: LoadingDemoRoute };
-              },
-            },
-            {
-              path: '*',
-              lazy: async () => {
-                const { NotFoundRoute } = await import('./routes/not-found');
-                return { Component: NotFoundRoute };
-              },
-            },
-          ],
-        },
-      ],
-    },
-  ];
-}
-
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createAppRoutes(queryClient));
-}
-
-export type AppRouter = ReturnType<typeof createAppRouter>;
-
-/** Resolves once the router has loaded the first screen's code and data. */
-export function whenRouterReady(router: AppRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) {
-      resolve();
-      return;
-    }
-    const unsubscribe = router.subscribe((state) => {
-      if (state.initialized) {
-        unsubscribe();
-        resolve();
+/**
+ * The whole route table of the app (000 §2.1). Every screen renders inside the layout, which
+ * shows a spinner while a screen's code loads and an error in the shell when one fails.
+ */
+const appRoutes = (
+  <Route path={paths.root.path} element={<RootLayout />}>
+    {/* The layout's tab screens, with the bottom navigation (TAB_PATHS). */}
+    <Route index element={<ComingSoon {...swipeComingSoon} />} />
+    <Route path={paths.swipe.path} element={<ComingSoon {...swipeComingSoon} />} />
+    <Route path={paths.home.path} element={<Home />} />
+    <Route path={paths.collection.path} element={<Collection />} />
+    <Route
+      path={paths.trends.path}
+      element={
+        <ComingSoon
+          screen="Trends"
+          plural
+          description="What the community is swiping right on today, this week and this month."
+        />
       }
-    });
-  });
+    />
+    <Route
+      path={paths.bag.path}
+      element={
+        <ComingSoon
+          screen="Your Bag"
+          description="Your picks, sizes and quantities, ready for 60-minute delivery."
+        />
+      }
+    />
+
+    <Route path={paths.brands.path} element={<Brands />} />
+    <Route path={paths.brand.path} element={<Brand />} />
+    <Route path={paths.offers.path} element={<Offers />} />
+    <Route path={paths.deals.path} element={<Deals />} />
+    <Route path={paths.specialOffers.path} element={<SpecialOffers />} />
+    <Route path={paths.productsByCategory.path} element={<Products />} />
+    <Route path={paths.products.path} element={<Products />} />
+    <Route path={paths.product.path} element={<Product />} />
+    <Route
+      path={paths.curatedList.path}
+      element={
+        <ComingSoon
+          screen="My Curated List"
+          description="Everything you hearted or swiped right on, saved for later."
+        />
+      }
+    />
+    <Route
+      path={paths.profile.path}
+      element={
+        <ComingSoon
+          screen="Your Profile"
+          description="Orders, offers, addresses and account settings in one place."
+        />
+      }
+    />
+    <Route
+      path={paths.myOrders.path}
+      element={
+        <ComingSoon
+          screen="My Orders"
+          plural
+          description="Track deliveries and request cancellations."
+        />
+      }
+    />
+    <Route
+      path={paths.privacy.path}
+      element={
+        <ComingSoon
+          screen="The Privacy Policy"
+          description="What we collect, why, and the choices you have."
+        />
+      }
+    />
+    <Route
+      path={paths.manageAccount.path}
+      element={
+        <ComingSoon
+          screen="Manage Account"
+          description="Edit your name, e-mail, date of birth and gender."
+        />
+      }
+    />
+    <Route
+      path={paths.location.path}
+      element={
+        <ComingSoon
+          screen="Delivery Details"
+          plural
+          description="Add the address we deliver to, in four quick steps."
+        />
+      }
+    />
+    <Route path={paths.search.path} element={<Search />} />
+    <Route
+      path={paths.checkout.path}
+      element={
+        <ComingSoon
+          screen="Checkout"
+          description="Address, delivery speed, coupons and secure card payment."
+        />
+      }
+    />
+    <Route
+      path={paths.orderSuccess.path}
+      element={
+        <ComingSoon
+          screen="Order confirmation"
+          description="Your order number, total and delivery timeline."
+        />
+      }
+    />
+    <Route
+      path={paths.onboarding.path}
+      element={
+        <ComingSoon
+          screen="Onboarding"
+          description="Tell us your style so your feed starts out right."
+        />
+      }
+    />
+    <Route path={paths.styleQuiz.path} element={<StyleQuiz />} />
+    <Route path={paths.look.path} element={<Look />} />
+    <Route
+      path={paths.chat.path}
+      element={
+        <ComingSoon
+          screen="Support chat"
+          description="Ask about orders, returns and delivery within 60 minutes."
+        />
+      }
+    />
+    <Route path={paths.loadingDemo.path} element={<LoadingDemo />} />
+    <Route path="*" element={<NotFound />} />
+  </Route>
+);
+
+/** The app's screens, for a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
+export function AppRoutes() {
+  return <Routes>{appRoutes}</Routes>;
+}
+
+/**
+ * Loads the code of the screen `pathname` opens and starts its first fetches; resolves once the
+ * code is in. The start-up splash waits for it.
+ */
+export async function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
+  const screen = matchRoutes(createRoutesFromElements(appRoutes), pathname)?.at(-1)?.route.element;
+  if (isValidElement(screen)) await preloads.get(screen.type)?.(queryClient);
 }

@@ -78,3 +78,13 @@ export const PATHS_WITHOUT_HEADER: readonly string[] = [
   paths.trends.path,
   paths.bag.path,
 ];
+
+/** The layout's tab screens (000 §2.1), drawn with the bottom navigation. */
+export const TAB_PATHS: readonly string[] = [
+  paths.root.path,
+  paths.swipe.path,
+  paths.home.path,
+  paths.collection.path,
+  paths.trends.path,
+  paths.bag.path,
+];

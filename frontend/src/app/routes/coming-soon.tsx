@@ -1,11 +1,7 @@
-import { useMatches } from 'react-router';
-import { ComingSoon } from '@/components/ui/coming-soon';
-import type { RouteHandle } from '../route-handle';
+import { ComingSoon, type ComingSoonProps } from '@/components/ui/coming-soon';
 
-/** Renders the placeholder described by the matched route's handle. */
-export function ComingSoonRoute() {
-  const matches = useMatches();
-  const props = (matches.at(-1)?.handle as RouteHandle | undefined)?.comingSoon;
-  if (!props) throw new Error('A coming-soon route needs handle.comingSoon');
+/** A registered route whose screen a later issue builds: a placeholder naming it. */
+export function ComingSoonRoute(props: ComingSoonProps) {
+  // Keyed by the screen: going from one placeholder to another starts the new one afresh.
   return <ComingSoon key={props.screen} {...props} />;
 }

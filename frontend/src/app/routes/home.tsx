@@ -5,15 +5,14 @@ import { homeQueries } from '@/features/home/api/home-queries';
 import { HomeScreen } from '@/features/home/components/home-screen';
 import { DEFAULT_HOME_GENDER } from '@/features/home/utils/genders';
 
-/** Starts home's fetches while the screen's code loads; never blocks navigation. */
-export const homeLoader = (queryClient: QueryClient) => () => {
+/** Starts home's first fetches ahead of the screen (during the start-up splash); never waits. */
+export function prefetchHome(queryClient: QueryClient): void {
   const gender = DEFAULT_HOME_GENDER.gender;
   void queryClient.prefetchQuery(homeQueries.hero());
   void queryClient.prefetchQuery(homeQueries.categories(gender));
   void queryClient.prefetchQuery(homeQueries.trending(gender));
   void queryClient.prefetchQuery(homeQueries.brands());
-  return null;
-};
+}
 
 /** Explore (/home, 000 §2.5). */
 export function HomeRoute() {

@@ -1,13 +1,22 @@
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { Suspense } from 'react';
+import { matchPath, Outlet, useLocation } from 'react-router';
+import { TAB_PATHS } from '@/config/paths';
+import { useScrollToTop } from '@/hooks/use-scroll-to-top';
 import { AppShell } from '@/components/layouts/app-shell';
-import type { RouteHandle } from '../route-handle';
+import { RouteErrorBoundary } from './route-error';
+import { RouteFallback } from './route-fallback';
 
 export function RootLayout() {
-  const showBottomNav = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.bottomNav);
+  const location = useLocation();
+  const showBottomNav = TAB_PATHS.some((path) => matchPath(path, location.pathname) !== null);
+  useScrollToTop();
   return (
     <AppShell showBottomNav={showBottomNav}>
-      <Outlet />
-      <ScrollRestoration />
+      <RouteErrorBoundary resetKey={location.key}>
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </AppShell>
   );
 }
