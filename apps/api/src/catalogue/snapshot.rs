@@ -485,10 +485,26 @@ impl Snapshot {
     /// Positions in `prices` of the page `query` asks for, counting only prices inside its
     /// bounds.
     fn page_by_price(&self, prices: &[i64], query: &ListQuery) -> Vec<usize> {
-        let mut page = Vec::with_capacity(query.limit);
+        /// Prices counted at once while skipping to the page: a branch-free count of a block
+        /// compiles to vector instructions, so a deep page skips thousands of products in a few
+        /// microseconds.
+        const BLOCK: usize = 64;
+        let low = query.price.min_paise.unwrap_or(i64::MIN);
+        let high = query.price.max_paise.unwrap_or(i64::MAX);
+        let inside = |price: &i64| (low..=high).contains(price);
+        let mut start = 0;
         let mut skipped = 0;
-        for (position, &price) in prices.iter().enumerate() {
-            if !query.price.contains(price) {
+        for block in prices.chunks(BLOCK) {
+            let count = block.iter().filter(|p| inside(p)).count();
+            if skipped + count > query.offset {
+                break;
+            }
+            skipped += count;
+            start += block.len();
+        }
+        let mut page = Vec::with_capacity(query.limit);
+        for (position, price) in prices.iter().enumerate().skip(start) {
+            if !inside(price) {
                 continue;
             }
             if skipped < query.offset {

@@ -12,6 +12,7 @@ on_both_backends!(
     list_answers_a_bare_array_in_the_contract_shape,
     list_filters_by_gender_and_price,
     pages_do_not_overlap_and_cover_the_listed_catalogue,
+    every_page_of_a_price_filtered_list_is_the_next_slice,
     products_of_inactive_brands_are_never_listed,
     exclude_leaves_out_the_given_ids_across_pages,
     sorts_order_by_offer_price_and_name,
@@ -521,4 +522,38 @@ async fn tag_is_literal_text_ignoring_case(backend: Backend) {
     }
     let (status, _) = app.get_json("/api/products/tag?tag=%20%20").await;
     assert_eq!(status, 400, "a blank tag");
+}
+
+async fn every_page_of_a_price_filtered_list_is_the_next_slice(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for (query, gender) in [
+        ("maxPrice=1299", None),
+        ("gender=male&minPrice=999", Some(catalogue::Gender::Male)),
+    ] {
+        let (min, max) = if gender.is_some() {
+            (99_900, i64::MAX)
+        } else {
+            (0, 129_900)
+        };
+        let expected: Vec<String> = listed()
+            .iter()
+            .filter(|p| gender.is_none_or(|g| p.gender == g))
+            .filter(|p| (min..=max).contains(&p.price_paise))
+            .map(|p| p.id.clone())
+            .collect();
+        assert!(expected.len() > 10, "{query} needs several pages");
+        let mut seen = Vec::new();
+        for page in 1.. {
+            let (status, body) = app
+                .get_json(&format!("/api/products?{query}&limit=3&page={page}"))
+                .await;
+            assert_eq!(status, 200);
+            let got = ids(&body);
+            if got.is_empty() {
+                break;
+            }
+            seen.extend(got);
+        }
+        assert_eq!(seen, expected, "{query}");
+    }
 }
