@@ -124,8 +124,16 @@ async function journey(page) {
 /** Links to product pages in the screen's content (cards differ between screens). */
 const productLinks = (page) => page.locator('main a[href^="/product/"]');
 
-/** Waits for products and answers how many distinct ones are linked. */
-async function productCards(page, what) {
+/**
+ * Waits for the screen's `landmark` (the previous screen stays up while the next one's code
+ * loads, and its products must not be counted), then for products, and answers how many
+ * distinct ones are linked.
+ */
+async function productCards(page, what, landmark) {
+  if (landmark) {
+    await landmark.first().waitFor({ state: 'visible', timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail(`${what}: the screen never showed`));
+  }
   await productLinks(page).first().waitFor({ state: 'visible', timeout: DATA_TIMEOUT_MS })
     .catch(() => fail(`${what}: no product appeared`));
   const hrefs = await productLinks(page).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
@@ -150,7 +158,11 @@ async function browseToASize(page) {
   await categories.getByRole('link').first().tap();
   await page.waitForURL(/\/products\/[^/?]+\?name=/, { timeout: 5_000 })
     .catch(() => fail(`a category tile went to ${page.url()}`));
-  const count = await productCards(page, 'the category list');
+  const count = await productCards(
+    page,
+    'the category list',
+    page.getByRole('heading', { name: `${names[0].trim()} Products` }),
+  );
   step(`home -> category '${names[0].trim()}': ${count} products`);
   await screenshot(page, '05-category');
 
@@ -242,7 +254,7 @@ async function searchWithATypo(page) {
   if (!suggested.some((text) => /hoodie/i.test(text))) fail(`'hoddie' suggested no hoodie: ${JSON.stringify(suggested)}`);
   await screenshot(page, '12-search-suggestions');
   await box.press('Enter');
-  const count = await productCards(page, "the results for 'hoddie'");
+  const count = await productCards(page, "the results for 'hoddie'", page.getByRole('status').filter({ hasText: /results? for “hoddie”/ }));
   const first = await productLinks(page).first().innerText();
   if (!/hoodie/i.test(first)) fail(`the first result for 'hoddie' is not a hoodie: ${JSON.stringify(first)}`);
   step(`search 'hoddie': ${suggested.length} suggestions, ${count} results, a hoodie first`);
