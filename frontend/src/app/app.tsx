@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/react-query';
+import { AppErrorBoundary } from './app-error-boundary';
 import { AppProvider } from './provider';
 import { AppRoutes, preloadRoute } from './router';
 import { StartupSplash } from './startup-splash';
@@ -14,12 +15,14 @@ export function App() {
   );
 
   return (
-    <AppProvider queryClient={queryClient}>
-      <StartupSplash prepare={prepare}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </StartupSplash>
-    </AppProvider>
+    <AppErrorBoundary>
+      <AppProvider queryClient={queryClient}>
+        <StartupSplash prepare={prepare}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </StartupSplash>
+      </AppProvider>
+    </AppErrorBoundary>
   );
 }
