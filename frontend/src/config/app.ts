@@ -58,8 +58,11 @@ export const BRAND_PAGE_SIZE_GENDER = 12;
 export const BRAND_PAGE_SIZE_ALL = 50;
 /** All Brands asks for 100 (000 §7). */
 export const ALL_BRANDS_LIMIT = 100;
-/** The product list without a brand asks for 50 (001 §7 fallback). */
-export const PRODUCT_LIST_LIMIT = 50;
+/**
+ * The category and brand product list (001 §2) pages by 'Load More Products'. The requirements
+ * give no page size; 50 is the API's default list size (docs/http-api.md).
+ */
+export const PRODUCT_LIST_PAGE_SIZE = 50;
 
 /** Offers, Hot Deals and Special Offers: at most 5 category chips (000 §9). */
 export const CATEGORY_CHIPS_MAX = 5;

@@ -1,12 +1,14 @@
-import { queryOptions } from '@tanstack/react-query';
-import { PRODUCT_LIST_LIMIT } from '@/config/app';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { PRODUCT_LIST_PAGE_SIZE } from '@/config/app';
 import {
   getProduct,
   getProducts,
   getProductsByBrand,
   getProductsByCategory,
+  type ProductListParams,
 } from '@/lib/catalogue-api';
 import type { Gender } from '@/lib/catalogue-types';
+import type { Product } from '@/lib/product';
 
 /** What a product list shows (001 'Product list for a category or brand'). */
 export type ProductListSource =
@@ -17,28 +19,49 @@ export type ProductListSource =
 export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
-  list: (source: ProductListSource) => [...productKeys.lists(), source] as const,
+  /** A list read in pages of `pageSize`: pages of another size are another list. */
+  list: (source: ProductListSource, pageSize: number) =>
+    [...productKeys.lists(), source, { pageSize }] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: string) => [...productKeys.details(), id] as const,
 };
 
-function fetchList(source: ProductListSource, signal: AbortSignal) {
+function fetchListPage(source: ProductListSource, page: ProductListParams, signal: AbortSignal) {
   switch (source.kind) {
     case 'category':
-      return getProductsByCategory(source.categoryId, {}, signal);
+      return getProductsByCategory(source.categoryId, page, signal);
     case 'brand':
-      return getProductsByBrand(source.brandId, { gender: source.gender ?? undefined }, signal);
+      return getProductsByBrand(
+        source.brandId,
+        { ...page, gender: source.gender ?? undefined },
+        signal,
+      );
     case 'all':
-      // 001 §7: without a brand, GET /products?gender=&limit=50.
-      return getProducts({ gender: source.gender ?? undefined, limit: PRODUCT_LIST_LIMIT }, signal);
+      // 001 §7: without a brand, GET /products?page&limit&gender.
+      return getProducts({ ...page, gender: source.gender ?? undefined }, signal);
   }
 }
 
+/** Drops a product a later page repeats (the catalogue can change between pages). */
+function uniqueProducts(pages: readonly Product[][]): Product[] {
+  const seen = new Set<string>();
+  return pages.flat().filter((product) => !seen.has(product._id) && seen.add(product._id));
+}
+
 export const productQueries = {
+  /**
+   * A category's, a brand's or a gender's products, page by page ('Load More Products'). There
+   * is a next page only when the last one came back full (docs/http-api.md, "Lists").
+   */
   list: (source: ProductListSource) =>
-    queryOptions({
-      queryKey: productKeys.list(source),
-      queryFn: ({ signal }) => fetchList(source, signal),
+    infiniteQueryOptions({
+      queryKey: productKeys.list(source, PRODUCT_LIST_PAGE_SIZE),
+      queryFn: ({ pageParam, signal }) =>
+        fetchListPage(source, { page: pageParam, limit: PRODUCT_LIST_PAGE_SIZE }, signal),
+      initialPageParam: 1,
+      getNextPageParam: (lastPage: Product[], _pages, lastPageParam: number) =>
+        lastPage.length < PRODUCT_LIST_PAGE_SIZE ? undefined : lastPageParam + 1,
+      select: (data) => uniqueProducts(data.pages),
     }),
   /** One product; a 404 is 'Product not found.'. */
   detail: (id: string) =>

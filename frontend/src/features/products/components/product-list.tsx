@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { brandName } from '@/lib/product';
@@ -18,10 +18,26 @@ interface ProductListProps {
   name: string | null;
 }
 
-/** The product list of a category or a brand (001 'Product list for a category or brand'). */
+/**
+ * The product list of a category or a brand (001 'Product list for a category or brand'), a
+ * page at a time: 'Load More Products' under the grid asks for the next one.
+ */
 export function ProductList({ source, name }: ProductListProps) {
-  const { data: products = [], isPending, isError, error, refetch } = useQuery(
-    productQueries.list(source),
+  const {
+    data: products = [],
+    isPending,
+    isError,
+    error,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = useInfiniteQuery(productQueries.list(source));
+  // A failed next page keeps the pages already shown; its 'Try Again' asks for that page again.
+  const retry = () => void (isFetchNextPageError ? fetchNextPage() : refetch());
+  const errorState = error && (
+    <ErrorState message={error.message || PRODUCTS_FAILED_TEXT} onRetry={retry} />
   );
   const first = products[0];
   const preferredId = source.kind === 'category' ? source.categoryId : undefined;
@@ -56,21 +72,30 @@ export function ProductList({ source, name }: ProductListProps) {
           </p>
           <ProductGridSkeleton />
         </>
-      ) : isError ? (
-        <ErrorState
-          message={error.message || PRODUCTS_FAILED_TEXT}
-          onRetry={() => void refetch()}
-        />
       ) : products.length === 0 ? (
-        <EmptyState title="No products found for this category." />
+        (errorState ?? <EmptyState title="No products found for this category." />)
       ) : (
-        <ul className={styles.grid} aria-label="Products">
-          {products.map((product) => (
-            <li key={product._id}>
-              <ProductListCard product={product} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className={styles.grid} aria-label="Products">
+            {products.map((product) => (
+              <li key={product._id}>
+                <ProductListCard product={product} />
+              </li>
+            ))}
+          </ul>
+          {isFetchingNextPage || (hasNextPage && !isError) ? (
+            <button
+              type="button"
+              className={styles.more}
+              disabled={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              {isFetchingNextPage ? 'Loading...' : 'Load More Products'}
+            </button>
+          ) : (
+            errorState
+          )}
+        </>
       )}
     </div>
   );
