@@ -80,3 +80,10 @@ export function brandInitials(name: string): string {
 export function firstImage(product: Pick<Product, 'images'>): string | undefined {
   return product.images?.find((url) => typeof url === 'string' && url.length > 0);
 }
+
+/** The products of pages loaded one after another, each once: a later page may repeat a
+ * product when the catalogue changed between the two requests. */
+export function uniquePages(pages: readonly (readonly Product[])[]): Product[] {
+  const seen = new Set<string>();
+  return pages.flat().filter((product) => !seen.has(product._id) && seen.add(product._id));
+}

@@ -8,7 +8,7 @@ import {
 import { OFFERS_PAGE_SIZE } from '@/config/app';
 import { getProducts, type OfferKind, type ProductListParams, type ProductSort } from '@/lib/catalogue-api';
 import type { Gender } from '@/lib/catalogue-types';
-import type { Product } from '@/lib/product';
+import { type Product, uniquePages } from '@/lib/product';
 
 export interface OfferListParams {
   offer: OfferKind | undefined;
@@ -23,12 +23,6 @@ export const offerKeys = {
   special: (params: ProductListParams) => [...offerKeys.all, 'special', params] as const,
 };
 
-/** Drops a product a later page repeats (the catalogue can change between pages). */
-function uniqueProducts(pages: readonly Product[][]): Product[] {
-  const seen = new Set<string>();
-  return pages.flat().filter((product) => !seen.has(product._id) && seen.add(product._id));
-}
-
 export const offerQueries = {
   /**
    * Offer products page by page (000 §2.9 'Load More Products'): the next page is asked for
@@ -42,7 +36,7 @@ export const offerQueries = {
       initialPageParam: 1,
       getNextPageParam: (lastPage: Product[], _pages, lastPageParam: number) =>
         lastPage.length < OFFERS_PAGE_SIZE ? undefined : lastPageParam + 1,
-      select: (data) => uniqueProducts(data.pages),
+      select: (data) => uniquePages(data.pages),
     }),
   /** Hot Deals (000 §2.10): `discount` is a percentage or 'any'. */
   deals: (params: ProductListParams) =>

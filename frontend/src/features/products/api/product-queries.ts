@@ -8,7 +8,7 @@ import {
   type ProductListParams,
 } from '@/lib/catalogue-api';
 import type { Gender } from '@/lib/catalogue-types';
-import type { Product } from '@/lib/product';
+import { type Product, uniquePages } from '@/lib/product';
 
 /** What a product list shows (001 'Product list for a category or brand'). */
 export type ProductListSource =
@@ -42,12 +42,6 @@ function fetchListPage(source: ProductListSource, page: ProductListParams, signa
   }
 }
 
-/** Drops a product a later page repeats (the catalogue can change between pages). */
-function uniqueProducts(pages: readonly Product[][]): Product[] {
-  const seen = new Set<string>();
-  return pages.flat().filter((product) => !seen.has(product._id) && seen.add(product._id));
-}
-
 export const productQueries = {
   /**
    * A category's, a brand's or a gender's products, page by page ('Load More Products'). There
@@ -61,7 +55,7 @@ export const productQueries = {
       initialPageParam: 1,
       getNextPageParam: (lastPage: Product[], _pages, lastPageParam: number) =>
         lastPage.length < PRODUCT_LIST_PAGE_SIZE ? undefined : lastPageParam + 1,
-      select: (data) => uniqueProducts(data.pages),
+      select: (data) => uniquePages(data.pages),
     }),
   /** One product; a 404 is 'Product not found.'. */
   detail: (id: string) =>
