@@ -11,6 +11,7 @@ import { collectionQueries } from '../api/collection-queries';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { CollectionEmpty, ItemCount } from './collection-parts';
 import styles from './collection-grid.module.css';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 /** Typing settles this long before the brands are asked for again (our choice). */
 export const BRAND_SEARCH_DEBOUNCE_MS = 300;
@@ -104,14 +105,11 @@ export function BrandsPanel({ gender, onGenderChange }: BrandsPanelProps) {
             ))}
           </ul>
           {hasNextPage && (
-            <button
-              type="button"
-              className={styles.more}
-              disabled={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              {isFetchingNextPage ? 'Loading...' : 'Load More Brands'}
-            </button>
+            <LoadMoreButton
+              label="Load More Brands"
+              loading={isFetchingNextPage}
+              onLoadMore={() => void fetchNextPage()}
+            />
           )}
         </>
       )}

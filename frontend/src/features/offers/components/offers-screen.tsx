@@ -17,6 +17,7 @@ import { OfferListItem } from './offer-list-item';
 import { PageHeader } from './page-header';
 import { PromoBanner } from './promo-banner';
 import styles from './offers-screen.module.css';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export const NO_OFFER_PRODUCTS_TEXT = 'No products found for this offer. Please check back later.';
 
@@ -136,14 +137,11 @@ export function OffersScreen() {
           </ul>
         )}
         {query.hasNextPage && (
-          <button
-            type="button"
-            className={styles.loadMore}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load More Products'}
-          </button>
+          <LoadMoreButton
+            label="Load More Products"
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
         )}
       </div>
     );

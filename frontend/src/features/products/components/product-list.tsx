@@ -9,6 +9,7 @@ import { productQueries, type ProductListSource } from '../api/product-queries';
 import { categoryName } from '../utils/product-text';
 import { ProductListCard } from './product-list-card';
 import styles from './product-list.module.css';
+import { LoadMoreButton } from '@/components/ui/load-more-button';
 
 export const PRODUCTS_FAILED_TEXT = 'Failed to fetch products';
 
@@ -84,14 +85,11 @@ export function ProductList({ source, name }: ProductListProps) {
             ))}
           </ul>
           {isFetchingNextPage || (hasNextPage && !isError) ? (
-            <button
-              type="button"
-              className={styles.more}
-              disabled={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              {isFetchingNextPage ? 'Loading...' : 'Load More Products'}
-            </button>
+            <LoadMoreButton
+              label="Load More Products"
+              loading={isFetchingNextPage}
+              onLoadMore={() => void fetchNextPage()}
+            />
           ) : (
             errorState
           )}
