@@ -9,7 +9,7 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
 
-use crate::catalogue::{Catalogue, Refresh};
+use crate::catalogue::{Catalogue, CatalogueError, Refresh};
 use crate::config::{Config, CorsOrigins};
 use crate::error::extractors;
 use crate::routes;
@@ -147,18 +147,12 @@ async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
         polls = polls.wrapping_add(1);
         let state = state.clone();
         let prune = polls.is_multiple_of(POLLS_PER_PRUNE);
-        let outcome = tokio::task::spawn_blocking(move || {
+        let outcome = tokio::task::spawn_blocking(move || -> Result<Refresh, CatalogueError> {
             if prune {
                 let cutoff = (state.clock.now() - CHANGE_FEED_RETENTION).naive_utc();
                 state.store.prune_catalogue_changes(cutoff)?;
             }
-            state
-                .catalogue
-                .follow_changes(&state.store)
-                .map_err(|e| match e {
-                    crate::catalogue::CatalogueError::Store(e) => e,
-                    other => store::StoreError::Unavailable(other.to_string()),
-                })
+            state.catalogue.follow_changes(&state.store)
         })
         .await;
         match outcome {
