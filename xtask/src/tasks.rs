@@ -19,6 +19,8 @@ pub const PURE_CRATES: &[&str] = &[
     "validation",
     "catalogue",
     "listing",
+    "access",
+    "support",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

@@ -1,0 +1,1 @@
+//! The support assistant (filled in by the support issue work).
