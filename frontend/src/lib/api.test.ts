@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { api, ApiError, NETWORK_ERROR_CODE, setTokenSource } from './api';
+import { api, ApiError, NETWORK_ERROR_CODE, onUnauthenticated } from './api';
 
 describe('api client', () => {
   it('sends query parameters, skipping empty ones', async () => {
@@ -41,8 +41,8 @@ describe('api client', () => {
     await expect(api.get('/products')).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR_CODE });
   });
 
-  it('sends the session token and JSON bodies', async () => {
-    let authorization: string | null = null;
+  it('sends JSON bodies and no Authorization header', async () => {
+    let authorization: string | null = 'unset';
     let body: unknown = null;
     server.use(
       http.post('*/api/products/search', async ({ request }) => {
@@ -51,13 +51,75 @@ describe('api client', () => {
         return HttpResponse.json([]);
       }),
     );
-    setTokenSource(() => 'tok');
-    try {
-      await api.post('/products/search', { query: 'tee' });
-    } finally {
-      setTokenSource(() => null);
-    }
-    expect(authorization).toBe('Bearer tok');
+    await api.post('/products/search', { query: 'tee' });
+    expect(authorization).toBeNull();
     expect(body).toEqual({ query: 'tee' });
+  });
+
+  it('lets the session cookie go with same-origin calls only', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    server.use(http.get('*/api/users/me', () => HttpResponse.json({})));
+    await api.get('/users/me');
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/users/me',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+  });
+
+  it('reads retryAfter from a 429', async () => {
+    server.use(
+      http.post('*/api/users/generate-otp', () =>
+        HttpResponse.json(
+          { error: 'Please wait 27 seconds before asking for a new code.', code: 'RATE_LIMITED', retryAfter: 27 },
+          { status: 429, headers: { 'Retry-After': '27' } },
+        ),
+      ),
+    );
+    await expect(api.post('/users/generate-otp', { email: 'a@b.in' })).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 27,
+    });
+  });
+
+  describe('a 401 UNAUTHENTICATED', () => {
+    it('calls the registered handler, then throws', async () => {
+      const handler = vi.fn();
+      const unregister = onUnauthenticated(handler);
+      server.use(
+        http.get('*/api/users/me', () =>
+          HttpResponse.json({ error: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+        ),
+      );
+      try {
+        await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401 });
+      } finally {
+        unregister();
+      }
+      expect(handler).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves other 401s (a wrong code) and unregistered handlers alone', async () => {
+      const handler = vi.fn();
+      onUnauthenticated(handler)();
+      const other = vi.fn();
+      const unregister = onUnauthenticated(other);
+      server.use(
+        http.post('*/api/users/verify-otp', () =>
+          HttpResponse.json({ error: 'Invalid OTP. Please try again.', code: 'INVALID_OTP' }, { status: 401 }),
+        ),
+        http.get('*/api/users/me', () =>
+          HttpResponse.json({ error: 'Please sign in to continue.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+        ),
+      );
+      try {
+        await expect(api.post('/users/verify-otp', {})).rejects.toMatchObject({ code: 'INVALID_OTP' });
+        expect(other).not.toHaveBeenCalled();
+        await expect(api.get('/users/me')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      } finally {
+        unregister();
+      }
+      expect(other).toHaveBeenCalledTimes(1);
+      expect(handler).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,5 +1,6 @@
 // The one typed HTTP client. Every call goes to /api (000 §7); failures become ApiError with
-// the server's {"error", "code"} so screens can show the server's words.
+// the server's {"error", "code"} so screens can show the server's words. The session travels in
+// the server's HttpOnly `shop_session` cookie (docs/http-api.md): page scripts never see a token.
 
 export const API_BASE = '/api';
 
@@ -7,15 +8,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly error: string;
+  /** Whole seconds to wait before asking again, from a 429's `retryAfter`; null otherwise. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, error: string) {
+  constructor(status: number, code: string, error: string, retryAfter: number | null = null) {
     super(error);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.error = error;
+    this.retryAfter = retryAfter;
   }
 }
+
+/** The code of a missing, expired or revoked session (docs/http-api.md, Sessions). */
+export const UNAUTHENTICATED_CODE = 'UNAUTHENTICATED';
 
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
@@ -29,11 +36,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-let tokenSource: () => string | null = () => null;
+const ignore = () => {};
+let unauthenticated: () => void = ignore;
 
-/** The app tells the client where the session token lives; lib never imports stores. */
-export function setTokenSource(source: () => string | null): void {
-  tokenSource = source;
+/**
+ * The app says what to do when the server no longer knows the session (a 401 UNAUTHENTICATED on
+ * any call): forget it in the browser too. Lib never imports stores, so the app registers it.
+ * Answers a function that unregisters it.
+ */
+export function onUnauthenticated(handler: () => void): () => void {
+  unauthenticated = handler;
+  return () => {
+    if (unauthenticated === handler) unauthenticated = ignore;
+  };
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -45,7 +60,9 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function isErrorBody(value: unknown): value is { error: string; code?: unknown } {
+function isErrorBody(
+  value: unknown,
+): value is { error: string; code?: unknown; retryAfter?: unknown } {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -59,7 +76,8 @@ async function toApiError(response: Response): Promise<ApiError> {
     const body: unknown = await response.json();
     if (isErrorBody(body)) {
       const code = typeof body.code === 'string' ? body.code : `HTTP_${response.status}`;
-      return new ApiError(response.status, code, body.error);
+      const retryAfter = typeof body.retryAfter === 'number' ? body.retryAfter : null;
+      return new ApiError(response.status, code, body.error, retryAfter);
     }
   } catch {
     // Not JSON (a proxy's HTML page, say): fall through to the generic message.
@@ -71,8 +89,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', query, body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = tokenSource();
-  if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
@@ -80,6 +96,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      // The session cookie goes with every call to our own origin, and nowhere else.
+      credentials: 'same-origin',
       signal,
     });
   } catch (cause) {
@@ -87,7 +105,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (error.status === 401 && error.code === UNAUTHENTICATED_CODE) unauthenticated();
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import { newServerUser, serverUser } from '@/testing/mocks/users';
 
 // The store restores itself when its module loads, so each test imports a fresh copy.
 async function freshSessionModule() {
   vi.resetModules();
   return import('./session');
 }
+
+const storedKeys = () => Object.keys(window.localStorage).sort();
 
 describe('session store (000 §3, §4)', () => {
   afterEach(() => {
@@ -24,19 +27,28 @@ describe('session store (000 §3, §4)', () => {
       JSON.stringify({ _id: 'u1', role: 0, email: 'asha@example.com', isLoggedIn: true }),
     );
     window.localStorage.setItem('savedAddress', 'Colaba, Mumbai');
-    window.localStorage.setItem('authToken', 't0ken');
-    const { useSessionUser, useSavedAddress, getSessionToken } = await freshSessionModule();
+    const { useSessionUser, useSavedAddress } = await freshSessionModule();
     const user = renderHook(() => useSessionUser()).result.current;
     expect(user).toMatchObject({ _id: 'u1', role: 0, email: 'asha@example.com', isLoggedIn: true });
     expect(user.onboardingData).toEqual({ styleInterests: [], preferredFits: [], ageRange: '' });
     expect(renderHook(() => useSavedAddress()).result.current).toBe('Colaba, Mumbai');
-    expect(getSessionToken()).toBe('t0ken');
+  });
+
+  it('drops a readable token that an earlier version stored', async () => {
+    window.localStorage.setItem('userData', JSON.stringify({ _id: 'u1', isLoggedIn: true }));
+    window.localStorage.setItem('authToken', 't0ken');
+    const mod = await freshSessionModule();
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(renderHook(() => mod.useIsLoggedIn()).result.current).toBe(true);
+    expect(Object.keys(mod)).not.toContain('getSessionToken');
   });
 
   it('ignores a stored session that was not logged in', async () => {
     window.localStorage.setItem('userData', JSON.stringify({ _id: 'u1', isLoggedIn: false }));
-    const { useIsLoggedIn } = await freshSessionModule();
+    window.localStorage.setItem('savedAddress', 'Colaba, Mumbai');
+    const { useIsLoggedIn, useSavedAddress } = await freshSessionModule();
     expect(renderHook(() => useIsLoggedIn()).result.current).toBe(false);
+    expect(renderHook(() => useSavedAddress()).result.current).toBeNull();
   });
 
   it('ignores unreadable storage', async () => {
@@ -45,12 +57,41 @@ describe('session store (000 §3, §4)', () => {
     expect(renderHook(() => useIsLoggedIn()).result.current).toBe(false);
   });
 
-  it('saves on login and clears state and storage on logout', async () => {
+  it("maps the server's user into the spec's session user", async () => {
+    const { toSessionUser } = await freshSessionModule();
+    expect(toSessionUser(serverUser())).toEqual({
+      _id: 'u1',
+      role: 0,
+      phoneNumber: '9876543210',
+      name: 'Asha',
+      email: 'asha@example.in',
+      dateOfBirth: '2001-04-09',
+      gender: 'female',
+      location: 'Andheri West, Mumbai',
+      isLoggedIn: true,
+      isNewUser: false,
+      onboardingData: {
+        styleInterests: ['Streetwear', 'Minimal', 'Ethnic'],
+        preferredFits: ['Relaxed Fit'],
+        ageRange: 'Gen Z (18-25)',
+      },
+    });
+    expect(toSessionUser(newServerUser())).toMatchObject({ isNewUser: true, role: 0 });
+    expect(toSessionUser(serverUser({ role: null, location: null, display_name: null }))).toMatchObject({
+      role: 0,
+      location: '',
+      name: '',
+    });
+    expect(toSessionUser(serverUser({ role: 2 })).role).toBe(2);
+  });
+
+  it('saves on login, with no token, and clears state and storage on logout', async () => {
     const { useSessionActions, useIsLoggedIn } = await freshSessionModule();
     const actions = renderHook(() => useSessionActions()).result.current;
     const loggedIn = renderHook(() => useIsLoggedIn());
 
-    act(() => actions.loggedIn({ _id: 'u2', email: 'ravi@example.com' }, 'tok'));
+    act(() => actions.loggedIn(serverUser({ _id: 'u2', email: 'ravi@example.com' })));
+    act(() => actions.addressSaved('Colaba, Mumbai'));
     expect(loggedIn.result.current).toBe(true);
     expect(JSON.parse(window.localStorage.getItem('userData') ?? '{}')).toMatchObject({
       _id: 'u2',
@@ -59,11 +100,29 @@ describe('session store (000 §3, §4)', () => {
     });
     expect(window.localStorage.getItem('email')).toBe('ravi@example.com');
     expect(window.localStorage.getItem('userId')).toBe('u2');
+    expect(window.localStorage.getItem('phone')).toBe('9876543210');
+    expect(storedKeys()).toEqual(['email', 'phone', 'savedAddress', 'userData', 'userId']);
+    expect(window.localStorage.getItem('userData')).not.toMatch(/token/i);
 
     act(() => actions.loggedOut());
     loggedIn.rerender();
     expect(loggedIn.result.current).toBe(false);
+    expect(storedKeys()).toEqual([]);
+  });
+
+  it('forgets a logged-in session the server rejected, and nothing else', async () => {
+    const { useSessionActions, useIsLoggedIn, sessionRejected } = await freshSessionModule();
+    window.localStorage.setItem('searchHistory', '[]');
+    sessionRejected();
+    expect(storedKeys()).toEqual(['searchHistory']);
+
+    const actions = renderHook(() => useSessionActions()).result.current;
+    act(() => actions.loggedIn(serverUser()));
+    const loggedIn = renderHook(() => useIsLoggedIn());
+    expect(loggedIn.result.current).toBe(true);
+    act(() => sessionRejected());
+    loggedIn.rerender();
+    expect(loggedIn.result.current).toBe(false);
     expect(window.localStorage.getItem('userData')).toBeNull();
-    expect(window.localStorage.getItem('authToken')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 
 // The shopper's session (000 §3, §4), kept in localStorage. Role -1 means logged out; a stored
 // session is restored only if it was saved as logged in; logout clears state and storage.
+// The proof of the session is the server's HttpOnly cookie: no token is ever kept here.
 
 export const ROLE = { loggedOut: -1, shopper: 0, brandUser: 1, admin: 2 } as const;
 
@@ -25,14 +26,35 @@ export interface SessionUser {
   onboardingData: OnboardingData;
 }
 
+/**
+ * The user as the API answers it (docs/http-api.md, Users): the fields the shop reads. A deleted
+ * account's erased fields come back empty or null, so every text may be null.
+ */
+export interface ServerUser {
+  _id: string;
+  email: string | null;
+  display_name: string | null;
+  phone: string | null;
+  gender: string | null;
+  dateOfBirth: string | null;
+  location: string | null;
+  interests: string[] | null;
+  ml_preferences: string[] | null;
+  ageRange: string | null;
+  onboarded: boolean;
+  role: number | null;
+}
+
 export const STORAGE_KEYS = {
   user: 'userData',
   email: 'email',
   phone: 'phone',
   userId: 'userId',
   savedAddress: 'savedAddress',
-  token: 'authToken',
 } as const;
+
+/** Where earlier versions kept a readable session token; removed wherever it is still found. */
+const STALE_TOKEN_KEY = 'authToken';
 
 export const LOGGED_OUT_USER: SessionUser = {
   _id: '',
@@ -47,6 +69,27 @@ export const LOGGED_OUT_USER: SessionUser = {
   isNewUser: false,
   onboardingData: { styleInterests: [], preferredFits: [], ageRange: '' },
 };
+
+/** The spec's session user (000 §3) for the server's user, signed in. */
+export function toSessionUser(user: ServerUser): SessionUser {
+  return {
+    _id: user._id,
+    role: user.role ?? ROLE.shopper,
+    phoneNumber: user.phone ?? '',
+    name: user.display_name ?? '',
+    email: user.email ?? '',
+    dateOfBirth: user.dateOfBirth,
+    gender: user.gender ?? '',
+    location: user.location ?? '',
+    isLoggedIn: true,
+    isNewUser: !user.onboarded,
+    onboardingData: {
+      styleInterests: user.interests ?? [],
+      preferredFits: user.ml_preferences ?? [],
+      ageRange: user.ageRange ?? '',
+    },
+  };
+}
 
 function storage(): Storage | null {
   try {
@@ -70,25 +113,22 @@ function readStoredUser(): SessionUser | null {
 
 interface SessionState {
   user: SessionUser;
-  token: string | null;
   savedAddress: string | null;
   actions: {
-    loggedIn: (user: Partial<SessionUser>, token: string | null) => void;
+    /** Signed in, or the server's fresh copy of the signed-in user. */
+    loggedIn: (user: ServerUser) => void;
     userUpdated: (changes: Partial<SessionUser>) => void;
     addressSaved: (address: string) => void;
     loggedOut: () => void;
   };
 }
 
-function restore(): Pick<SessionState, 'user' | 'token' | 'savedAddress'> {
-  const user = readStoredUser();
+function restore(): Pick<SessionState, 'user' | 'savedAddress'> {
   const store = storage();
-  if (!user) return { user: LOGGED_OUT_USER, token: null, savedAddress: null };
-  return {
-    user,
-    token: store?.getItem(STORAGE_KEYS.token) ?? null,
-    savedAddress: store?.getItem(STORAGE_KEYS.savedAddress) ?? null,
-  };
+  store?.removeItem(STALE_TOKEN_KEY);
+  const user = readStoredUser();
+  if (!user) return { user: LOGGED_OUT_USER, savedAddress: null };
+  return { user, savedAddress: store?.getItem(STORAGE_KEYS.savedAddress) ?? null };
 }
 
 function persistUser(user: SessionUser): void {
@@ -103,16 +143,10 @@ function persistUser(user: SessionUser): void {
 const useSessionStore = create<SessionState>()((set, get) => ({
   ...restore(),
   actions: {
-    loggedIn: (changes, token) => {
-      const user: SessionUser = {
-        ...LOGGED_OUT_USER,
-        role: ROLE.shopper,
-        ...changes,
-        isLoggedIn: true,
-      };
+    loggedIn: (serverUser) => {
+      const user = toSessionUser(serverUser);
       persistUser(user);
-      if (token) storage()?.setItem(STORAGE_KEYS.token, token);
-      set({ user, token });
+      set({ user });
     },
     userUpdated: (changes) => {
       const user = { ...get().user, ...changes };
@@ -125,8 +159,8 @@ const useSessionStore = create<SessionState>()((set, get) => ({
     },
     loggedOut: () => {
       const store = storage();
-      for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
-      set({ user: LOGGED_OUT_USER, token: null, savedAddress: null });
+      for (const key of [...Object.values(STORAGE_KEYS), STALE_TOKEN_KEY]) store?.removeItem(key);
+      set({ user: LOGGED_OUT_USER, savedAddress: null });
     },
   },
 }));
@@ -136,5 +170,11 @@ export const useIsLoggedIn = () => useSessionStore((state) => state.user.isLogge
 export const useSavedAddress = () => useSessionStore((state) => state.savedAddress);
 export const useSessionActions = () => useSessionStore((state) => state.actions);
 
-/** For the API client, which runs outside React. */
-export const getSessionToken = (): string | null => useSessionStore.getState().token;
+/**
+ * For the API client's 401 UNAUTHENTICATED hook, which runs outside React: the server no longer
+ * knows the session, so a session this browser still calls logged in is forgotten.
+ */
+export function sessionRejected(): void {
+  const { user, actions } = useSessionStore.getState();
+  if (user.isLoggedIn) actions.loggedOut();
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, renderApp, renderHook, screen, within } from '@/testing/test-utils';
 import { useBagCountActions } from '@/stores/bag-count';
 import { useSessionActions } from '@/stores/session';
+import { serverUser } from '@/testing/mocks/users';
 import { useWishlistCountActions } from '@/stores/wishlist-count';
 
 const TAB_LABELS = ['Swipe', 'Explore', 'Collection', 'Trends', 'Bag'];
@@ -58,7 +59,7 @@ describe('app shell (000 §2.2)', () => {
   it('shows the saved address when logged in', async () => {
     const { result } = renderHook(() => useSessionActions());
     act(() => {
-      result.current.loggedIn({ _id: 'u1', email: 'asha@example.com' }, 'token');
+      result.current.loggedIn(serverUser());
       result.current.addressSaved('Flat 4B, Colaba, Mumbai');
     });
     renderApp('/home');

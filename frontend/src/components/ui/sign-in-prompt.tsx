@@ -1,11 +1,33 @@
-import { useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+import {
+  createContext,
+  Suspense,
+  use,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useSignInPromptActions, useSignInPromptReason } from '@/stores/sign-in-prompt';
-import { UserIcon } from './icons';
+import { CloseIcon } from './icons';
+import { Spinner } from './spinner';
 import styles from './sign-in-prompt.module.css';
 
 export const SIGN_IN_PROMPT_TITLE = 'Sign in to continue';
+
+/** What the sheet gives the login steps it shows. */
+export interface SignInSheetBodyProps {
+  /** Closes the sheet; every field goes with it (000 §2.3). */
+  close: () => void;
+}
+
+/**
+ * Renders the login steps shown in the sheet (features/auth). The app provides it so that this
+ * shared sheet imports no feature.
+ */
+export const SignInSheetBody = createContext<((props: SignInSheetBodyProps) => ReactNode) | null>(
+  null,
+);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
@@ -27,14 +49,18 @@ function keepFocusInside(sheet: HTMLElement, event: KeyboardEvent): void {
 
 function SignInSheet({ reason }: { reason: string }) {
   const { close } = useSignInPromptActions();
+  const renderBody = use(SignInSheetBody);
   const sheetRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const reasonId = useId();
+  // Read while rendering, before the body's first field takes focus on mount.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useEffect(() => {
     const sheet = sheetRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    sheet?.focus();
+    if (sheet && !sheet.contains(document.activeElement)) sheet.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
       else if (event.key === 'Tab' && sheet) keepFocusInside(sheet, event);
@@ -45,7 +71,7 @@ function SignInSheet({ reason }: { reason: string }) {
       // Back to the heart (or whatever opened the sheet), as a native dialog does.
       opener?.focus();
     };
-  }, [close]);
+  }, [close, opener]);
 
   return (
     <div className={styles.layer}>
@@ -65,31 +91,35 @@ function SignInSheet({ reason }: { reason: string }) {
         tabIndex={-1}
       >
         <span className={styles.grabber} aria-hidden="true" />
-        <span className={styles.art} aria-hidden="true">
-          <UserIcon size={28} />
-        </span>
         <h2 id={titleId} className={styles.title}>
           {SIGN_IN_PROMPT_TITLE}
         </h2>
         <p id={reasonId} className={styles.reason}>
           {reason}
         </p>
-        <div className={styles.actions}>
-          <Link to={paths.profile.getHref()} className={styles.primary} onClick={close}>
-            Sign In
-          </Link>
-          <button type="button" className={styles.secondary} onClick={close}>
-            Not now
-          </button>
-        </div>
+        <button type="button" className={styles.close} onClick={close} aria-label="Close">
+          <CloseIcon size={20} />
+        </button>
+        {renderBody && (
+          // The body may still be loading its code: wait inside the sheet, not the page.
+          <Suspense
+            fallback={
+              <div className={styles.loading}>
+                <Spinner color="purple" label="Loading..." />
+              </div>
+            }
+          >
+            {renderBody({ close })}
+          </Suspense>
+        )}
       </div>
     </div>
   );
 }
 
 /**
- * The app's one sign-in prompt (000 §1: actions that need an account ask for it), a bottom sheet
- * opened through stores/sign-in-prompt. The sign-in issue replaces its body with the login steps.
+ * The app's one sign-in sheet (000 §1, §2.3: actions that need an account ask for it), opened
+ * through stores/sign-in-prompt with the reason it shows at the top.
  */
 export function SignInPrompt() {
   const reason = useSignInPromptReason();

@@ -5,6 +5,7 @@ import { server } from '@/testing/mocks/server';
 import { kaapiStudio, navyTee, urbanDhaaga, zariLane } from '@/testing/mocks/fixtures';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
 import { useSessionActions } from '@/stores/session';
+import { serverUser } from '@/testing/mocks/users';
 import { BAG_COMING_SOON_TEXT, BAG_SIGN_IN_REASON } from '../hooks/use-add-to-bag';
 
 const failing = () =>
@@ -114,7 +115,7 @@ describe('brand page (000 §2.13, 001 §9)', () => {
   it('tells a logged-in shopper that the bag is not open yet', async () => {
     const user = userEvent.setup();
     const session = renderHook(() => useSessionActions()).result.current;
-    act(() => session.loggedIn({ _id: 'u1', email: 'asha@example.com' }, 'token'));
+    act(() => session.loggedIn(serverUser()));
     brandProducts();
     renderApp(`/brands/${urbanDhaaga._id}`);
     await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Product } from '@/lib/product';
 import { readRecentlyViewed } from '@/lib/recently-viewed';
 import { useSessionActions } from '@/stores/session';
+import { serverUser } from '@/testing/mocks/users';
 import { server } from '@/testing/mocks/server';
 import { navyTee } from '@/testing/mocks/fixtures';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
@@ -101,7 +102,7 @@ describe('product page (000 §2.12)', () => {
   it('takes a shopper to checkout with the product, size, quantity 1 and directBuy', async () => {
     const user = userEvent.setup();
     const session = renderHook(() => useSessionActions()).result.current;
-    act(() => session.loggedIn({ _id: 'u1', email: 'asha@example.com' }, 'token'));
+    act(() => session.loggedIn(serverUser()));
     const { router } = await openProduct();
     await user.click(screen.getByRole('radio', { name: 'L' }));
     await user.click(buyButton());

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useSessionActions, type ServerUser } from '@/stores/session';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import type { SignInSheetBodyProps } from '@/components/ui/sign-in-prompt';
+import type { VerifyAnswer } from '../api/auth-api';
+import { useCountdown } from '../hooks/use-countdown';
+import { RESEND_INTERVAL_S } from '../utils/sign-in';
+import { CodeStep } from './code-step';
+import { EmailStep } from './email-step';
+import { LocationStep } from './location-step';
+import styles from './login-steps.module.css';
+
+type Step = 'email' | 'otp' | 'location';
+
+const STEPS: readonly Step[] = ['email', 'otp', 'location'];
+
+/**
+ * The login sheet's three steps (000 §2.3, §4): email, then the code once one was sent, then the
+ * location; then the sheet closes and a new user goes to /onboarding, an existing one to /.
+ * Everything here lives as long as the sheet is open, so closing it clears every field.
+ */
+export function LoginSteps({ close }: SignInSheetBodyProps) {
+  const navigate = useNavigate();
+  const { loggedIn } = useSessionActions();
+  const countdown = useCountdown();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [verified, setVerified] = useState<ServerUser | null>(null);
+  const position = STEPS.indexOf(step);
+
+  const codeSent = (sent: boolean) => {
+    if (sent) {
+      setSentTo(email);
+      countdown.start(RESEND_INTERVAL_S);
+    }
+    setStep('otp');
+  };
+
+  const codeVerified = ({ user }: VerifyAnswer) => {
+    setVerified(user);
+    setStep('location');
+  };
+
+  const signedIn = (user: ServerUser) => {
+    loggedIn(user);
+    close();
+    void navigate(user.onboarded ? paths.root.getHref() : paths.onboarding.getHref());
+  };
+
+  const back = () => {
+    if (step === 'otp') setStep('email');
+    else {
+      // The code is spent: offer a new one straight away.
+      countdown.stop();
+      setStep('otp');
+    }
+  };
+
+  return (
+    <div className={styles.body}>
+      {step !== 'email' && (
+        <button type="button" className={styles.back} onClick={back} aria-label="Back">
+          <ArrowLeftIcon size={20} />
+        </button>
+      )}
+      <p className="visually-hidden">
+        Step {position + 1} of {STEPS.length}
+      </p>
+      <div className={styles.progress} aria-hidden="true">
+        {STEPS.map((each, index) => (
+          <span key={each} className={index <= position ? styles.progressDone : styles.progressTodo} />
+        ))}
+      </div>
+      {step === 'email' && (
+        <EmailStep
+          email={email}
+          onEmailChange={setEmail}
+          codeStillFresh={sentTo === email && countdown.secondsLeft > 0}
+          onCodeSent={codeSent}
+        />
+      )}
+      {step === 'otp' && (
+        <CodeStep
+          email={email}
+          secondsLeft={countdown.secondsLeft}
+          startCountdown={countdown.start}
+          stopCountdown={countdown.stop}
+          onVerified={codeVerified}
+        />
+      )}
+      {step === 'location' && verified && (
+        <LocationStep user={verified} email={email} onDone={signedIn} />
+      )}
+    </div>
+  );
+}
