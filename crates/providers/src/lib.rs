@@ -1,1 +1,62 @@
-//! Outside services behind traits.
+//! # providers: the outside world behind traits
+//!
+//! Each service the shop talks to is a trait (a port) with a real adapter and an embedded
+//! default, so the API runs with nothing configured and tests can swap in fakes:
+//!
+//! | port | real adapter | default |
+//! |---|---|---|
+//! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
+//! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
+//!
+//! ## How the API chooses
+//!
+//! The wiring lives in `apps/api` (`startup.rs`); its configuration reads:
+//!
+//! - `SMTP_URL` set: [`SmtpMailer::from_url`] with it and `SHOP_MAIL_FROM` (the URL forms are
+//!   in [`SmtpMailer`]'s table). Unset: [`OutboxMailer::new`] on `<data dir>/outbox`, and the
+//!   API also logs each code, since nobody receives the mail.
+//! - `SHOP_ASSISTANT_URL` set: [`OpenAiAssistant::new`] with it, `SHOP_ASSISTANT_KEY` (optional,
+//!   sent as a bearer token) and `SHOP_ASSISTANT_MODEL`. Unset: [`LocalAssistant`]. When the
+//!   remote assistant fails (an [`AssistantError`]), the chat answers with the local one.
+//!
+//! A bad `SMTP_URL`, sender or assistant URL fails at start-up with a [`MailError`] or
+//! [`AssistantError`] that says what is wrong and what is expected.
+//!
+//! ## Time limits
+//!
+//! An SMTP send, connecting included, gives up after [`SMTP_TIMEOUT`] (10 s); a remote reply
+//! after [`ASSISTANT_TIMEOUT`] (15 s). A dead server makes a request fail fast, never hang.
+//!
+//! ## TLS
+//!
+//! lettre uses rustls on `ring` with the Mozilla roots compiled in; reqwest (feature
+//! `rustls`) uses rustls on aws-lc-rs (already built for jsonwebtoken) with the operating
+//! system's certificate store, so a container image needs `ca-certificates`. Both pass their
+//! crypto provider explicitly: nothing has to be installed at start-up, and having both
+//! providers in one binary is fine (a test builds both).
+//!
+//! ## Async without async-trait
+//!
+//! The traits return [`BoxFuture`] so that `Arc<dyn Mailer>` and `Arc<dyn Assistant>` work
+//! (async fns in traits are not dyn-compatible); an adapter writes `Box::pin(async move {..})`.
+//! Adapters need a Tokio runtime to send, not to be built.
+//!
+//! ## Secrets
+//!
+//! `Debug`, [`Mailer::describe`], [`Assistant::describe`] and every error leave out the SMTP
+//! password, the API key and a mail's body (it holds a sign-in code).
+
+mod assistant;
+mod mail;
+mod openai;
+mod outbox;
+mod smtp;
+
+pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
+pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
+pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
+pub use outbox::OutboxMailer;
+pub use smtp::{SMTP_TIMEOUT, SmtpMailer};
+
+/// A boxed future that can cross threads: what the traits' methods return.
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
