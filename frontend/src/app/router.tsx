@@ -88,22 +88,6 @@ const Look = lazyScreen(async () => {
   const { LookRoute } = await import('./routes/look');
   return { Component: LookRoute };
 });
-const Profile = lazyScreen(async () => {
-  const { ProfileRoute } = await import('./routes/profile');
-  return { Component: ProfileRoute };
-});
-const ManageAccount = lazyScreen(async () => {
-  const { ManageAccountRoute } = await import('./routes/manage-account');
-  return { Component: ManageAccountRoute };
-});
-const Privacy = lazyScreen(async () => {
-  const { PrivacyRoute } = await import('./routes/privacy');
-  return { Component: PrivacyRoute };
-});
-const Chat = lazyScreen(async () => {
-  const { ChatRoute } = await import('./routes/chat');
-  return { Component: ChatRoute };
-});
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
@@ -166,7 +150,15 @@ const appRoutes = (
         />
       }
     />
-    <Route path={paths.profile.path} element={<Profile />} />
+    <Route
+      path={paths.profile.path}
+      element={
+        <ComingSoon
+          screen="Your Profile"
+          description="Orders, offers, addresses and account settings in one place."
+        />
+      }
+    />
     <Route
       path={paths.myOrders.path}
       element={
@@ -177,8 +169,24 @@ const appRoutes = (
         />
       }
     />
-    <Route path={paths.privacy.path} element={<Privacy />} />
-    <Route path={paths.manageAccount.path} element={<ManageAccount />} />
+    <Route
+      path={paths.privacy.path}
+      element={
+        <ComingSoon
+          screen="The Privacy Policy"
+          description="What we collect, why, and the choices you have."
+        />
+      }
+    />
+    <Route
+      path={paths.manageAccount.path}
+      element={
+        <ComingSoon
+          screen="Manage Account"
+          description="Edit your name, e-mail, date of birth and gender."
+        />
+      }
+    />
     <Route
       path={paths.location.path}
       element={
@@ -211,7 +219,15 @@ const appRoutes = (
     <Route path={paths.onboarding.path} element={<Onboarding />} />
     <Route path={paths.styleQuiz.path} element={<StyleQuiz />} />
     <Route path={paths.look.path} element={<Look />} />
-    <Route path={paths.chat.path} element={<Chat />} />
+    <Route
+      path={paths.chat.path}
+      element={
+        <ComingSoon
+          screen="Support chat"
+          description="Ask about orders, returns and delivery within 60 minutes."
+        />
+      }
+    />
     <Route path={paths.loadingDemo.path} element={<LoadingDemo />} />
     <Route path="*" element={<NotFound />} />
   </Route>
