@@ -54,6 +54,20 @@ pub fn wrk(sh: &Shell) -> Result<()> {
     apt_install(sh, &["wrk"])
 }
 
+/// Debian's aiosmtpd, the real SMTP server the mail adapter's tests send to.
+pub fn smtp_server(sh: &Shell) -> Result<()> {
+    let installed = cmd!(sh, "/usr/bin/python3 -c 'import aiosmtpd'")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok();
+    if installed {
+        return Ok(());
+    }
+    apt_install(sh, &["python3-aiosmtpd"])
+}
+
 /// Debian's Chromium for the browser tests (never a downloaded browser).
 pub fn chromium(sh: &Shell) -> Result<()> {
     if Path::new("/usr/bin/chromium").exists() {

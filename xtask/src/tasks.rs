@@ -118,6 +118,7 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     };
     let _pg = sh.push_env("SHOP_TEST_POSTGRES_URL", &postgres_url);
     let _require = sh.push_env("SHOP_REQUIRE_POSTGRES", "1");
+    prereqs::smtp_server(sh)?;
     if cmd!(sh, "cargo nextest --version")
         .quiet()
         .ignore_stdout()
@@ -179,6 +180,7 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
     let _dir = sh.push_dir(project_root().join("frontend"));
     let outcome = cmd!(sh, "npm run e2e")
         .env("BASE_URL", server.base_url())
+        .env("OUTBOX_DIR", data.join("outbox"))
         .run();
     drop(server);
     let _ = std::fs::remove_dir_all(&data);

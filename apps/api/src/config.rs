@@ -46,7 +46,56 @@ pub struct Config {
     /// How often the in-memory catalogue reads the database's change feed
     /// (`SHOP_CATALOGUE_REFRESH_MS`).
     pub catalogue_refresh: std::time::Duration,
+    /// The secret that signs sessions and keys the sign-in codes' HMACs
+    /// (`SHOP_SESSION_SECRET`, at least 32 characters). Without it one is generated into
+    /// `<data dir>/session.secret` on first start; processes that share sessions share it.
+    pub session_secret: Option<Secret>,
+    /// Where sign-in codes are mailed: an SMTP server (`SMTP_URL`, e.g.
+    /// `smtps://user:password@smtp.example.in` or `smtp://127.0.0.1:2525`); without it,
+    /// one .eml file per message in `<data dir>/outbox/` plus a log line.
+    pub smtp_url: Option<Secret>,
+    /// The sender of the shop's mail (`SHOP_MAIL_FROM`).
+    pub mail_from: String,
+    /// An OpenAI-compatible chat API for the support assistant (`SHOP_ASSISTANT_URL`, with
+    /// `SHOP_ASSISTANT_KEY` and `SHOP_ASSISTANT_MODEL`); without it, the local assistant.
+    pub assistant: Option<AssistantConfig>,
+    /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
+    /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
+    pub trust_forwarded: bool,
 }
+
+/// A configuration value that must never reach a log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+/// An OpenAI-compatible chat completions API.
+#[derive(Clone, Debug)]
+pub struct AssistantConfig {
+    /// The API's base URL, e.g. `https://api.openai.com/v1`.
+    pub url: String,
+    pub key: Option<Secret>,
+    pub model: String,
+}
+
+/// Shortest session secret accepted: 32 characters of a random string carry enough entropy
+/// for HMAC-SHA256.
+pub const MIN_SESSION_SECRET_CHARS: usize = 32;
 
 /// A configuration value that cannot be used; the message names the variable and the fix.
 #[derive(Debug, thiserror::Error)]
@@ -175,6 +224,77 @@ impl Config {
                 })?,
         };
 
+        let session_secret = match get("SHOP_SESSION_SECRET") {
+            None => None,
+            Some(raw) if raw.trim().chars().count() >= MIN_SESSION_SECRET_CHARS => {
+                Some(Secret::new(raw.trim()))
+            }
+            Some(_) => {
+                return Err(invalid(
+                    "SHOP_SESSION_SECRET",
+                    format!(
+                        "is shorter than {MIN_SESSION_SECRET_CHARS} characters; use a long random string (e.g. `openssl rand -hex 32`)"
+                    ),
+                ));
+            }
+        };
+
+        let smtp_url = match get("SMTP_URL") {
+            None => None,
+            Some(raw)
+                if raw.trim().starts_with("smtp://") || raw.trim().starts_with("smtps://") =>
+            {
+                Some(Secret::new(raw.trim()))
+            }
+            Some(_) => {
+                return Err(invalid(
+                    "SMTP_URL",
+                    "must start with smtp:// or smtps:// (e.g. smtps://user:password@smtp.example.in)",
+                ));
+            }
+        };
+
+        let mail_from = get("SHOP_MAIL_FROM")
+            .map(|raw| raw.trim().to_owned())
+            .unwrap_or_else(|| "Casa <no-reply@casa.local>".to_owned());
+        if !mail_from.contains('@') {
+            return Err(invalid(
+                "SHOP_MAIL_FROM",
+                format!("'{mail_from}' is not a mailbox such as 'Casa <no-reply@shop.example.in>'"),
+            ));
+        }
+
+        let assistant = match get("SHOP_ASSISTANT_URL") {
+            None => None,
+            Some(raw) => {
+                let url = raw.trim().trim_end_matches('/').to_owned();
+                if !(url.starts_with("http://") || url.starts_with("https://")) {
+                    return Err(invalid(
+                        "SHOP_ASSISTANT_URL",
+                        format!("'{url}' is not an http(s) URL such as https://api.openai.com/v1"),
+                    ));
+                }
+                Some(AssistantConfig {
+                    url,
+                    key: get("SHOP_ASSISTANT_KEY").map(|k| Secret::new(k.trim())),
+                    model: get("SHOP_ASSISTANT_MODEL")
+                        .map(|m| m.trim().to_owned())
+                        .unwrap_or_else(|| "gpt-4o-mini".to_owned()),
+                })
+            }
+        };
+
+        let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
+            None | Some("0") | Some("false") => false,
+            Some("1") | Some("true") => true,
+            Some(other) => {
+                return Err(invalid(
+                    "SHOP_TRUST_FORWARDED",
+                    format!("'{other}' is not a boolean; use true or false"),
+                ));
+            }
+        };
+
         Ok(Self {
             addr,
             data_dir,
@@ -187,6 +307,11 @@ impl Config {
             demo_products,
             public_url,
             catalogue_refresh,
+            session_secret,
+            smtp_url,
+            mail_from,
+            assistant,
+            trust_forwarded,
         })
     }
 }
@@ -275,6 +400,11 @@ mod tests {
             ("SHOP_PUBLIC_URL", "https://shop.example.in/"),
             ("SHOP_CATALOGUE_REFRESH_MS", "0"),
             ("SHOP_CATALOGUE_REFRESH_MS", "soon"),
+            ("SHOP_SESSION_SECRET", "too-short"),
+            ("SMTP_URL", "mail.example.in:25"),
+            ("SHOP_MAIL_FROM", "nobody"),
+            ("SHOP_ASSISTANT_URL", "api.openai.com"),
+            ("SHOP_TRUST_FORWARDED", "perhaps"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
             assert_eq!(err.variable, var);
@@ -297,5 +427,26 @@ mod tests {
     fn database_password_never_reaches_debug_output() {
         let c = config(&[("DATABASE_URL", "postgres://shop:s3cret@db:5432/shop")]).expect("valid");
         assert!(!format!("{c:?}").contains("s3cret"));
+    }
+
+    #[test]
+    fn secrets_never_reach_debug_output() {
+        let c = config(&[
+            (
+                "SHOP_SESSION_SECRET",
+                "0123456789abcdef0123456789abcdef-session",
+            ),
+            ("SMTP_URL", "smtps://shop:mailpass@smtp.example.in"),
+            ("SHOP_ASSISTANT_URL", "https://llm.example.in/v1/"),
+            ("SHOP_ASSISTANT_KEY", "sk-assistant"),
+        ])
+        .expect("valid");
+        let debug = format!("{c:?}");
+        for secret in ["abcdef-session", "mailpass", "sk-assistant"] {
+            assert!(!debug.contains(secret), "{secret} leaked");
+        }
+        let assistant = c.assistant.expect("configured");
+        assert_eq!(assistant.url, "https://llm.example.in/v1");
+        assert_eq!(assistant.model, "gpt-4o-mini");
     }
 }

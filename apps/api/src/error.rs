@@ -14,6 +14,12 @@ pub struct ErrorBody {
     /// A stable machine-readable code.
     #[schema(example = "NOT_FOUND")]
     pub code: &'static str,
+    /// On 429: whole seconds to wait before trying again (also the `Retry-After` header).
+    #[serde(rename = "retryAfter", skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<i64>,
+    /// On a form's 400: the message of each broken field, by the field's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<std::collections::BTreeMap<String, String>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +27,34 @@ pub enum ApiError {
     /// The request is malformed or a value is out of range (400).
     #[error("{message}")]
     BadRequest { code: &'static str, message: String },
+    /// A form broke rules: the first message, and each field's (400).
+    #[error("{message}")]
+    Invalid {
+        message: String,
+        fields: std::collections::BTreeMap<String, String>,
+    },
+    /// No session, or one that is tampered with, expired or revoked (401).
+    #[error("Please sign in to continue.")]
+    Unauthenticated,
+    /// A credential other than the session is wrong (a sign-in code) (401).
+    #[error("{message}")]
+    Unauthorized { code: &'static str, message: String },
+    /// The caller may not do this (403).
+    #[error("{message}")]
+    Forbidden { code: &'static str, message: String },
+    /// The request conflicts with what is stored (409).
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    /// Over a rate limit; try again after `retry_after` seconds (429).
+    #[error("{message}")]
+    TooManyRequests { retry_after: i64, message: String },
+    /// An outside service (mail, say) failed; nothing was changed (503).
+    #[error("{message}")]
+    DependencyFailed {
+        code: &'static str,
+        message: String,
+        cause: String,
+    },
     /// The thing asked for does not exist (404).
     #[error("{0}")]
     NotFound(String),
@@ -58,9 +92,24 @@ impl ApiError {
         }
     }
 
+    /// 403 for a user-scoped record that is not the caller's, whether or not it exists.
+    pub fn not_yours() -> Self {
+        Self::Forbidden {
+            code: "FORBIDDEN",
+            message: "You can only see and change your own account.".into(),
+        }
+    }
+
     fn code(&self) -> &'static str {
         match self {
             Self::BadRequest { code, .. } => code,
+            Self::Invalid { .. } => "VALIDATION_FAILED",
+            Self::Unauthenticated => "UNAUTHENTICATED",
+            Self::Unauthorized { code, .. }
+            | Self::Forbidden { code, .. }
+            | Self::Conflict { code, .. }
+            | Self::DependencyFailed { code, .. } => code,
+            Self::TooManyRequests { .. } => "RATE_LIMITED",
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
@@ -82,7 +131,12 @@ impl ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::BadRequest { .. } | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated | Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::DependencyFailed { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -97,11 +151,31 @@ impl ResponseError for ApiError {
         match self {
             Self::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
             Self::Internal(cause) => tracing::error!(%cause, "internal error"),
+            Self::DependencyFailed { cause, .. } => {
+                tracing::warn!(%cause, "an outside service failed")
+            }
             _ => {}
         }
-        HttpResponse::build(self.status_code()).json(ErrorBody {
+        let mut answer = HttpResponse::build(self.status_code());
+        let retry_after = match self {
+            Self::TooManyRequests { retry_after, .. } => {
+                answer.insert_header((
+                    actix_web::http::header::RETRY_AFTER,
+                    retry_after.to_string(),
+                ));
+                Some(*retry_after)
+            }
+            _ => None,
+        };
+        let fields = match self {
+            Self::Invalid { fields, .. } => Some(fields.clone()),
+            _ => None,
+        };
+        answer.json(ErrorBody {
             error: self.to_string(),
             code: self.code(),
+            retry_after,
+            fields,
         })
     }
 }

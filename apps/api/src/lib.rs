@@ -2,6 +2,8 @@
 //! frontend, over the `store` and the pure domain crates. Handlers stay thin: extract, call the
 //! store or a domain crate, map to the wire shape.
 
+pub mod admin;
+pub mod auth;
 pub mod catalogue;
 pub mod config;
 pub mod error;

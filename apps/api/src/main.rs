@@ -18,9 +18,10 @@ async fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         None => {}
         Some("seed") => return seed(&config, &args[1..]),
+        Some("grant-role") => return grant_role(&config, &args[1..]),
         Some(other) => {
             eprintln!(
-                "shop-api: unknown command '{other}' (run with no arguments to serve, or `seed --products N`)"
+                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, or `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`)"
             );
             return ExitCode::from(2);
         }
@@ -98,6 +99,48 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
         }
         Err(e) => {
             eprintln!("shop-api: seeding failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api grant-role <email> <shopper|brand|admin> [--brand <brandId>]`: gives a user a
+/// role (creating the user if they have not signed in yet).
+fn grant_role(config: &Config, args: &[String]) -> ExitCode {
+    const USAGE: &str =
+        "usage: shop-api grant-role <email> <shopper|brand|admin> [--brand <brandId>]";
+    let (email, role, brand) = match args {
+        [email, role] => (email, role, None),
+        [email, role, flag, brand] if flag == "--brand" => (email, role, Some(brand.as_str())),
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let role = match role.parse::<access::Role>() {
+        Ok(role) => role,
+        Err(e) => {
+            eprintln!("shop-api: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    if let store::DatabaseUrl::Sqlite(_) = config.database_url
+        && let Err(e) = std::fs::create_dir_all(&config.data_dir)
+    {
+        eprintln!("shop-api: creating {}: {e}", config.data_dir.display());
+        return ExitCode::FAILURE;
+    }
+    let outcome = store::Store::open(&config.database_url, 2)
+        .map_err(anyhow::Error::from)
+        .and_then(|store| api::admin::grant_role(&store, email, role, brand, chrono::Utc::now()));
+    match outcome {
+        Ok(granted) => {
+            let created = if granted.created { " (new user)" } else { "" };
+            println!("{email} is now {role}{created}: user {}", granted.user_id);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shop-api: grant-role failed: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -31,6 +31,17 @@ use crate::{error, routes, wire};
         routes::static_images::by_category,
         routes::static_images::detail,
         routes::media::image,
+        routes::users::generate_otp,
+        routes::users::verify_otp,
+        routes::users::logout,
+        routes::users::me,
+        routes::users::by_email,
+        routes::users::find,
+        routes::users::register,
+        routes::users::update,
+        routes::users::delete_me,
+        routes::users::delete_by_phone,
+        routes::chat::ask,
     ),
     components(schemas(
         error::ErrorBody,
@@ -47,7 +58,18 @@ use crate::{error, routes, wire};
         wire::StaticImage,
         wire::StaticImages,
         wire::OneStaticImage,
+        wire::User,
+        routes::users::GenerateOtpRequest,
+        routes::users::VerifyOtpRequest,
+        routes::users::Success,
+        routes::users::SignedIn,
+        routes::users::RegisterRequest,
+        routes::users::ProfileUpdate,
+        routes::users::DeleteByPhoneRequest,
+        routes::chat::ChatRequest,
+        routes::chat::ChatReply,
     )),
+    modifiers(&SessionSchemes),
     tags(
         (name = "products", description = "Products: lists, detail, search and suggestions"),
         (name = "brands", description = "Active brands"),
@@ -55,7 +77,38 @@ use crate::{error, routes, wire};
         (name = "static-images", description = "The image library: hero, trends and brand banners (read-only)"),
         (name = "media", description = "Generated product, logo and banner artwork"),
         (name = "health", description = "Liveness and readiness"),
+        (name = "users", description = "Sign-in by e-mailed code, sessions and the caller's own account"),
+        (name = "chat", description = "The support assistant"),
     ),
 )]
 #[derive(Debug)]
 pub struct ApiDoc;
+
+/// The two ways to present a session (docs/http-api.md): the browser's cookie and a Bearer
+/// token. Calls that need one list both under `security`.
+#[derive(Debug)]
+struct SessionSchemes;
+
+impl utoipa::Modify for SessionSchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{
+            ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme,
+        };
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "session_cookie",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(
+                crate::auth::SESSION_COOKIE,
+            ))),
+        );
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}

@@ -34,9 +34,66 @@ impl std::fmt::Debug for Application {
     }
 }
 
+/// The outside services the API talks to.
+#[derive(Clone, Debug)]
+pub struct Providers {
+    pub mailer: Arc<dyn providers::Mailer>,
+    /// Log sign-in codes (the mailer is the local outbox).
+    pub log_codes: bool,
+    pub assistant: Arc<dyn providers::Assistant>,
+}
+
+impl Providers {
+    /// The adapters the configuration names: SMTP when `SMTP_URL` is set, else the outbox
+    /// under the data directory; an OpenAI-compatible assistant when `SHOP_ASSISTANT_URL` is
+    /// set, else the local one.
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        use anyhow::Context;
+        let (mailer, log_codes): (Arc<dyn providers::Mailer>, bool) = match &config.smtp_url {
+            Some(url) => (
+                Arc::new(
+                    providers::SmtpMailer::from_url(url.expose(), &config.mail_from)
+                        .context("SMTP_URL")?,
+                ),
+                false,
+            ),
+            None => (
+                Arc::new(
+                    providers::OutboxMailer::new(config.data_dir.join("outbox"), &config.mail_from)
+                        .context("the mail outbox")?,
+                ),
+                true,
+            ),
+        };
+        let assistant: Arc<dyn providers::Assistant> = match &config.assistant {
+            Some(remote) => Arc::new(
+                providers::OpenAiAssistant::new(
+                    &remote.url,
+                    remote.key.as_ref().map(|k| k.expose().to_owned()),
+                    &remote.model,
+                )
+                .context("SHOP_ASSISTANT_URL")?,
+            ),
+            None => Arc::new(providers::LocalAssistant),
+        };
+        Ok(Self {
+            mailer,
+            log_codes,
+            assistant,
+        })
+    }
+}
+
 impl Application {
-    /// Opens the database (migrating and seeding it as configured) and binds the listener.
+    /// Opens the database (migrating and seeding it as configured) and binds the listener,
+    /// with the outside services the configuration names.
     pub fn build(config: &Config, clock: Clock) -> anyhow::Result<Self> {
+        let providers = Providers::from_config(config)?;
+        Self::build_with(config, clock, providers)
+    }
+
+    /// As [`Application::build`], with the given outside services (tests pass failing ones).
+    pub fn build_with(config: &Config, clock: Clock, providers: Providers) -> anyhow::Result<Self> {
         use anyhow::Context;
         if let store::DatabaseUrl::Sqlite(_) = config.database_url {
             std::fs::create_dir_all(&config.data_dir).with_context(|| {
@@ -63,17 +120,30 @@ impl Application {
         let listener = TcpListener::bind(config.addr)
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
+        let sessions = crate::auth::Sessions::from_config(config)?;
+        tracing::info!(
+            mail = %providers.mailer.describe(),
+            assistant = %providers.assistant.describe(),
+            "outside services"
+        );
         let state = web::Data::new(AppState {
             store,
             clock,
             catalogue: Arc::new(catalogue),
+            sessions: Arc::new(sessions),
+            mailer: providers.mailer,
+            log_codes: providers.log_codes,
+            assistant: providers.assistant,
+            trust_forwarded: config.trust_forwarded,
         });
+        let trusted = web::Data::new(trusted_origins(config));
         let refresh_every = config.catalogue_refresh;
         let app_state = state.clone();
         let config = config.clone();
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
+                .app_data(trusted.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT_BYTES)
@@ -93,7 +163,8 @@ impl Application {
                         Ok(res)
                     }
                 })
-                .wrap(security_headers())
+                .wrap(from_fn(crate::auth::guard::sessions))
+                .wrap(security_headers(&config))
                 .wrap(Compress::default())
                 .wrap(from_fn(crate::telemetry::log_request))
                 // Before any routing or auth, so a preflight is answered first.
@@ -132,7 +203,9 @@ impl Application {
 
 /// Change-feed entries older than this are deleted: every process has long since read them.
 const CHANGE_FEED_RETENTION: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
-/// Polls between two prunings of the change feed.
+/// Rate-limit windows unused this long are deleted: every limit's window is shorter.
+const RATE_LIMIT_RETENTION: chrono::TimeDelta = chrono::TimeDelta::hours(2);
+/// Polls between two prunings of the change feed and the rate limits.
 const POLLS_PER_PRUNE: u32 = 600;
 
 /// Polls the catalogue's change feed every `every` and applies it; failures (the database
@@ -151,6 +224,8 @@ async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
             if prune {
                 let cutoff = (state.clock.now() - CHANGE_FEED_RETENTION).naive_utc();
                 state.store.prune_catalogue_changes(cutoff)?;
+                let stale = state.clock.now() - RATE_LIMIT_RETENTION;
+                state.store.prune_rate_limits(stale)?;
             }
             state.catalogue.follow_changes(&state.store)
         })
@@ -167,13 +242,48 @@ async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
 }
 
 /// Headers every answer carries: no MIME sniffing (an uploaded or generated file is only ever
-/// what its Content-Type says), no framing by other sites, and referrers cut to the origin
-/// when leaving the shop.
-fn security_headers() -> DefaultHeaders {
+/// what its Content-Type says), no framing by other sites, referrers cut to the origin when
+/// leaving the shop, and a Content-Security-Policy the shop's own pages satisfy: scripts,
+/// styles and calls from the shop's origin only, so injected markup can neither run code nor
+/// send data elsewhere.
+fn security_headers(config: &Config) -> DefaultHeaders {
     DefaultHeaders::new()
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("X-Frame-Options", "DENY"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+        .add(("Content-Security-Policy", content_security_policy(config)))
+        .add((
+            "Permissions-Policy",
+            "geolocation=(self), camera=(), microphone=()",
+        ))
+}
+
+/// The policy: everything from the shop's origin; images also from the public URL (absolute
+/// image URLs point there) and `data:` (inline SVG placeholders).
+pub fn content_security_policy(config: &Config) -> String {
+    let images = match &config.public_url {
+        Some(url) => format!("'self' data: blob: {url}"),
+        None => "'self' data: blob:".to_owned(),
+    };
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src {images}; \
+         font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
+    )
+}
+
+/// Origins other than the shop's own allowed to send unsafe requests (without the cookie).
+fn trusted_origins(config: &Config) -> crate::auth::guard::TrustedOrigins {
+    let (any, list) = match &config.cors_origins {
+        CorsOrigins::None => (false, Vec::new()),
+        CorsOrigins::Any => (true, Vec::new()),
+        CorsOrigins::List(list) => (false, list.clone()),
+    };
+    crate::auth::guard::TrustedOrigins {
+        any,
+        list,
+        own: config.public_url.clone(),
+    }
 }
 
 fn cors(origins: &CorsOrigins) -> Cors {

@@ -36,4 +36,14 @@ pub struct AppState {
     pub clock: Clock,
     /// The catalogue in memory, kept in step with the database's change feed.
     pub catalogue: Arc<Catalogue>,
+    /// The keys of sessions and sign-in codes.
+    pub sessions: Arc<crate::auth::Sessions>,
+    /// Where sign-in codes are mailed.
+    pub mailer: Arc<dyn providers::Mailer>,
+    /// Log each sign-in code (no SMTP server: the outbox is local).
+    pub log_codes: bool,
+    /// The support assistant.
+    pub assistant: Arc<dyn providers::Assistant>,
+    /// Client addresses come from forwarding headers.
+    pub trust_forwarded: bool,
 }

@@ -288,3 +288,75 @@ pub struct OneStaticImage {
 fn utc(at: NaiveDateTime) -> DateTime<Utc> {
     at.and_utc()
 }
+
+/// A user, as every users call answers it (docs/http-api.md, "Users").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct User {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub email: Option<String>,
+    pub display_name: String,
+    /// Ten digits, without the +91 prefix.
+    pub phone: Option<String>,
+    pub age: i32,
+    /// male, female or other.
+    pub gender: String,
+    /// `YYYY-MM-DD`.
+    #[serde(rename = "dateOfBirth")]
+    pub date_of_birth: Option<String>,
+    pub location: String,
+    pub delivery_addresses: Vec<String>,
+    /// The onboarding style interests.
+    pub interests: Vec<String>,
+    /// The onboarding preferred fits.
+    pub ml_preferences: Vec<String>,
+    #[serde(rename = "ageRange")]
+    pub age_range: String,
+    /// Onboarding is complete.
+    pub onboarded: bool,
+    /// 0 shopper, 1 brand user, 2 admin.
+    pub role: i32,
+    pub is_admin: bool,
+    pub is_brand_user: bool,
+    /// The brand a brand user works for.
+    pub brand_id: Option<String>,
+    pub last_login: Option<DateTime<Utc>>,
+    pub oauth_provider: Option<String>,
+    pub oauth_id: Option<String>,
+    pub avatar_url: Option<String>,
+    pub followed_brand_ids: Vec<String>,
+    pub payment_methods: Vec<String>,
+    #[serde(rename = "createdAt")]
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<&store::UserRecord> for User {
+    fn from(u: &store::UserRecord) -> Self {
+        Self {
+            id: u.id.clone(),
+            email: u.email.clone(),
+            display_name: u.display_name.clone(),
+            phone: u.phone.clone(),
+            age: u.age,
+            gender: u.gender.clone(),
+            date_of_birth: u.date_of_birth.clone(),
+            location: u.location.clone(),
+            delivery_addresses: u.delivery_addresses.clone(),
+            interests: u.interests.clone(),
+            ml_preferences: u.ml_preferences.clone(),
+            age_range: u.age_range.clone(),
+            onboarded: u.onboarded,
+            role: access::Role::from_flags(u.is_admin, u.is_brand_user).number(),
+            is_admin: u.is_admin,
+            is_brand_user: u.is_brand_user,
+            brand_id: u.brand_id.clone(),
+            last_login: u.last_login.map(utc),
+            oauth_provider: None,
+            oauth_id: None,
+            avatar_url: None,
+            followed_brand_ids: Vec::new(),
+            payment_methods: Vec::new(),
+            created_at: utc(u.created_at),
+        }
+    }
+}

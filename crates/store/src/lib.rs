@@ -6,12 +6,14 @@
 //! crates; this crate stores and loads. Every call here blocks: callers on an async runtime run
 //! it on a blocking thread.
 
+mod accounts;
 mod catalogue;
 mod db;
 mod products;
 mod schema;
 mod seed;
 
+pub use accounts::{CodeTry, Taken, UserRecord};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
 };

@@ -114,6 +114,50 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    users (id) {
+        id -> Text,
+        email -> Nullable<Text>,
+        display_name -> Text,
+        phone -> Nullable<Text>,
+        age -> Integer,
+        gender -> Text,
+        date_of_birth -> Nullable<Text>,
+        location -> Text,
+        delivery_addresses -> Text,
+        interests -> Text,
+        ml_preferences -> Text,
+        age_range -> Text,
+        onboarded -> Bool,
+        is_admin -> Bool,
+        is_brand_user -> Bool,
+        brand_id -> Nullable<Text>,
+        token_version -> BigInt,
+        last_login -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        deleted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sign_in_codes (email) {
+        email -> Text,
+        code_hmac -> Text,
+        expires_at -> Timestamp,
+        attempts -> Integer,
+        used -> Bool,
+    }
+}
+
+diesel::table! {
+    rate_limits (bucket) {
+        bucket -> Text,
+        started_at -> Timestamp,
+        count -> Integer,
+        last_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(product_categories -> products (product_id));
 diesel::joinable!(product_categories -> categories (category_id));
@@ -131,5 +175,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     product_images,
     product_stock,
     product_tags,
+    rate_limits,
+    sign_in_codes,
     static_images,
+    users,
 );

@@ -2,12 +2,14 @@
 
 pub mod brands;
 pub mod categories;
+pub mod chat;
 pub mod frontend;
 pub mod health;
 pub mod media;
 mod params;
 pub mod products;
 pub mod static_images;
+pub mod users;
 
 use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
 use utoipa::OpenApi;
@@ -64,6 +66,38 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     "/products/popular-searches",
                     get().to(products::popular_searches),
                 ))
+                .service(resource(
+                    "/users/generate-otp",
+                    web::post().to(users::generate_otp),
+                ))
+                .service(resource(
+                    "/users/verify-otp",
+                    web::post().to(users::verify_otp),
+                ))
+                .service(resource("/users/logout", web::post().to(users::logout)))
+                .service(
+                    web::resource("/users/me")
+                        .route(get().to(users::me))
+                        .route(web::delete().to(users::delete_me))
+                        .default_service(web::to(|| async {
+                            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
+                        })),
+                )
+                .service(resource("/users/by-email", get().to(users::by_email)))
+                .service(resource(
+                    "/users/delete-by-phone",
+                    web::delete().to(users::delete_by_phone),
+                ))
+                .service(
+                    web::resource("/users")
+                        .route(get().to(users::find))
+                        .route(web::post().to(users::register))
+                        .default_service(web::to(|| async {
+                            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
+                        })),
+                )
+                .service(resource("/users/{userId}", web::put().to(users::update)))
+                .service(resource("/chat", web::post().to(chat::ask)))
                 .service(resource("/brands", get().to(brands::list)))
                 .service(resource("/brands/{id}", get().to(brands::detail)))
                 .service(resource(

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use api::config::{Config, CorsOrigins, LogFormat};
+use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, Secret};
 use api::startup::Application;
 use api::state::Clock;
 use chrono::{DateTime, TimeZone, Utc};
@@ -80,6 +80,10 @@ pub struct Options {
     pub cors_origins: CorsOrigins,
     pub frontend_dir: Option<PathBuf>,
     pub public_url: Option<String>,
+    /// Mail through this SMTP server instead of the outbox.
+    pub smtp_url: Option<String>,
+    /// An OpenAI-compatible assistant at this base URL instead of the local one.
+    pub assistant_url: Option<String>,
 }
 
 impl Default for Options {
@@ -88,9 +92,15 @@ impl Default for Options {
             cors_origins: CorsOrigins::None,
             frontend_dir: None,
             public_url: None,
+            smtp_url: None,
+            assistant_url: None,
         }
     }
 }
+
+/// The session secret of every test server, so tests can forge tokens as an attacker who
+/// knows it would, or as one who does not.
+pub const TEST_SESSION_SECRET: &str = "the tests' session secret, 32+ characters long";
 
 pub async fn spawn_app(backend: Backend) -> TestApp {
     spawn_app_with(backend, Options::default()).await
@@ -132,6 +142,15 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         demo_products: TEST_PRODUCTS,
         public_url: options.public_url,
         catalogue_refresh: std::time::Duration::from_millis(50),
+        session_secret: Some(Secret::new(TEST_SESSION_SECRET)),
+        smtp_url: options.smtp_url.map(Secret::new),
+        mail_from: "Casa <no-reply@casa.test>".to_owned(),
+        assistant: options.assistant_url.map(|url| AssistantConfig {
+            url,
+            key: Some(Secret::new("test-assistant-key")),
+            model: "test-model".to_owned(),
+        }),
+        trust_forwarded: false,
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
@@ -203,6 +222,49 @@ impl TestApp {
     }
 
     /// Drops the test's PostgreSQL database under the running server, as an outage would.
+    /// A store on the test's database, as an operator's command would open it.
+    pub fn store(&self) -> store::Store {
+        let url = match &self.postgres {
+            Some((admin_url, name)) => {
+                store::DatabaseUrl::Postgres(replace_database(admin_url, name))
+            }
+            None => store::DatabaseUrl::Sqlite(
+                self.data_dir
+                    .join("shop.sqlite3")
+                    .to_string_lossy()
+                    .into_owned(),
+            ),
+        };
+        store::Store::open(&url, 2).expect("open the test database")
+    }
+
+    /// `SELECT COUNT(*) FROM <from_where>` on the test's database.
+    pub fn count(&self, from_where: &str) -> i64 {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let sql = format!("SELECT COUNT(*) AS n FROM {from_where}");
+        let rows: Vec<Count> = match &self.postgres {
+            Some((admin_url, name)) => {
+                let mut conn = PgConnection::establish(&replace_database(admin_url, name))
+                    .expect("connect to the test database");
+                diesel::sql_query(&sql).load(&mut conn).expect("count")
+            }
+            None => {
+                let path = self.data_dir.join("shop.sqlite3");
+                let mut conn = diesel::SqliteConnection::establish(
+                    path.to_str().expect("a UTF-8 temporary path"),
+                )
+                .expect("open the test database");
+                diesel::sql_query(&sql).load(&mut conn).expect("count")
+            }
+        };
+        rows.first().map_or(0, |c| c.n)
+    }
+
     pub fn drop_postgres_database(&self) {
         let (admin_url, name) = self.postgres.as_ref().expect("a PostgreSQL test app");
         let mut admin =
@@ -272,4 +334,173 @@ pub fn paise(decimal: &serde_json::Value) -> i64 {
     let (rupees, paise) = text.split_once('.').expect("two decimals");
     assert_eq!(paise.len(), 2, "two decimals in {text}");
     rupees.parse::<i64>().expect("rupees") * 100 + paise.parse::<i64>().expect("paise")
+}
+
+/// A signed-in user of a test server.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub token: String,
+    /// The `shop_session=...` pair a browser would send back.
+    pub cookie: String,
+    pub user: serde_json::Value,
+}
+
+impl Session {
+    pub fn id(&self) -> String {
+        self.user["_id"].as_str().expect("an id").to_owned()
+    }
+
+    pub fn phone(&self) -> String {
+        self.user["phone"].as_str().expect("a phone").to_owned()
+    }
+}
+
+impl TestApp {
+    /// The outbox folder of the embedded mailer.
+    pub fn outbox(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// The messages in the outbox addressed to `email`, oldest first, as raw text.
+    pub fn outbox_mails(&self, email: &str) -> Vec<String> {
+        let Ok(entries) = std::fs::read_dir(self.outbox()) else {
+            return Vec::new();
+        };
+        let mut mails: Vec<(std::time::SystemTime, String)> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+            .filter_map(|e| {
+                let modified = e.metadata().ok()?.modified().ok()?;
+                let text = std::fs::read_to_string(e.path()).ok()?;
+                let to = format!("To: {email}");
+                text.lines()
+                    .any(|l| l.eq_ignore_ascii_case(&to))
+                    .then_some((modified, text))
+            })
+            .collect();
+        mails.sort_by_key(|(modified, _)| *modified);
+        mails.into_iter().map(|(_, text)| text).collect()
+    }
+
+    /// The code of the newest sign-in mail to `email`.
+    pub fn outbox_code(&self, email: &str) -> String {
+        let mails = self.outbox_mails(email);
+        let mail = mails.last().unwrap_or_else(|| panic!("no mail to {email}"));
+        code_in_mail(mail).unwrap_or_else(|| panic!("no code in {mail}"))
+    }
+
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+        session: Option<&Session>,
+    ) -> reqwest::Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        if let Some(session) = session {
+            request = request.bearer_auth(&session.token);
+        }
+        request.send().await.expect("request")
+    }
+
+    pub async fn send_json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<serde_json::Value>,
+        session: Option<&Session>,
+    ) -> (u16, serde_json::Value) {
+        let res = self.send(method, path, body, session).await;
+        let status = res.status().as_u16();
+        (status, res.json().await.expect("a JSON body"))
+    }
+
+    /// Asks for a code for `email`; the answer's status and body.
+    pub async fn generate_otp(&self, email: &str) -> (u16, serde_json::Value) {
+        self.send_json(
+            reqwest::Method::POST,
+            "/api/users/generate-otp",
+            Some(serde_json::json!({ "email": email })),
+            None,
+        )
+        .await
+    }
+
+    pub async fn verify_otp(&self, email: &str, otp: &str) -> reqwest::Response {
+        self.send(
+            reqwest::Method::POST,
+            "/api/users/verify-otp",
+            Some(serde_json::json!({ "email": email, "otp": otp })),
+            None,
+        )
+        .await
+    }
+
+    /// Signs `email` in through the outbox, as a person would.
+    pub async fn sign_in(&self, email: &str) -> Session {
+        let (status, body) = self.generate_otp(email).await;
+        assert_eq!(status, 200, "generate-otp: {body}");
+        let code = self.outbox_code(email);
+        let res = self.verify_otp(email, &code).await;
+        assert_eq!(res.status().as_u16(), 200, "verify-otp");
+        let cookie = res
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with("shop_session="))
+            .and_then(|v| v.split(';').next())
+            .expect("a session cookie")
+            .to_owned();
+        let body: serde_json::Value = res.json().await.expect("json");
+        Session {
+            token: body["token"].as_str().expect("a token").to_owned(),
+            cookie,
+            user: body["user"].clone(),
+        }
+    }
+
+    /// Signs `email` in and completes onboarding.
+    pub async fn onboarded(&self, email: &str) -> Session {
+        let mut session = self.sign_in(email).await;
+        let (status, user) = self
+            .send_json(
+                reqwest::Method::POST,
+                "/api/users",
+                Some(serde_json::json!({
+                    "email": email,
+                    "display_name": "Asha Rao",
+                    "gender": "female",
+                    "ageRange": "Gen Z (18-25)",
+                    "interests": ["Streetwear", "Minimal", "Ethnic"],
+                    "ml_preferences": ["Relaxed Fit"],
+                })),
+                Some(&session),
+            )
+            .await;
+        assert_eq!(status, 200, "{user}");
+        session.user = user;
+        session
+    }
+}
+
+/// The six-digit code in a mail's body (headers hold other numbers: dates, ids).
+pub fn code_in_mail(mail: &str) -> Option<String> {
+    let body = mail
+        .split_once("\r\n\r\n")
+        .or_else(|| mail.split_once("\n\n"))?
+        .1;
+    let bytes = body.as_bytes();
+    (0..bytes.len().saturating_sub(5)).find_map(|i| {
+        let run = &bytes[i..i + 6];
+        let before = i.checked_sub(1).map(|j| bytes[j]);
+        let after = bytes.get(i + 6).copied();
+        (run.iter().all(u8::is_ascii_digit)
+            && !before.is_some_and(|b| b.is_ascii_digit())
+            && !after.is_some_and(|b| b.is_ascii_digit()))
+        .then(|| String::from_utf8_lossy(run).into_owned())
+    })
 }

@@ -1,0 +1,61 @@
+//! Operator commands that are not HTTP calls: granting a role, which nobody can do to
+//! themselves through the API.
+
+use access::Role;
+use anyhow::Context;
+use ring::rand::{SecureRandom, SystemRandom};
+use validation::Email;
+
+/// What `grant_role` did.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Granted {
+    pub user_id: String,
+    /// The user did not exist and was created with the sign-up defaults.
+    pub created: bool,
+}
+
+/// Gives `email` the role `role` (a brand user needs `brand_id`), creating the user with the
+/// sign-up defaults when they have not signed in yet, so the first admin can be made before
+/// their first visit. The change applies to their next call: roles are read per request.
+pub fn grant_role(
+    store: &store::Store,
+    email: &str,
+    role: Role,
+    brand_id: Option<&str>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<Granted> {
+    let email = Email::parse(email.trim()).map_err(|e| anyhow::anyhow!("'{email}': {e}"))?;
+    match (role, brand_id) {
+        (Role::BrandUser, None) => anyhow::bail!("a brand user needs --brand <brandId>"),
+        (Role::Shopper | Role::Admin, Some(_)) => {
+            anyhow::bail!("--brand applies to the brand role only")
+        }
+        (Role::BrandUser, Some(brand)) if !store.brand_exists(brand)? => {
+            anyhow::bail!("no brand has the id '{brand}'")
+        }
+        _ => {}
+    }
+    let random = SystemRandom::new();
+    let (user, created) = store.find_or_create_user(&email.normalized(), || {
+        let mut bytes = [0u8; 8];
+        // A failed draw leaves zeros: the phone then collides and is drawn again.
+        let _ = random.fill(&mut bytes);
+        crate::routes::users::new_user(&email, u64::from_le_bytes(bytes), now)
+    })?;
+    let (is_admin, is_brand_user) = role.flags();
+    let brand = if role == Role::BrandUser {
+        brand_id
+    } else {
+        None
+    };
+    if !store
+        .set_role(&user.id, is_admin, is_brand_user, brand)
+        .context("saving the role")?
+    {
+        anyhow::bail!("the user of '{email}' was deleted meanwhile");
+    }
+    Ok(Granted {
+        user_id: user.id,
+        created,
+    })
+}

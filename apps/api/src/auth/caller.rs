@@ -1,0 +1,164 @@
+use std::future::Future;
+use std::pin::Pin;
+
+use access::Role;
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+
+use super::SESSION_COOKIE;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The signed-in user making the request. Handlers that need a session take this as an
+/// argument; without a valid one the request is answered 401 before the handler runs.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub user: store::UserRecord,
+    pub role: Role,
+}
+
+impl Caller {
+    pub fn id(&self) -> &str {
+        &self.user.id
+    }
+
+    /// 403 unless the caller's role allows `required`.
+    pub fn require(&self, required: Role) -> Result<(), ApiError> {
+        if self.role.allows(required) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden {
+                code: "FORBIDDEN",
+                message: "You do not have permission to do this.".into(),
+            })
+        }
+    }
+
+    /// 403 unless the caller may read and change the records of `user_id` (their own, or
+    /// anyone's as an admin), answered alike whether or not that user exists.
+    pub fn may_act_for(&self, user_id: &str) -> Result<(), ApiError> {
+        if access::may_act_for(self.id(), self.role, user_id) {
+            Ok(())
+        } else {
+            Err(ApiError::not_yours())
+        }
+    }
+}
+
+/// The caller when a valid session came with the request, else `None` (calls open to
+/// visitors, such as the support chat, take this). A bad session is treated as none.
+#[derive(Clone, Debug)]
+pub struct MaybeCaller(pub Option<Caller>);
+
+/// How the token came, which decides how a renewed one goes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    Cookie,
+    Bearer,
+}
+
+/// A fresh token to send back with the answer (see [`super::guard::sessions`]).
+#[derive(Clone, Debug)]
+pub struct Renewal {
+    pub token: String,
+    pub via: Via,
+}
+
+/// The token of a request: a Bearer header wins over the cookie.
+pub fn presented_token(req: &HttpRequest) -> Option<(String, Via)> {
+    let bearer = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| {
+            v.strip_prefix("Bearer ")
+                .or_else(|| v.strip_prefix("bearer "))
+        })
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    if let Some(token) = bearer {
+        return Some((token.to_owned(), Via::Bearer));
+    }
+    req.cookie(SESSION_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|t| !t.is_empty())
+        .map(|t| (t, Via::Cookie))
+}
+
+/// Marks a request answered for a signed-in caller, so the answer is never cached.
+#[derive(Clone, Copy, Debug)]
+pub struct Authenticated;
+
+/// Marks a request whose session cookie the server refused, so the answer clears it.
+#[derive(Clone, Copy, Debug)]
+pub struct StaleCookie;
+
+async fn authenticate(req: HttpRequest) -> Result<Caller, ApiError> {
+    let outcome = check_session(&req).await;
+    if matches!(outcome, Err(ApiError::Unauthenticated))
+        && presented_token(&req).is_some_and(|(_, via)| via == Via::Cookie)
+    {
+        req.extensions_mut().insert(StaleCookie);
+    }
+    outcome
+}
+
+async fn check_session(req: &HttpRequest) -> Result<Caller, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::Internal("the application state is missing".into()))?;
+    let (token, via) = presented_token(req).ok_or(ApiError::Unauthenticated)?;
+    let now = state.clock.now();
+    let claims = state
+        .sessions
+        .verify(&token, now)
+        .ok_or(ApiError::Unauthenticated)?;
+    let store = state.store.clone();
+    let id = claims.sub.clone();
+    let user = web::block(move || store.user_by_id(&id))
+        .await??
+        .ok_or(ApiError::Unauthenticated)?;
+    if user.token_version != claims.ver {
+        return Err(ApiError::Unauthenticated);
+    }
+    let role = Role::from_flags(user.is_admin, user.is_brand_user);
+    let issued = chrono::DateTime::from_timestamp(claims.iat, 0).unwrap_or(now);
+    if access::session::needs_renewal(issued, now) {
+        let token = state
+            .sessions
+            .issue(&user.id, role.number(), user.token_version, now)?;
+        req.extensions_mut().insert(Renewal { token, via });
+    }
+    req.extensions_mut().insert(Authenticated);
+    Ok(Caller { user, role })
+}
+
+impl FromRequest for Caller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        Box::pin(authenticate(req.clone()))
+    }
+}
+
+impl FromRequest for MaybeCaller {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            if presented_token(&req).is_none() {
+                return Ok(Self(None));
+            }
+            match authenticate(req).await {
+                Ok(caller) => Ok(Self(Some(caller))),
+                Err(ApiError::Unauthenticated) => Ok(Self(None)),
+                Err(other) => Err(other),
+            }
+        })
+    }
+}

@@ -1,0 +1,83 @@
+//! The support chat (001 §2 "Support chat", §8): answered by the configured assistant, which
+//! falls back to the local one when a remote assistant fails, so a shopper always gets a reply.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::MaybeCaller;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Longest message accepted, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
+/// `{message}`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ChatRequest {
+    pub message: Option<String>,
+}
+
+/// `{reply}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ChatReply {
+    pub reply: String,
+}
+
+/// Asks the support assistant.
+#[utoipa::path(
+    post,
+    path = "/api/chat",
+    tag = "chat",
+    request_body = ChatRequest,
+    responses(
+        (status = 200, body = ChatReply, description = "The assistant's reply"),
+        (status = 400, body = crate::error::ErrorBody, description = "An empty or too long message"),
+    ),
+)]
+pub async fn ask(
+    state: web::Data<AppState>,
+    caller: MaybeCaller,
+    body: web::Json<ChatRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let message = body.message.as_deref().unwrap_or_default().trim();
+    if message.is_empty() {
+        return Err(ApiError::bad_request(
+            "EMPTY_MESSAGE",
+            "Please type a message.",
+        ));
+    }
+    if message.chars().count() > MAX_MESSAGE_CHARS {
+        return Err(ApiError::bad_request(
+            "MESSAGE_TOO_LONG",
+            "Please keep your message under 1,000 characters.",
+        ));
+    }
+    let now = state.clock.now();
+    let context = support::Context {
+        shopper: caller.0.as_ref().map(|c| support::Shopper {
+            first_name: c
+                .user
+                .display_name
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
+        }),
+        // Orders arrive with checkout; until then a signed-in shopper has none.
+        orders: caller.0.as_ref().map(|_| Vec::new()),
+        now,
+    };
+    let question = providers::Question {
+        message: message.to_owned(),
+        context,
+    };
+    let reply = match state.assistant.reply(&question).await {
+        Ok(reply) => reply,
+        Err(e) => {
+            tracing::warn!(error = %e, assistant = %state.assistant.describe(), "the assistant failed; the local one answers");
+            support::answer(&question.message, &question.context).reply
+        }
+    };
+    Ok(HttpResponse::Ok().json(ChatReply { reply }))
+}

@@ -1,0 +1,578 @@
+//! The users calls: registration and onboarding, profile updates, lookups and deletion, each
+//! acting for the caller only.
+
+use std::collections::BTreeSet;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, Session, TestApp, error_code, spawn_app};
+use crate::on_both_backends;
+
+on_both_backends!(
+    the_sign_in_sheet_saves_the_location,
+    onboarding_completes_with_its_answers,
+    onboarding_answers_are_validated,
+    nobody_can_give_themselves_a_role,
+    profile_updates_follow_the_manage_account_rules,
+    another_users_records_are_out_of_reach,
+    deleting_an_account_erases_it_and_revokes_it,
+    admins_may_look_users_up,
+    an_operator_grants_roles,
+);
+
+async fn register(app: &TestApp, session: &Session, body: Value) -> (u16, Value) {
+    app.send_json(Method::POST, "/api/users", Some(body), Some(session))
+        .await
+}
+
+async fn me(app: &TestApp, session: &Session) -> Value {
+    let (status, body) = app
+        .send_json(Method::GET, "/api/users/me", None, Some(session))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+async fn the_sign_in_sheet_saves_the_location(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("loc@example.in").await;
+    let (status, user) = register(
+        &app,
+        &session,
+        json!({"email": "LOC@example.in", "location": "  Andheri West, Mumbai "}),
+    )
+    .await;
+    assert_eq!(status, 200, "{user}");
+    assert_eq!(user["location"], "Andheri West, Mumbai");
+    assert_eq!(user["delivery_addresses"], json!(["Andheri West, Mumbai"]));
+    assert_eq!(user["onboarded"], false);
+    let (status, body) = register(
+        &app,
+        &session,
+        json!({"email": "loc@example.in", "location": " "}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["error"],
+        "Please enter your location or use auto-detect"
+    );
+    assert_eq!(
+        body["fields"]["location"],
+        "Please enter your location or use auto-detect"
+    );
+}
+
+async fn onboarding_completes_with_its_answers(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.onboarded("onboard@example.in").await;
+    let user = me(&app, &session).await;
+    assert_eq!(user["onboarded"], true);
+    assert_eq!(user["display_name"], "Asha Rao");
+    assert_eq!(user["gender"], "female");
+    assert_eq!(user["ageRange"], "Gen Z (18-25)");
+    assert_eq!(user["age"], 22);
+    assert_eq!(
+        user["interests"],
+        json!(["Streetwear", "Minimal", "Ethnic"])
+    );
+    assert_eq!(user["ml_preferences"], json!(["Relaxed Fit"]));
+    assert_eq!(user["role"], 0);
+    // The spec's client also sends fields the server owns; they are ignored.
+    let (status, user) = register(
+        &app,
+        &session,
+        json!({"email": "onboard@example.in", "phone": "9999999999", "age": 99,
+               "is_admin": false, "is_brand_user": false, "last_login": "2020-01-01"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{user}");
+    assert_eq!(user["phone"], session.user["phone"]);
+    assert_eq!(user["age"], 22);
+}
+
+async fn onboarding_answers_are_validated(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("rules@example.in").await;
+    let (status, body) = register(
+        &app,
+        &session,
+        json!({"email": "rules@example.in", "display_name": " ", "gender": "x",
+               "ageRange": "", "interests": ["a", "b"], "ml_preferences": []}),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(error_code(&body), "VALIDATION_FAILED");
+    assert_eq!(
+        body["fields"],
+        json!({
+            "display_name": "Name is required",
+            "gender": "Please select your gender",
+            "ageRange": "Please select your age range",
+            "interests": "Please select at least 3 style interests",
+            "ml_preferences": "Please select at least one fit",
+        })
+    );
+    let (status, body) = register(
+        &app,
+        &session,
+        json!({"email": "rules@example.in", "interests": ["a", "b", "c", "d", "e", "f"]}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "You can select up to 5 style interests");
+    let (status, body) = register(&app, &session, json!({"location": "Pune"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "Email is required to complete onboarding");
+    assert_eq!(
+        me(&app, &session).await["onboarded"],
+        false,
+        "nothing was saved"
+    );
+}
+
+async fn nobody_can_give_themselves_a_role(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("climber@example.in").await;
+    for body in [
+        json!({"email": "climber@example.in", "is_admin": true}),
+        json!({"email": "climber@example.in", "is_brand_user": true}),
+        json!({"email": "climber@example.in", "role": 2}),
+        json!({"email": "climber@example.in", "brand_id": "any"}),
+        json!({"email": "climber@example.in", "location": "Pune", "is_admin": true}),
+    ] {
+        let (status, answer) = register(&app, &session, body.clone()).await;
+        assert_eq!(status, 403, "{body}");
+        assert_eq!(error_code(&answer), "ROLE_CHANGE_REFUSED");
+    }
+    let (status, _) = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/users/{}", session.id()),
+            Some(
+                json!({"display_name": "Climber", "email": "climber@example.in",
+                        "gender": "male", "is_admin": true, "role": 2}),
+            ),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(
+        status, 200,
+        "the profile fields apply; the role fields are not profile fields"
+    );
+    let user = me(&app, &session).await;
+    assert_eq!(
+        (user["role"].clone(), user["is_admin"].clone()),
+        (json!(0), json!(false))
+    );
+    assert_eq!(
+        user["location"], "",
+        "the refused registration changed nothing"
+    );
+}
+
+async fn profile_updates_follow_the_manage_account_rules(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.onboarded("profile@example.in").await;
+    let taken = app.sign_in("taken@example.in").await;
+    let path = format!("/api/users/{}", session.id());
+    let update = |body: Value| {
+        let app = &app;
+        let path = path.clone();
+        let session = session.clone();
+        async move {
+            app.send_json(Method::PUT, &path, Some(body), Some(&session))
+                .await
+        }
+    };
+    let table = [
+        (
+            json!({"display_name": " ", "email": "profile@example.in", "gender": "female"}),
+            "display_name",
+            "Full name is required",
+        ),
+        (
+            json!({"display_name": "A", "email": "", "gender": "female"}),
+            "email",
+            "Email is required",
+        ),
+        (
+            json!({"display_name": "A", "email": "nope", "gender": "female"}),
+            "email",
+            "Please enter a valid email address",
+        ),
+        (
+            json!({"display_name": "A", "email": "profile@example.in", "gender": ""}),
+            "gender",
+            "Please select your gender",
+        ),
+        (
+            json!({"display_name": "A", "email": "profile@example.in", "gender": "robot"}),
+            "gender",
+            "Please select a valid gender option.",
+        ),
+        (
+            json!({"display_name": "A", "email": "profile@example.in", "gender": "male",
+                "dateOfBirth": "2026-11-24"}),
+            "dateOfBirth",
+            "Date of birth cannot be in the future.",
+        ),
+        (
+            json!({"display_name": "A", "email": "profile@example.in", "gender": "male",
+                "dateOfBirth": "1899-12-31"}),
+            "dateOfBirth",
+            "Date of birth seems too far in the past.",
+        ),
+        (
+            json!({"display_name": "A", "email": "profile@example.in", "gender": "male",
+                "dateOfBirth": "2001-02-30"}),
+            "dateOfBirth",
+            "Please select a valid date of birth.",
+        ),
+    ];
+    for (body, field, message) in table {
+        let (status, answer) = update(body.clone()).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(answer["fields"][field], message, "{body}: {answer}");
+    }
+    let (status, answer) =
+        update(json!({"display_name": "A", "email": "Taken@example.in", "gender": "male"})).await;
+    assert_eq!(status, 409);
+    assert_eq!(error_code(&answer), "EMAIL_TAKEN");
+    assert_eq!(me(&app, &taken).await["email"], "taken@example.in");
+
+    let (status, user) = update(
+        json!({"display_name": "  Asha R  ", "email": "Asha.New@example.in",
+                                      "gender": "Female", "dateOfBirth": "2001-04-09"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{user}");
+    assert_eq!(user["display_name"], "Asha R");
+    assert_eq!(user["email"], "asha.new@example.in");
+    assert_eq!(user["gender"], "female");
+    assert_eq!(user["dateOfBirth"], "2001-04-09");
+    assert_eq!(
+        user["phone"], session.user["phone"],
+        "the phone never changes"
+    );
+    let (status, user) = update(
+        json!({"display_name": "Asha R", "email": "asha.new@example.in",
+                                      "gender": "female", "dateOfBirth": null}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(user["dateOfBirth"], Value::Null);
+}
+
+/// One call with user A's session aimed at user B.
+struct Attempt {
+    method: Method,
+    /// The path as the OpenAPI document names it.
+    route: &'static str,
+    path: String,
+    body: Option<Value>,
+}
+
+/// Every call that needs a session, tried by A against B. The test fails when the OpenAPI
+/// document lists a call with a session requirement (`security`) that is missing here, so a new user-scoped route cannot be
+/// added without its cross-user check.
+fn attempts(b: &Session) -> Vec<Attempt> {
+    let b_email = b.user["email"].as_str().expect("email").to_owned();
+    let attempt =
+        |method: Method, route: &'static str, path: String, body: Option<Value>| Attempt {
+            method,
+            route,
+            path,
+            body,
+        };
+    vec![
+        attempt(
+            Method::GET,
+            "/api/users/by-email",
+            format!("/api/users/by-email?email={b_email}"),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/users",
+            format!("/api/users?email={b_email}"),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/users",
+            format!("/api/users?phone={}", b.phone()),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/users",
+            "/api/users".into(),
+            Some(json!({"email": b_email, "location": "Hijacked"})),
+        ),
+        attempt(
+            Method::PUT,
+            "/api/users/{userId}",
+            format!("/api/users/{}", b.id()),
+            Some(
+                json!({"display_name": "Hijacked", "email": "hijack@example.in", "gender": "male"}),
+            ),
+        ),
+        attempt(
+            Method::PUT,
+            "/api/users/{userId}",
+            "/api/users/no-such-user".into(),
+            Some(
+                json!({"display_name": "Hijacked", "email": "hijack2@example.in", "gender": "male"}),
+            ),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/users/delete-by-phone",
+            "/api/users/delete-by-phone".into(),
+            Some(json!({"phone": b.phone()})),
+        ),
+        attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
+        attempt(
+            Method::POST,
+            "/api/users/logout",
+            "/api/users/logout".into(),
+            None,
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/users/me",
+            "/api/users/me".into(),
+            None,
+        ),
+    ]
+}
+
+async fn signed_in_routes(app: &TestApp) -> BTreeSet<(String, String)> {
+    let (_, doc) = app.get_json("/api/openapi.json").await;
+    let mut routes = BTreeSet::new();
+    for (path, operations) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            if operation.get("security").is_some() {
+                routes.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    routes
+}
+
+async fn another_users_records_are_out_of_reach(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let mut a = app.onboarded("a@example.in").await;
+    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+    let b = app.onboarded("b@example.in").await;
+    let b_before = me(&app, &b).await;
+
+    let listed: BTreeSet<(String, String)> = attempts(&b)
+        .iter()
+        .map(|a| (a.method.to_string(), a.route.to_owned()))
+        .collect();
+    assert_eq!(
+        listed,
+        signed_in_routes(&app).await,
+        "every call that needs a session must be in this test's list"
+    );
+
+    for attempt in attempts(&b) {
+        let (status, body) = app
+            .send_json(
+                attempt.method.clone(),
+                &attempt.path,
+                attempt.body.clone(),
+                Some(&a),
+            )
+            .await;
+        let what = format!("{} {}", attempt.method, attempt.path);
+        match (attempt.method.clone(), attempt.route) {
+            (Method::GET, "/api/users/me") => assert_eq!(body["_id"], a.user["_id"], "{what}"),
+            (Method::GET, _) => assert_eq!((status, body.clone()), (200, json!([])), "{what}"),
+            (_, "/api/users/logout") | (Method::DELETE, "/api/users/me") => {
+                assert_eq!(status, 200, "{what}: acts on A only")
+            }
+            _ => {
+                assert_eq!(status, 403, "{what}: {body}");
+                assert!(
+                    !body
+                        .to_string()
+                        .contains(b.user["email"].as_str().expect("email"))
+                );
+            }
+        }
+        assert_eq!(me(&app, &b).await, b_before, "B unchanged after {what}");
+        if attempt.route == "/api/users/logout" {
+            app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+            a = app.sign_in("a@example.in").await;
+        }
+    }
+}
+
+async fn deleting_an_account_erases_it_and_revokes_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.onboarded("gone@example.in").await;
+    let (status, body) = app
+        .send_json(
+            Method::DELETE,
+            "/api/users/delete-by-phone",
+            Some(json!({"phone": "12345"})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["error"], "Must be a 10-digit phone number");
+    let (status, body) = app
+        .send_json(
+            Method::DELETE,
+            "/api/users/delete-by-phone",
+            Some(json!({"phone": session.phone()})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!((status, body), (200, json!({"success": true})));
+    let (status, _) = app
+        .send_json(Method::GET, "/api/users/me", None, Some(&session))
+        .await;
+    assert_eq!(status, 401, "the session died with the account");
+    let erased = app.count(&format!(
+        "users WHERE id = '{}' AND email IS NULL AND phone IS NULL AND display_name = '' \
+         AND location = '' AND delivery_addresses = '[]' AND interests = '[]' \
+         AND date_of_birth IS NULL AND deleted_at IS NOT NULL",
+        session.id()
+    ));
+    assert_eq!(
+        erased, 1,
+        "the record stays, anonymised, so orders naming it stay whole"
+    );
+    assert_eq!(
+        app.count("sign_in_codes WHERE email = 'gone@example.in'"),
+        0
+    );
+    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+    let again = app.sign_in("gone@example.in").await;
+    assert_ne!(
+        again.id(),
+        session.id(),
+        "the e-mail signs up as a new user"
+    );
+    assert_eq!(again.user["onboarded"], false);
+
+    let (status, _) = app
+        .send_json(Method::DELETE, "/api/users/me", None, Some(&again))
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = app
+        .send_json(Method::DELETE, "/api/users/me", None, Some(&again))
+        .await;
+    assert_eq!(status, 401);
+}
+
+async fn admins_may_look_users_up(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = app.sign_in("admin@example.in").await;
+    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+    let shopper = app.sign_in("shopper@example.in").await;
+    app.execute_sql(&format!(
+        "UPDATE users SET is_admin = TRUE WHERE id = '{}'",
+        admin.id()
+    ));
+    let (status, found) = app
+        .send_json(
+            Method::GET,
+            "/api/users/by-email?email=shopper@example.in",
+            None,
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(found[0]["_id"], shopper.user["_id"]);
+    assert_eq!(
+        me(&app, &admin).await["role"],
+        2,
+        "the stored role counts at once"
+    );
+    let (status, _) = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/users/{}", shopper.id()),
+            Some(
+                json!({"display_name": "Fixed", "email": "shopper@example.in", "gender": "other"}),
+            ),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(me(&app, &shopper).await["display_name"], "Fixed");
+}
+
+async fn an_operator_grants_roles(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let shopper = app.sign_in("owner@example.in").await;
+    let store = app.store();
+    let now = crate::helpers::test_now();
+    let granted =
+        api::admin::grant_role(&store, "Owner@example.in", access::Role::Admin, None, now)
+            .expect("granted");
+    assert_eq!(granted.user_id, shopper.id());
+    assert!(!granted.created);
+    let user = me(&app, &shopper).await;
+    assert_eq!(
+        (user["role"].clone(), user["is_admin"].clone()),
+        (json!(2), json!(true))
+    );
+
+    let brand = crate::helpers::demo().brands[0].id.clone();
+    let granted = api::admin::grant_role(
+        &store,
+        "staff@example.in",
+        access::Role::BrandUser,
+        Some(&brand),
+        now,
+    )
+    .expect("granted");
+    assert!(granted.created, "a user who never signed in is created");
+    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+    let staff = app.sign_in("staff@example.in").await;
+    assert_eq!(staff.id(), granted.user_id);
+    assert_eq!(staff.user["role"], 1);
+    assert_eq!(staff.user["brand_id"], json!(brand));
+
+    for (email, role, brand, message) in [
+        (
+            "x@example.in",
+            access::Role::BrandUser,
+            None,
+            "a brand user needs --brand <brandId>",
+        ),
+        (
+            "x@example.in",
+            access::Role::BrandUser,
+            Some("no-such-brand"),
+            "no brand has the id 'no-such-brand'",
+        ),
+        (
+            "x@example.in",
+            access::Role::Admin,
+            Some(brand.as_str()),
+            "--brand applies to the brand role only",
+        ),
+        (
+            "not-an-email",
+            access::Role::Admin,
+            None,
+            "'not-an-email': Please enter a valid email address",
+        ),
+    ] {
+        let error = api::admin::grant_role(&store, email, role, brand, now).expect_err(email);
+        assert_eq!(error.to_string(), message);
+    }
+    assert_eq!(
+        app.count("users WHERE email = 'x@example.in'"),
+        0,
+        "refusals create nobody"
+    );
+}
