@@ -98,18 +98,21 @@ export function CodeStep({ email, secondsLeft, startCountdown, stopCountdown, on
         focusRequest={focusRequest}
         labelledBy={promptId}
       />
-      {verify.isPending ? (
-        <p role="status" className={styles.verifying}>
-          <Spinner size="sm" color="purple" />
-          Verifying...
-        </p>
-      ) : (
-        message && (
-          <p role="alert" className={styles.alert}>
-            {message}
+      {/* Room kept for 'Verifying...' or a message, so the sheet does not jump between them. */}
+      <div className={styles.statusRow}>
+        {verify.isPending ? (
+          <p role="status" className={styles.verifying}>
+            <Spinner size="sm" color="purple" />
+            Verifying...
           </p>
-        )
-      )}
+        ) : (
+          message && (
+            <p role="alert" className={styles.alert}>
+              {message}
+            </p>
+          )
+        )}
+      </div>
       <div className={styles.resendRow}>
         {secondsLeft > 0 ? (
           <p className={styles.hint}>Resend code in {secondsLeft}s</p>
