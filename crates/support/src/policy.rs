@@ -1,4 +1,6 @@
 //! The shop's policies as numbers (001 §9), and as plain text for a remote assistant.
+//!
+//! The text is built with `write!` into a `String`, which cannot fail: its `Result` is dropped.
 
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
@@ -93,7 +95,6 @@ pub fn policy_facts() -> String {
             (Region::Other, false) => format!("{}, and any other prefix", circles.join(", ")),
             _ => circles.join(", "),
         };
-        // Writing to a String cannot fail.
         let _ = writeln!(facts, "  - {}: {prefixes}", region.window().label);
     }
     let closing = [
