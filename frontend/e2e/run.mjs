@@ -5,13 +5,19 @@
 //   - the collection's brands with search and Load More;
 //   - offers, hot deals and special offers with their query parameters;
 //   - search with a misspelling, through its live suggestions;
-//   - the style quiz to its redirect, and a look page.
+//   - the style quiz to its redirect, and a look page;
+//   - accounts: sign-in with the mailed code, onboarding, and (once those screens exist) the
+//     profile edit, logging out, signing back in and deleting the account.
 //
 //   BASE_URL=http://127.0.0.1:8080 npm run e2e      (default BASE_URL shown)
 //   CHROMIUM_PATH=/path/to/chromium npm run e2e      (default /usr/bin/chromium)
+//   OUTBOX_DIR=/path/to/outbox npm run e2e           (the API's mail outbox, where the accounts
+//                                                      journey reads its sign-in codes; default
+//                                                      $SHOP_DATA_DIR/outbox, else ../data/outbox)
 //
 // Screenshots go to e2e/screenshots/. Exits non-zero with a message on the first failure.
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -22,6 +28,8 @@ const VIEWPORT = { width: 390, height: 844 };
 const SPLASH_TIMEOUT_MS = 15_000;
 const DATA_TIMEOUT_MS = 15_000;
 const INR_PRICE = /₹[\d,]+(?:\.\d{2})?/; // what the brief asks, /₹[\d,]+/, plus paise for the log
+const OUTBOX_DIR = process.env.OUTBOX_DIR ?? `${process.env.SHOP_DATA_DIR ?? '../data'}/outbox`;
+const MAIL_TIMEOUT_MS = 10_000;
 
 class JourneyError extends Error {}
 
@@ -287,6 +295,231 @@ async function quizAndLook(page) {
   await screenshot(page, '15-look');
 }
 
+/** The text of a raw .eml's body: quoted-printable and base64 decoded, every text part joined. */
+function mailText(raw) {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary) {
+    return body.split(`--${boundary}`).filter((part) => part.trim() && !part.startsWith('--')).map((part) => mailText(part.replace(/^\r?\n/, ''))).join('\n');
+  }
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The recipient of a raw .eml, from its folded headers. */
+function mailRecipient(raw) {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const to = /^To:\s*(.*)$/im.exec(head)?.[1] ?? '';
+  return (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
+}
+
+/** The code in the newest mail to `email` written after `since` (ms), waiting for it to arrive. */
+async function mailedCode(page, email, since) {
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const mails = existsSync(OUTBOX_DIR)
+      ? readdirSync(OUTBOX_DIR)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => ({ path: join(OUTBOX_DIR, name), time: statSync(join(OUTBOX_DIR, name)).mtimeMs }))
+          .filter((mail) => mail.time >= since - 1_000)
+          .sort((a, b) => b.time - a.time)
+      : [];
+    for (const mail of mails) {
+      const raw = readFileSync(mail.path, 'utf8');
+      if (mailRecipient(raw) !== email) continue;
+      const code = /\b(\d{6})\b/.exec(mailText(raw))?.[1];
+      if (code) return code;
+    }
+    await page.waitForTimeout(250);
+  }
+  return fail(`no mail with a 6-digit code to ${email} in ${OUTBOX_DIR} within ${MAIL_TIMEOUT_MS} ms (set OUTBOX_DIR to the API's outbox)`);
+}
+
+/** Opens the login sheet: the profile's 'Sign Up / Login' when /profile has it, else a heart. */
+async function openLoginSheet(page) {
+  await page.getByRole('link', { name: 'Profile' }).tap();
+  await page.waitForURL(`${BASE_URL}/profile`, { timeout: 5_000 }).catch(() => fail(`the profile icon went to ${page.url()}`));
+  const signUp = page.getByRole('button', { name: 'Sign Up / Login' }).first();
+  if (await signUp.waitFor({ timeout: 5_000 }).then(() => true, () => false)) {
+    await signUp.tap();
+  } else {
+    await open(page, '/home');
+    const heart = page.getByRole('button', { name: 'Add to wishlist' }).first();
+    await heart.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('no wishlist heart on /home to open the login sheet with'));
+    await heart.scrollIntoViewIfNeeded();
+    await heart.tap();
+  }
+  const sheet = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await sheet.waitFor({ timeout: 5_000 }).catch(() => fail('the login sheet did not open'));
+  return sheet;
+}
+
+/**
+ * The sheet's three steps (000 §2.3) for `email`: the code comes from the API's mail outbox.
+ * A code asked for within 30 s of the last one is refused with the wait, which is waited out.
+ */
+async function signInWithMailedCode(page, sheet, email, shots) {
+  const field = sheet.getByRole('textbox', { name: 'Email address' });
+  await field.waitFor({ timeout: 5_000 }).catch(() => fail('the login sheet has no e-mail field'));
+  const cont = sheet.getByRole('button', { name: 'Continue' });
+  await field.fill(email.replace(/\.in$/, ''));
+  if (await cont.isEnabled()) fail(`'Continue' is enabled for ${email.replace(/\.in$/, '')}`);
+  await field.fill(email);
+  if (shots) await screenshot(page, 'accounts-01-login-email');
+  let since = Date.now();
+  await cont.tap();
+  const digits = sheet.getByRole('textbox', { name: /^Digit \d of 6$/ });
+  const wait = sheet.getByRole('alert').filter({ hasText: /^Please wait \d+ seconds?/ });
+  await Promise.race([digits.first().waitFor({ timeout: DATA_TIMEOUT_MS }), wait.waitFor({ timeout: DATA_TIMEOUT_MS })])
+    .catch(() => fail(`'Continue' for ${email} led neither to the code step nor to a wait`));
+  if (await wait.isVisible()) {
+    const seconds = Number(/\d+/.exec(await wait.innerText())[0]);
+    step(`a code was asked for moments ago: waiting ${seconds} s as the sheet says`);
+    await page.waitForTimeout((seconds + 1) * 1_000);
+    since = Date.now();
+    await cont.tap();
+    await digits.first().waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('no code step after waiting'));
+  }
+  if ((await digits.count()) !== 6) fail(`the code step has ${await digits.count()} boxes, not 6`);
+  await sheet.getByText(/^Resend code in \d+s$/).waitFor({ timeout: 2_000 }).catch(() => fail("no 'Resend code in Ns' countdown"));
+  const code = await mailedCode(page, email, since);
+  step(`the code for ${email} arrived in the outbox`);
+  await digits.first().tap();
+  await page.keyboard.type(code);
+  await sheet.getByText('Verifying...').waitFor({ timeout: 2_000 }).catch(() => fail("the sixth digit did not start 'Verifying...'"));
+  if (shots) await screenshot(page, 'accounts-02-otp-verifying');
+  const location = sheet.getByRole('textbox', { name: 'Where should we deliver?' });
+  await location.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
+    fail(`the code was not accepted: ${await sheet.getByRole('alert').allInnerTexts()}`));
+  return location;
+}
+
+async function accounts(page) {
+  const email = `e2e-${Date.now()}@example.in`;
+  const dialogs = [];
+  // window.confirm and window.alert of the account screens: accept every one, keep its text.
+  const onDialog = (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  };
+  page.on('dialog', onDialog);
+  try {
+    await open(page, '/home');
+    let sheet = await openLoginSheet(page);
+    const location = await signInWithMailedCode(page, sheet, email, true);
+    await location.fill('Bandra West, Mumbai');
+    await screenshot(page, 'accounts-03-location');
+    await sheet.getByRole('button', { name: 'Continue' }).tap();
+    await page.waitForURL(`${BASE_URL}/onboarding`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`a new user went to ${page.url()}, not /onboarding`));
+    step(`signed up as ${email}: /onboarding`);
+
+    const stored = await page.evaluate(() => ({ keys: Object.keys(localStorage), values: Object.values(localStorage).join(' '), cookie: document.cookie }));
+    if (stored.keys.includes('authToken') || /token/i.test(stored.values)) fail(`a token is in localStorage: ${JSON.stringify(stored.keys)}`);
+    if (stored.cookie.includes('shop_session')) fail('the session cookie is readable by page scripts');
+
+    const title = page.getByRole('heading', { level: 1 });
+    await title.filter({ hasText: 'Let’s get to know you' }).waitFor({ timeout: 5_000 }).catch(() => fail('onboarding step 1 did not show'));
+    const name = page.getByRole('textbox', { name: 'Name' });
+    if ((await name.inputValue()) !== email.split('@')[0]) fail(`onboarding's name is not prefilled from the e-mail: ${await name.inputValue()}`);
+    if ((await page.getByRole('textbox', { name: 'Email' }).inputValue()) !== email) fail("onboarding's e-mail is not the session's");
+    await page.getByRole('button', { name: 'Next' }).tap();
+    await page.getByText('Please select your gender').waitFor({ timeout: 2_000 }).catch(() => fail("Next without a gender did not say 'Please select your gender'"));
+    await name.fill('E2E Shopper');
+    await page.getByText('Female', { exact: true }).tap();
+    await screenshot(page, 'accounts-04-onboarding-basics');
+    await page.getByRole('button', { name: 'Next' }).tap();
+
+    await title.filter({ hasText: 'Your style' }).waitFor({ timeout: 5_000 }).catch(() => fail('onboarding step 2 did not show'));
+    await page.getByText('Gen Z (18-25)').tap();
+    for (const interest of ['Streetwear', 'Minimal', 'Ethnic', 'Casual', 'Formal', 'Vintage']) {
+      await page.getByText(interest, { exact: true }).tap();
+    }
+    if ((await page.getByRole('checkbox', { checked: true }).count()) !== 5) fail('a sixth style interest was taken');
+    await page.getByText('You can select up to 5 style interests').waitFor({ timeout: 2_000 }).catch(() => fail('a sixth interest was refused without a word'));
+    await screenshot(page, 'accounts-05-onboarding-style');
+    await page.getByRole('button', { name: 'Next' }).tap();
+
+    await title.filter({ hasText: 'Your fit' }).waitFor({ timeout: 5_000 }).catch(() => fail('onboarding step 3 did not show'));
+    await page.getByText('Relaxed Fit', { exact: true }).tap();
+    await page.getByText('Slim Fit', { exact: true }).tap();
+    await screenshot(page, 'accounts-06-onboarding-fits');
+    await page.getByRole('button', { name: 'Finish' }).tap();
+    const welcome = page.getByRole('dialog', { name: 'Welcome to Casa, E2E Shopper!' });
+    await welcome.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
+      fail(`onboarding did not complete: ${await page.getByRole('alert').allInnerTexts()}`));
+    await screenshot(page, 'accounts-07-welcome');
+    await welcome.getByRole('button', { name: 'Start Shopping' }).tap();
+    await page.waitForURL(`${BASE_URL}/`, { timeout: 5_000 }).catch(() => fail(`the welcome went to ${page.url()}, not /`));
+    step('onboarding: 3 steps, the welcome, then /');
+
+    // The account screens (001 §2 Profile, Manage Account) come with another change: go on
+    // into them once they are there.
+    await page.getByRole('link', { name: 'Profile' }).tap();
+    const manage = page.getByText('Manage Account', { exact: true }).first();
+    if (!(await manage.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+      step('no Manage Account on /profile yet: profile edit, log out, sign back in and delete skipped');
+      return;
+    }
+    await manage.tap();
+    await page.waitForURL(`${BASE_URL}/manage-account`, { timeout: 5_000 }).catch(() => fail(`'Manage Account' went to ${page.url()}`));
+    const fullName = page.getByLabel(/full name/i).first();
+    await fullName.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('Manage Account has no full-name field'));
+    if ((await fullName.inputValue()) !== 'E2E Shopper') fail(`Manage Account shows the name ${JSON.stringify(await fullName.inputValue())}`);
+    await fullName.fill('E2E Shopper Edited');
+    await page.getByRole('button', { name: 'Save Changes' }).tap();
+    // Said on the page or in an alert: either is the spec's text.
+    const saidUpdated = async () =>
+      dialogs.includes('Profile updated successfully!') || (await page.getByText('Profile updated successfully!').count()) > 0;
+    const savedBy = Date.now() + DATA_TIMEOUT_MS;
+    while (!(await saidUpdated())) {
+      if (Date.now() > savedBy) fail("'Save Changes' did not say 'Profile updated successfully!'");
+      await page.waitForTimeout(200);
+    }
+    await screenshot(page, 'accounts-08-profile-updated');
+    step('manage account: name changed, "Profile updated successfully!"');
+
+    await page.getByRole('link', { name: 'Profile' }).tap();
+    const logOut = page.getByText('Log Out', { exact: true }).first();
+    await logOut.waitFor({ timeout: 5_000 }).catch(() => fail("/profile has no 'Log Out' for a signed-in user"));
+    await logOut.tap();
+    await page.waitForFunction(() => localStorage.getItem('userData') === null, null, { timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail("'Log Out' left the session in localStorage"));
+    step('logged out');
+
+    await open(page, '/home');
+    sheet = await openLoginSheet(page);
+    const again = await signInWithMailedCode(page, sheet, email, false);
+    if ((await again.inputValue()) !== 'Bandra West, Mumbai') fail(`the location step does not show the saved location: ${await again.inputValue()}`);
+    await sheet.getByRole('button', { name: 'Continue' }).tap();
+    await page.waitForURL(`${BASE_URL}/`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`an existing user went to ${page.url()}, not /`));
+    step('signed back in as an existing user: /');
+
+    await page.getByRole('link', { name: 'Profile' }).tap();
+    await page.getByText('Manage Account', { exact: true }).first().tap();
+    await page.waitForURL(`${BASE_URL}/manage-account`, { timeout: 5_000 });
+    const before = dialogs.length;
+    const deleted = 'Your account has been deleted successfully. You will now be logged out.';
+    await page.getByRole('button', { name: 'DELETE ACCOUNT' }).tap();
+    await page.waitForFunction(() => localStorage.getItem('userData') === null, null, { timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail(`deleting did not log out; dialogs: ${JSON.stringify(dialogs.slice(before))}`));
+    const asked = dialogs.slice(before);
+    if (asked.length < 3) fail(`deleting asked ${asked.length} question(s), not two confirmations and the success alert: ${JSON.stringify(asked)}`);
+    if (asked.at(-1) !== deleted) fail(`the last dialog was ${JSON.stringify(asked.at(-1))}, not '${deleted}'`);
+    await screenshot(page, 'accounts-09-deleted');
+    step(`account deleted after ${asked.length - 1} confirmations: '${deleted}'`);
+  } finally {
+    page.off('dialog', onDialog);
+  }
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -294,6 +527,7 @@ const JOURNEYS = [
   ['offers, deals, special offers', offersDealsSpecials],
   ['search with a typo', searchWithATypo],
   ['style quiz and a look', quizAndLook],
+  ['accounts', accounts],
 ];
 
 async function main() {
