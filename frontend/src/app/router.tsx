@@ -88,6 +88,14 @@ const Look = lazyScreen(async () => {
   const { LookRoute } = await import('./routes/look');
   return { Component: LookRoute };
 });
+const Profile = lazyScreen(async () => {
+  const { ProfileRoute } = await import('./routes/profile');
+  return { Component: ProfileRoute };
+});
+const ManageAccount = lazyScreen(async () => {
+  const { ManageAccountRoute } = await import('./routes/manage-account');
+  return { Component: ManageAccountRoute };
+});
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
@@ -150,15 +158,7 @@ const appRoutes = (
         />
       }
     />
-    <Route
-      path={paths.profile.path}
-      element={
-        <ComingSoon
-          screen="Your Profile"
-          description="Orders, offers, addresses and account settings in one place."
-        />
-      }
-    />
+    <Route path={paths.profile.path} element={<Profile />} />
     <Route
       path={paths.myOrders.path}
       element={
@@ -178,15 +178,7 @@ const appRoutes = (
         />
       }
     />
-    <Route
-      path={paths.manageAccount.path}
-      element={
-        <ComingSoon
-          screen="Manage Account"
-          description="Edit your name, e-mail, date of birth and gender."
-        />
-      }
-    />
+    <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route
       path={paths.location.path}
       element={

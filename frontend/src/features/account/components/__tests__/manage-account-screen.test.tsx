@@ -1,0 +1,390 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { useSessionActions, useSessionUser } from '@/stores/session';
+import { server } from '@/testing/mocks/server';
+import { serverUser } from '@/testing/mocks/users';
+import {
+  act,
+  fireEvent,
+  renderApp,
+  renderHook,
+  screen,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
+import { localToday } from '@/features/account/utils/account-rules';
+import { DELETE_CONFIRMATIONS, MANAGE_ACCOUNT_SIGN_IN_REASON } from '../manage-account-screen';
+
+function signIn(overrides: Parameters<typeof serverUser>[0] = {}) {
+  const { result } = renderHook(() => useSessionActions());
+  act(() => result.current.loggedIn(serverUser(overrides)));
+}
+
+const sessionUser = () => renderHook(() => useSessionUser()).result.current;
+
+/** The profile update, answering `answer` for the body it was sent; records the bodies. */
+function updateAnswers(answer: (body: Record<string, unknown>) => Response) {
+  const sent: Record<string, unknown>[] = [];
+  server.use(
+    http.put('*/api/users/:userId', async ({ request, params }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push({ ...body, userId: params.userId });
+      return answer(body);
+    }),
+  );
+  return sent;
+}
+
+/** The account deletion, answering `answer`; counts the calls. */
+function deleteAnswers(answer: () => Response) {
+  const calls = { count: 0 };
+  server.use(
+    http.delete('*/api/users/me', () => {
+      calls.count += 1;
+      return answer();
+    }),
+  );
+  return calls;
+}
+
+const failure = (status: number, error: string, code = 'SOME_CODE') =>
+  HttpResponse.json({ error, code }, { status });
+const echo = (body: Record<string, unknown>) =>
+  HttpResponse.json(serverUser(body as Parameters<typeof serverUser>[0]));
+
+const nameField = () => screen.findByLabelText('Full Name');
+const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Manage Account, signed out (001 §6)', () => {
+  it('shows a sign-in prompt instead of the form', async () => {
+    const user = userEvent.setup();
+    renderApp('/manage-account');
+    expect(
+      await screen.findByRole('heading', { name: 'Sign in to manage your account' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'DELETE ACCOUNT' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign Up / Login' }));
+    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+      MANAGE_ACCOUNT_SIGN_IN_REASON,
+    );
+  });
+});
+
+describe('Manage Account form (001 §2)', () => {
+  it("fills in the shopper's details; the phone is read-only with +91", async () => {
+    signIn();
+    renderApp('/manage-account');
+    expect(await nameField()).toHaveValue('Asha');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.in');
+    const date = screen.getByLabelText('Date of Birth');
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveValue('2001-04-09');
+    expect(date).toHaveAttribute('max', localToday());
+    const gender = screen.getByRole('group', { name: 'Gender' });
+    expect(within(gender).getByRole('radio', { name: 'Female' })).toBeChecked();
+    expect(
+      within(gender)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Male', 'Female', 'Other']);
+    const phone = screen.getByRole('textbox', { name: 'Phone Number, +91' });
+    expect(phone).toHaveValue('9876543210');
+    expect(phone).toHaveAttribute('readonly');
+    expect(phone).toHaveAccessibleDescription(
+      'Phone number cannot be changed for security reasons',
+    );
+    expect(screen.getByText('+91')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'DELETE ACCOUNT' })).toBeInTheDocument();
+  });
+});
+
+describe('Manage Account validation (001 §5)', () => {
+  it.each([
+    ['a blank name', { fullName: '  ' }, 'Full name is required', true],
+    ['a blank e-mail', { email: '' }, 'Email is required', true],
+    ['a malformed e-mail', { email: 'asha@' }, 'Please enter a valid email address', false],
+    [
+      'a future date of birth',
+      { dateOfBirth: '2999-01-01' },
+      'Date of birth cannot be in the future.',
+      false,
+    ],
+    [
+      'a date before 1900',
+      { dateOfBirth: '1899-12-31' },
+      'Date of birth seems too far in the past.',
+      false,
+    ],
+  ])('%s', async (_case, typed, message, requiredMissing) => {
+    const sent = updateAnswers(echo);
+    signIn();
+    renderApp('/manage-account');
+    await nameField();
+    const fields = { fullName: 'Full Name', email: 'Email', dateOfBirth: 'Date of Birth' } as const;
+    for (const [field, value] of Object.entries(typed)) {
+      fireEvent.change(screen.getByLabelText(fields[field as keyof typeof fields]), {
+        target: { value },
+      });
+    }
+    fireEvent.click(save());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const summary = screen.queryByText('Please fill in all required fields.');
+    if (requiredMissing) expect(summary).toBeInTheDocument();
+    else expect(summary).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it.each([
+    ['no gender', { gender: null }, 'Please select your gender', true],
+    [
+      'a gender that is not an option',
+      { gender: 'unisex' },
+      'Please select a valid gender option.',
+      false,
+    ],
+    [
+      'a date that is not a date',
+      { dateOfBirth: '2001-02-30' },
+      'Please select a valid date of birth.',
+      false,
+    ],
+  ])('%s on the record', async (_case, record, message, requiredMissing) => {
+    const user = userEvent.setup();
+    const sent = updateAnswers(echo);
+    signIn(record);
+    renderApp('/manage-account');
+    await nameField();
+    await user.click(save());
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Please fill in all required fields.') !== null).toBe(
+      requiredMissing,
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('ties the message to its field, focuses it, and clears it on the next edit', async () => {
+    const user = userEvent.setup();
+    signIn();
+    renderApp('/manage-account');
+    const name = await nameField();
+    await user.clear(name);
+    await user.click(save());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Full name is required');
+    expect(name).toHaveFocus();
+    await user.type(name, 'A');
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();
+  });
+});
+
+describe('Manage Account session checks (001 §5)', () => {
+  it.each([
+    ['no user id', { _id: '' }, 'User session is invalid. Please log in again.'],
+    ['no stored e-mail', { email: null }, 'Email is required. Please log in again.'],
+  ])('%s', async (_case, record, message) => {
+    const user = userEvent.setup();
+    const sent = updateAnswers(echo);
+    signIn(record);
+    renderApp('/manage-account');
+    await nameField();
+    await user.click(save());
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('Saving the profile (001 §8)', () => {
+  it('sends the payload of 001 §3 and takes the server’s answer into the session', async () => {
+    const user = userEvent.setup();
+    const sent = updateAnswers((body) =>
+      HttpResponse.json(serverUser({ ...(body as object), display_name: 'Asha Rao' })),
+    );
+    signIn();
+    renderApp('/manage-account');
+    const name = await nameField();
+    await user.clear(name);
+    await user.type(name, '  Asha R  ');
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '' } });
+    await user.click(screen.getByRole('radio', { name: 'Other' }));
+    await user.click(save());
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile updated successfully!');
+    expect(sent).toEqual([
+      {
+        userId: 'u1',
+        display_name: 'Asha R',
+        email: 'asha@example.in',
+        dateOfBirth: null,
+        gender: 'other',
+      },
+    ]);
+    expect(sessionUser()).toMatchObject({ name: 'Asha Rao', gender: 'other', dateOfBirth: null });
+    expect(JSON.parse(window.localStorage.getItem('userData') ?? '{}')).toMatchObject({
+      name: 'Asha Rao',
+    });
+  });
+
+  it('shows the success message for 3 s', async () => {
+    updateAnswers(echo);
+    signIn();
+    renderApp('/manage-account');
+    await nameField();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(save());
+    await vi.waitFor(
+      () => expect(screen.getByText('Profile updated successfully!')).toBeInTheDocument(),
+      {
+        interval: 1,
+      },
+    );
+    await act(() => vi.advanceTimersByTimeAsync(2950));
+    expect(screen.getByText('Profile updated successfully!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.queryByText('Profile updated successfully!')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['404', () => failure(404, 'User not found'), 'User not found. Please log in again.'],
+    [
+      '400 with the server text',
+      () => failure(400, 'Full name is required'),
+      'Full name is required',
+    ],
+    [
+      '400 without a body',
+      () => new HttpResponse('Bad', { status: 400 }),
+      'Invalid data provided. Please check your input.',
+    ],
+    ['500', () => failure(500, 'Internal error'), 'Server error. Please try again later.'],
+    [
+      '403',
+      () => failure(403, 'Forbidden', 'FORBIDDEN'),
+      'Access denied. You do not have permission to update this profile.',
+    ],
+    [
+      '429',
+      () => failure(429, 'Slow down', 'RATE_LIMITED'),
+      'Too many requests. Please wait a moment and try again.',
+    ],
+    [
+      '409',
+      () => failure(409, 'That e-mail is already in use.', 'EMAIL_TAKEN'),
+      'That e-mail is already in use.',
+    ],
+    [
+      '502 without a body',
+      () => new HttpResponse('Bad gateway', { status: 502 }),
+      'Failed to update profile',
+    ],
+    [
+      'a network failure',
+      () => HttpResponse.error(),
+      'Network error. Please check your connection and try again.',
+    ],
+  ])('%s', async (_case, answer, message) => {
+    const user = userEvent.setup();
+    updateAnswers(answer);
+    signIn();
+    renderApp('/manage-account');
+    await nameField();
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(save()).toBeEnabled();
+    expect(sessionUser().name).toBe('Asha');
+  });
+
+  it('401: the session is gone, so the sign-in prompt shows under the message', async () => {
+    const user = userEvent.setup();
+    updateAnswers(() => failure(401, 'Please sign in to continue.', 'UNAUTHENTICATED'));
+    signIn();
+    renderApp('/manage-account');
+    await nameField();
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unauthorized. Please log in again.',
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Sign in to manage your account' }),
+    ).toBeInTheDocument();
+    expect(sessionUser().isLoggedIn).toBe(false);
+  });
+});
+
+describe('Deleting the account (001 §4, §8)', () => {
+  it('asks twice, deletes, says so, logs out and goes home', async () => {
+    const user = userEvent.setup();
+    const calls = deleteAnswers(() => HttpResponse.json({ success: true }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signIn();
+    const { router } = renderApp('/manage-account');
+    await nameField();
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(confirm.mock.calls).toEqual([[DELETE_CONFIRMATIONS[0]], [DELETE_CONFIRMATIONS[1]]]);
+    expect(calls.count).toBe(1);
+    expect(alert).toHaveBeenCalledWith(
+      'Your account has been deleted successfully. You will now be logged out.',
+    );
+    expect(sessionUser()).toMatchObject({ isLoggedIn: false, role: -1, _id: '' });
+    expect(window.localStorage.getItem('userData')).toBeNull();
+  });
+
+  it.each([
+    ['the first', [false], 1],
+    ['the second', [true, false], 2],
+  ])('changes nothing when %s question is declined', async (_which, answers, asked) => {
+    const user = userEvent.setup();
+    const calls = deleteAnswers(() => HttpResponse.json({ success: true }));
+    const confirm = vi.spyOn(window, 'confirm');
+    for (const answer of answers) confirm.mockReturnValueOnce(answer);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signIn();
+    const { router } = renderApp('/manage-account');
+    await nameField();
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    expect(confirm).toHaveBeenCalledTimes(asked);
+    expect(calls.count).toBe(0);
+    expect(alert).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/manage-account');
+    expect(sessionUser().isLoggedIn).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'the server text',
+      () => failure(403, 'You may delete only your own account.', 'FORBIDDEN'),
+      'You may delete only your own account.',
+    ],
+    [
+      'no body',
+      () => new HttpResponse('oops', { status: 500 }),
+      'Failed to delete account. Please try again.',
+    ],
+    [
+      'a network failure',
+      () => HttpResponse.error(),
+      'Network error. Please check your connection and try again.',
+    ],
+  ])('a failure shows %s and keeps the account', async (_case, answer, message) => {
+    const user = userEvent.setup();
+    deleteAnswers(answer);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    signIn();
+    const { router } = renderApp('/manage-account');
+    await nameField();
+    await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(alert).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/manage-account');
+    expect(sessionUser().isLoggedIn).toBe(true);
+  });
+});
