@@ -455,6 +455,7 @@ async function accounts(page) {
     const welcome = page.getByRole('dialog', { name: 'Welcome to Casa, E2E Shopper!' });
     await welcome.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
       fail(`onboarding did not complete: ${await page.getByRole('alert').allInnerTexts()}`));
+    await page.waitForTimeout(400); // the dialog's fade and pop-in
     await screenshot(page, 'accounts-07-welcome');
     await welcome.getByRole('button', { name: 'Start Shopping' }).tap();
     await page.waitForURL(`${BASE_URL}/`, { timeout: 5_000 }).catch(() => fail(`the welcome went to ${page.url()}, not /`));
