@@ -96,6 +96,10 @@ const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
 });
+const Privacy = lazyScreen(async () => {
+  const { PrivacyRoute } = await import('./routes/privacy');
+  return { Component: PrivacyRoute };
+});
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
@@ -169,15 +173,7 @@ const appRoutes = (
         />
       }
     />
-    <Route
-      path={paths.privacy.path}
-      element={
-        <ComingSoon
-          screen="The Privacy Policy"
-          description="What we collect, why, and the choices you have."
-        />
-      }
-    />
+    <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route
       path={paths.location.path}
