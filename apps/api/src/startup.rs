@@ -154,11 +154,20 @@ impl Application {
                 .wrap_fn(|req, srv| {
                     use actix_web::dev::Service;
                     let is_asset = req.path().starts_with("/assets/");
+                    let is_api_docs = req.path().starts_with("/api/docs");
                     let fut = srv.call(req);
                     async move {
                         let mut res = fut.await?;
                         if is_asset {
                             routes::frontend::mark_immutable(&mut res);
+                        }
+                        if is_api_docs {
+                            // Swagger UI sets inline styles as it draws; the page shows only
+                            // our own OpenAPI document, so that one relaxation stays on it.
+                            res.headers_mut().insert(
+                                actix_web::http::header::CONTENT_SECURITY_POLICY,
+                                actix_web::http::header::HeaderValue::from_static(API_DOCS_POLICY),
+                            );
                         }
                         Ok(res)
                     }
@@ -271,6 +280,11 @@ pub fn content_security_policy(config: &Config) -> String {
          form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
     )
 }
+
+/// The policy of the API's documentation page (`/api/docs/`).
+const API_DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+     form-action 'self'; frame-ancestors 'none'";
 
 /// Origins other than the shop's own allowed to send unsafe requests (without the cookie).
 fn trusted_origins(config: &Config) -> crate::auth::guard::TrustedOrigins {

@@ -316,4 +316,14 @@ async fn answers_carry_a_content_security_policy() {
         }
         assert!(!policy.contains("unsafe-inline"), "{policy}");
     }
+    // Swagger UI draws with inline styles: only its page allows them.
+    let res = app.get("/api/docs/").await;
+    let policy = res.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii");
+    assert!(
+        policy.contains("style-src 'self' 'unsafe-inline'"),
+        "{policy}"
+    );
+    assert!(policy.contains("script-src 'self';"), "{policy}");
 }
