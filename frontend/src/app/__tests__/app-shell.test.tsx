@@ -68,6 +68,15 @@ describe('app shell (000 §2.2)', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows the location given at sign-in until an address is saved', async () => {
+    const { result } = renderHook(() => useSessionActions());
+    act(() => result.current.loggedIn({ ...serverUser(), location: 'Bandra West, Mumbai' }));
+    renderApp('/home');
+    expect(
+      await screen.findByRole('link', { name: 'Delivery Location: Bandra West, Mumbai' }),
+    ).toBeInTheDocument();
+  });
+
   it("caps the bag and curated-list badges at '99+'", async () => {
     const bag = renderHook(() => useBagCountActions()).result.current;
     const wishlist = renderHook(() => useWishlistCountActions()).result.current;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ADD_ADDRESS_TEXT, DELIVERY_LOCATION_LABEL } from '@/config/app';
 import { paths } from '@/config/paths';
 import { formatBadgeCount } from '@/lib/format-count';
-import { useIsLoggedIn, useSavedAddress } from '@/stores/session';
+import { useIsLoggedIn, useSavedAddress, useSessionUser } from '@/stores/session';
 import { useWishlistCount } from '@/stores/wishlist-count';
 import { CountBadge } from '@/components/ui/count-badge';
 import { ChevronDownIcon, HeartIcon, MapPinIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
@@ -12,9 +12,13 @@ import styles from './header.module.css';
 export function Header() {
   const isLoggedIn = useIsLoggedIn();
   const savedAddress = useSavedAddress();
+  const { location } = useSessionUser();
   const wishlistCount = useWishlistCount();
 
-  const addressText = isLoggedIn && savedAddress ? savedAddress : ADD_ADDRESS_TEXT;
+  // The wizard's saved address wins; until there is one, the location given at sign-in (which
+  // the server keeps as the first delivery address).
+  const deliverTo = savedAddress ?? (location.trim() || null);
+  const addressText = isLoggedIn && deliverTo ? deliverTo : ADD_ADDRESS_TEXT;
   const hasWishlist = wishlistCount > 0;
   const wishlistLabel = hasWishlist
     ? `Curated list, ${formatBadgeCount(wishlistCount)} items`
