@@ -100,6 +100,10 @@ const Privacy = lazyScreen(async () => {
   const { PrivacyRoute } = await import('./routes/privacy');
   return { Component: PrivacyRoute };
 });
+const Chat = lazyScreen(async () => {
+  const { ChatRoute } = await import('./routes/chat');
+  return { Component: ChatRoute };
+});
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
@@ -207,15 +211,7 @@ const appRoutes = (
     <Route path={paths.onboarding.path} element={<Onboarding />} />
     <Route path={paths.styleQuiz.path} element={<StyleQuiz />} />
     <Route path={paths.look.path} element={<Look />} />
-    <Route
-      path={paths.chat.path}
-      element={
-        <ComingSoon
-          screen="Support chat"
-          description="Ask about orders, returns and delivery within 60 minutes."
-        />
-      }
-    />
+    <Route path={paths.chat.path} element={<Chat />} />
     <Route path={paths.loadingDemo.path} element={<LoadingDemo />} />
     <Route path="*" element={<NotFound />} />
   </Route>
