@@ -521,6 +521,33 @@ async function accounts(page) {
   }
 }
 
+/**
+ * The support chat (001 §2): the greeting, a question about a pincode near the warehouse, and the
+ * assistant's answer with that pincode's delivery window from the delivery rules (001 §9: 40 ->
+ * 60-90 min).
+ */
+async function chat(page) {
+  await open(page, '/chat');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await log.getByText('Hi there! How can I help you today?').waitFor({ timeout: 5_000 })
+    .catch(() => fail('the chat did not open with its greeting'));
+  const box = page.getByPlaceholder('Reply ...');
+  if (await page.getByRole('button', { name: 'Send' }).isEnabled()) fail("'Send' is enabled with no message");
+  const question = 'How fast can you deliver to 400070?';
+  await box.fill(question);
+  await box.press('Enter');
+  await log.locator('[data-sender="user"]').filter({ hasText: question }).waitFor({ timeout: 5_000 })
+    .catch(() => fail('the question did not show in the chat'));
+  const reply = log.locator('[data-sender="bot"]').filter({ hasText: '60-90 min' });
+  await reply.waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(async () => fail(`no reply named the 60-90 min window: ${JSON.stringify(await log.innerText())}`));
+  await page.getByTestId('typing-indicator').waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => fail('the typing dots stayed after the reply'));
+  step(`chat: '${question}' -> ${JSON.stringify((await reply.locator('p').innerText()).replace(/^Support:\s*/, ''))}`);
+  await page.waitForTimeout(300); // the reply's rise-in
+  await screenshot(page, '16-chat');
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -529,6 +556,7 @@ const JOURNEYS = [
   ['search with a typo', searchWithATypo],
   ['style quiz and a look', quizAndLook],
   ['accounts', accounts],
+  ['chat', chat],
 ];
 
 async function main() {
