@@ -177,6 +177,16 @@ const appRoutes = (
         />
       }
     />
+    <Route
+      path={paths.myOffers.path}
+      element={
+        <ComingSoon
+          screen="My Offers"
+          plural
+          description="Coupons from the brands you shop, ready to apply at checkout."
+        />
+      }
+    />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route

@@ -56,6 +56,8 @@ export const paths = {
   curatedList: { path: '/curatedList', getHref: () => '/curatedList' },
   profile: { path: '/profile', getHref: () => '/profile' },
   myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
+  // Profile's 'My Offers' tile (001 §2 Profile); the route table of 000 §2.1 does not list it.
+  myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
   location: { path: '/location', getHref: () => '/location' },

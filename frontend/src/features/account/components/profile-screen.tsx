@@ -29,9 +29,6 @@ import { SavedAddresses } from './saved-addresses';
 import { TermsModal } from './terms-modal';
 import styles from './profile-screen.module.css';
 
-/** My Offers (001 §2 Profile) has no route of its own yet; 001 leaves its screen to us. */
-export const MY_OFFERS_HREF = '/my-offers';
-
 /** Why the login sheet opens from each gated tile and from the header card. */
 export const PROFILE_SIGN_IN_REASONS = {
   header: 'Sign up or log in to see your orders, offers and addresses.',
@@ -204,7 +201,7 @@ export function ProfileScreen() {
             })}
           </li>
           <li>
-            {gated(MY_OFFERS_HREF, PROFILE_SIGN_IN_REASONS.offers, {
+            {gated(paths.myOffers.getHref(), PROFILE_SIGN_IN_REASONS.offers, {
               icon: <TagIcon />,
               label: 'My Offers',
             })}
