@@ -11,7 +11,8 @@
 //!   ([`code::code_from_random`]), valid for 10 minutes, single use, burnt by the fifth wrong
 //!   try ([`code::judge`]).
 //! - **Rate limits** ([`limit`]): at least 30 seconds between two codes and at most 5 an hour
-//!   for one e-mail, at most 20 an hour from one client address ([`limit::check`]).
+//!   for one e-mail, at most 20 an hour from one client address; at most 60 support-chat
+//!   messages an hour from one client address ([`limit::check`]).
 //! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue.
 //! - **Identities** ([`identity`]): the random Indian mobile number a new user gets (000 §7).
 //!

@@ -26,6 +26,14 @@ pub const CODES_PER_CLIENT: Limit = Limit {
     window: TimeDelta::hours(1),
 };
 
+/// Support-chat messages from one client address: at most 60 an hour, so nobody can run up a
+/// remote assistant's bill or drown the local one.
+pub const CHAT_PER_CLIENT: Limit = Limit {
+    min_interval: None,
+    max_per_window: 60,
+    window: TimeDelta::hours(1),
+};
+
 /// A bucket's window as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {

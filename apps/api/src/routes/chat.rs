@@ -1,12 +1,14 @@
 //! The support chat (001 §2 "Support chat", §8): answered by the configured assistant, which
 //! falls back to the local one when a remote assistant fails, so a shopper always gets a reply.
 
-use actix_web::{HttpResponse, web};
+use access::limit::{self, Decision};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::MaybeCaller;
 use crate::error::ApiError;
+use crate::routes::users;
 use crate::state::AppState;
 
 /// Longest message accepted, in characters.
@@ -33,9 +35,11 @@ pub struct ChatReply {
     responses(
         (status = 200, body = ChatReply, description = "The assistant's reply"),
         (status = 400, body = crate::error::ErrorBody, description = "An empty or too long message"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 60 messages an hour from this client address"),
     ),
 )]
 pub async fn ask(
+    req: HttpRequest,
     state: web::Data<AppState>,
     caller: MaybeCaller,
     body: web::Json<ChatRequest>,
@@ -54,6 +58,26 @@ pub async fn ask(
         ));
     }
     let now = state.clock.now();
+    let bucket = format!(
+        "chat:client:{}",
+        users::client_address(&req, state.trust_forwarded)
+    );
+    let store = state.store.clone();
+    let (decision, _) = web::block(move || {
+        store.take_rate_limit(&bucket, |window| {
+            limit::check(&limit::CHAT_PER_CLIENT, window, now)
+        })
+    })
+    .await??;
+    if let Decision::Wait { seconds } = decision {
+        return Err(ApiError::TooManyRequests {
+            retry_after: seconds,
+            message: format!(
+                "Too many messages. Please wait {} and try again.",
+                users::seconds_text(seconds)
+            ),
+        });
+    }
     let context = support::Context {
         shopper: caller.0.as_ref().map(|c| support::Shopper {
             first_name: c

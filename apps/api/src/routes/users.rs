@@ -56,7 +56,7 @@ fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
 }
 
 /// The address of the client, for its rate-limit bucket.
-fn client_address(req: &HttpRequest, trust_forwarded: bool) -> String {
+pub fn client_address(req: &HttpRequest, trust_forwarded: bool) -> String {
     let info = req.connection_info();
     let raw = if trust_forwarded {
         info.realip_remote_addr().map(str::to_owned)
@@ -72,8 +72,16 @@ fn client_address(req: &HttpRequest, trust_forwarded: bool) -> String {
 }
 
 fn wait_message(seconds: i64) -> String {
+    format!(
+        "Please wait {} before asking for a new code.",
+        seconds_text(seconds)
+    )
+}
+
+/// "1 second", "30 seconds".
+pub fn seconds_text(seconds: i64) -> String {
     let unit = if seconds == 1 { "second" } else { "seconds" };
-    format!("Please wait {seconds} {unit} before asking for a new code.")
+    format!("{seconds} {unit}")
 }
 
 fn https(req: &HttpRequest) -> bool {
