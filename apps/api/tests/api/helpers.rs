@@ -446,12 +446,8 @@ impl TestApp {
         let code = self.outbox_code(email);
         let res = self.verify_otp(email, &code).await;
         assert_eq!(res.status().as_u16(), 200, "verify-otp");
-        let cookie = res
-            .headers()
-            .get_all("set-cookie")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .find(|v| v.starts_with("shop_session="))
+        let cookie = session_cookie(&res)
+            .as_deref()
             .and_then(|v| v.split(';').next())
             .expect("a session cookie")
             .to_owned();
@@ -485,6 +481,21 @@ impl TestApp {
         session.user = user;
         session
     }
+}
+
+/// The `Set-Cookie` line of the session cookie in an answer, attributes included.
+pub fn session_cookie(res: &reqwest::Response) -> Option<String> {
+    res.headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("shop_session="))
+        .map(str::to_owned)
+}
+
+/// Whether an answer tells the browser to forget its session cookie.
+pub fn clears_session(res: &reqwest::Response) -> bool {
+    session_cookie(res).is_some_and(|c| c.starts_with("shop_session=;") && c.contains("Max-Age=0"))
 }
 
 /// The six-digit code in a mail's body (headers hold other numbers: dates, ids).
