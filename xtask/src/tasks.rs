@@ -21,6 +21,7 @@ pub const PURE_CRATES: &[&str] = &[
     "listing",
     "access",
     "support",
+    "recommend",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

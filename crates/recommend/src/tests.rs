@@ -1,0 +1,291 @@
+use std::collections::HashSet;
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn product(id: &str, brand: &str, category: &str, colour: &str, price_rupees: i64) -> Product {
+    Product {
+        id: id.to_owned(),
+        brand: brand.to_owned(),
+        categories: vec!["Topwear".to_owned(), category.to_owned()],
+        tags: vec![category.to_owned(), colour.to_owned()],
+        colour: colour.to_owned(),
+        fit: "Regular Fit".to_owned(),
+        price_paise: price_rupees * 100,
+        trend: 0,
+    }
+}
+
+fn strings(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| (*s).to_owned()).collect()
+}
+
+#[test]
+fn an_empty_taste_scores_only_the_trend() {
+    let taste = Taste::default();
+    let mut p = product("p", "Urban Dhaaga", "Hoodies", "navy", 1299);
+    assert_eq!(score(&taste, &p).total, 0);
+    for (trend, points) in [(-5, 0), (0, 0), (1, 0), (2, 1), (9, 4), (20, 10), (500, 10)] {
+        p.trend = trend;
+        assert_eq!(score(&taste, &p).total, points, "trend {trend}");
+    }
+}
+
+#[test]
+fn onboarding_answers_count_by_the_table() {
+    let interests = strings(&["hoodies", " NAVY ", "Streetwear"]);
+    let fits = strings(&["regular fit"]);
+    let taste = Taste::new(&TasteInput {
+        style_interests: &interests,
+        preferred_fits: &fits,
+        ..TasteInput::default()
+    });
+    let s = score(&taste, &product("p", "B", "Hoodies", "Navy", 999));
+    // Two interests match (at most 2 count), plus the fit.
+    assert_eq!(s.total, 4 + 4 + 3, "{s:?}");
+    assert!(
+        s.reasons
+            .contains(&(Reason::PreferredFit("regular fit".into()), 3))
+    );
+}
+
+#[test]
+fn likes_add_and_dislikes_take_away() {
+    let liked = product("l1", "Urban Dhaaga", "Hoodies", "navy", 1000);
+    let liked_again = product("l2", "Urban Dhaaga", "Jeans", "black", 2000);
+    let disliked = product("d1", "Loud Co", "Hoodies", "red", 5000);
+    let taste = Taste::new(&TasteInput {
+        likes: vec![&liked, &liked_again],
+        dislikes: vec![&disliked],
+        ..TasteInput::default()
+    });
+    let candidate = product("c", "Urban Dhaaga", "Hoodies", "navy", 1500);
+    let s = score(&taste, &candidate);
+    let expected = [
+        (
+            Reason::Brand {
+                liked: true,
+                times: 2,
+            },
+            6,
+        ),
+        (
+            Reason::Category {
+                name: "hoodies".into(),
+                liked: true,
+                times: 1,
+            },
+            2,
+        ),
+        (
+            Reason::Category {
+                name: "topwear".into(),
+                liked: true,
+                times: 2,
+            },
+            4,
+        ),
+        (
+            Reason::Tag {
+                name: "hoodies".into(),
+                liked: true,
+                times: 1,
+            },
+            1,
+        ),
+        (
+            Reason::Tag {
+                name: "navy".into(),
+                liked: true,
+                times: 1,
+            },
+            1,
+        ),
+        (
+            Reason::Colour {
+                liked: true,
+                times: 1,
+            },
+            2,
+        ),
+        (Reason::PriceBand { liked: true }, 2),
+        (
+            Reason::Category {
+                name: "hoodies".into(),
+                liked: false,
+                times: 1,
+            },
+            -2,
+        ),
+        (
+            Reason::Category {
+                name: "topwear".into(),
+                liked: false,
+                times: 1,
+            },
+            -2,
+        ),
+        (
+            Reason::Tag {
+                name: "hoodies".into(),
+                liked: false,
+                times: 1,
+            },
+            -1,
+        ),
+    ];
+    assert_eq!(s.reasons, expected);
+    assert_eq!(s.total, expected.iter().map(|(_, p)| p).sum::<i64>());
+}
+
+#[test]
+fn repeated_likes_are_capped() {
+    let likes: Vec<Product> = (0..10)
+        .map(|i| product(&format!("l{i}"), "B", "Hoodies", "navy", 1000))
+        .collect();
+    let taste = Taste::new(&TasteInput {
+        likes: likes.iter().collect(),
+        ..TasteInput::default()
+    });
+    let s = score(&taste, &product("c", "B", "Hoodies", "navy", 1000));
+    let brand = s
+        .reasons
+        .iter()
+        .find(|(r, _)| matches!(r, Reason::Brand { .. }))
+        .map(|(_, p)| *p);
+    assert_eq!(brand, Some(9), "3 likes at most, 3 points each");
+}
+
+#[test]
+fn the_price_band_reaches_twenty_percent_beyond_the_likes() {
+    let cheap = product("a", "B", "X", "c", 1000);
+    let dear = product("b", "B", "X", "c", 2000);
+    let taste = Taste::new(&TasteInput {
+        likes: vec![&cheap, &dear],
+        ..TasteInput::default()
+    });
+    for (rupees, inside) in [
+        (799, false),
+        (800, true),
+        (1500, true),
+        (2400, true),
+        (2401, false),
+    ] {
+        let s = score(&taste, &product("p", "Z", "Y", "d", rupees));
+        let has = s.reasons.contains(&(Reason::PriceBand { liked: true }, 2));
+        assert_eq!(has, inside, "₹{rupees}");
+    }
+}
+
+fn catalogue() -> Vec<Product> {
+    let brands = ["A", "B", "C", "D", "E"];
+    (0..60)
+        .map(|i| {
+            let mut p = product(
+                &format!("p{i:02}"),
+                brands[i % 5],
+                "Hoodies",
+                "navy",
+                1000 + i as i64 * 10,
+            );
+            p.trend = (i % 7) as i64;
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn swiped_products_never_come_back() {
+    let all = catalogue();
+    let swiped: HashSet<&str> = all.iter().take(40).map(|p| p.id.as_str()).collect();
+    let batch = next_batch(&Taste::default(), &all, &swiped, 8, 7);
+    assert_eq!(batch.len(), 8);
+    assert!(batch.iter().all(|p| !swiped.contains(p.id.as_str())));
+    let everything: HashSet<&str> = all.iter().map(|p| p.id.as_str()).collect();
+    assert!(next_batch(&Taste::default(), &all, &everything, 8, 7).is_empty());
+}
+
+#[test]
+fn one_brand_never_takes_more_than_half_a_batch() {
+    let all = catalogue();
+    let loved: Vec<&Product> = all.iter().filter(|p| p.brand == "A").collect();
+    let taste = Taste::new(&TasteInput {
+        likes: loved,
+        ..TasteInput::default()
+    });
+    let batch = next_batch(&taste, &all, &HashSet::new(), 8, 1);
+    let of_a = batch
+        .iter()
+        .filter(|p| all.iter().any(|q| q.id == p.id && q.brand == "A"))
+        .count();
+    assert_eq!(of_a, 4, "the liked brand leads, up to the cap");
+    assert_eq!(batch.len(), 8);
+    // With only one brand left, a batch holds only what the cap allows.
+    let only_a: Vec<Product> = all.iter().filter(|p| p.brand == "A").cloned().collect();
+    assert_eq!(next_batch(&taste, &only_a, &HashSet::new(), 8, 1).len(), 4);
+}
+
+#[test]
+fn a_quarter_of_a_batch_explores_and_the_seed_decides_which() {
+    let all = catalogue();
+    let first = next_batch(&Taste::default(), &all, &HashSet::new(), 8, 1);
+    assert_eq!(first.iter().filter(|p| p.exploration).count(), 2);
+    assert_eq!(
+        first,
+        next_batch(&Taste::default(), &all, &HashSet::new(), 8, 1),
+        "deterministic"
+    );
+    let explored = |seed| -> Vec<String> {
+        next_batch(&Taste::default(), &all, &HashSet::new(), 8, seed)
+            .into_iter()
+            .filter(|p| p.exploration)
+            .map(|p| p.id)
+            .collect()
+    };
+    assert!(
+        (2..20).any(|seed| explored(seed) != explored(1)),
+        "seeds pick different explorations"
+    );
+}
+
+#[test]
+fn ties_go_to_the_trend_then_catalogue_order() {
+    let mut all = catalogue();
+    for p in &mut all {
+        p.trend = 0;
+    }
+    all[10].trend = 4;
+    let batch = next_batch(&Taste::default(), &all, &HashSet::new(), 4, 0);
+    assert_eq!(batch[0].id, "p10");
+    assert_eq!(batch[1].id, "p00");
+    assert_eq!(batch[2].id, "p01");
+}
+
+proptest! {
+    #[test]
+    fn batches_respect_every_rule(
+        size in 1usize..16,
+        seed in any::<u64>(),
+        swiped_count in 0usize..60,
+        liked_brand in 0usize..5,
+    ) {
+        let all = catalogue();
+        let swiped: HashSet<&str> = all.iter().take(swiped_count).map(|p| p.id.as_str()).collect();
+        let loved: Vec<&Product> = all.iter().filter(|p| p.brand == ["A", "B", "C", "D", "E"][liked_brand]).collect();
+        let taste = Taste::new(&TasteInput { likes: loved, ..TasteInput::default() });
+        let batch = next_batch(&taste, &all, &swiped, size, seed);
+        prop_assert!(batch.len() <= size);
+        let ids: HashSet<&str> = batch.iter().map(|p| p.id.as_str()).collect();
+        prop_assert_eq!(ids.len(), batch.len(), "no repeats");
+        prop_assert!(batch.iter().all(|p| !swiped.contains(p.id.as_str())));
+        for brand in ["A", "B", "C", "D", "E"] {
+            let n = batch.iter().filter(|p| all.iter().any(|q| q.id == p.id && q.brand == brand)).count();
+            prop_assert!(n <= brand_cap(size));
+        }
+        let available = all.len() - swiped.len();
+        if available >= size * 5 {
+            prop_assert_eq!(batch.len(), size, "a full batch whenever enough products qualify");
+        }
+    }
+}
