@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { DATE_OF_BIRTH_MIN, GENDERS, MESSAGES, validateManageAccount } from '@/lib/validation';
-import { AlertCircleIcon, ArrowLeftIcon, CheckCircleIcon, UserIcon } from '@/components/ui/icons';
+import { AlertCircleIcon, CheckCircleIcon, UserIcon } from '@/components/ui/icons';
+import { TitleBar } from '@/components/ui/title-bar';
 import { EmptyState } from '@/components/ui/state-panel';
 import { useGoBack } from '@/hooks/use-go-back';
 import {
@@ -315,12 +316,7 @@ export function ManageAccountScreen() {
 
   return (
     <div className={styles.screen}>
-      <div className={styles.bar}>
-        <button type="button" className={styles.back} onClick={goBack} aria-label="Back">
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className={styles.title}>Manage Account</h1>
-      </div>
+      <TitleBar title="Manage Account" onBack={goBack} />
 
       {user.isLoggedIn ? (
         <AccountFormView

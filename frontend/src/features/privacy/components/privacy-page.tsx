@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { CONTACT } from '@/config/app';
 import { paths } from '@/config/paths';
-import { ArrowLeftIcon, MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { MailIcon, MapPinIcon, PhoneIcon } from '@/components/ui/icons';
+import { TitleBar } from '@/components/ui/title-bar';
 import { useGoBack } from '@/hooks/use-go-back';
 import styles from './privacy-page.module.css';
 
@@ -170,14 +171,7 @@ export function PrivacyPage() {
   const goBack = useGoBack(paths.profile.getHref());
   return (
     <article className={styles.page} aria-labelledby="privacy-title">
-      <div className={styles.bar}>
-        <button type="button" className={styles.back} onClick={goBack} aria-label="Back">
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 id="privacy-title" className={styles.title}>
-          Privacy Policy
-        </h1>
-      </div>
+      <TitleBar title="Privacy Policy" titleId="privacy-title" onBack={goBack} />
 
       <p className={styles.lead}>
         This policy explains what we collect when you use the shop, why, who we share it with and
