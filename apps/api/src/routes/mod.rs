@@ -19,8 +19,14 @@ use crate::error::ApiError;
 
 /// A resource answering `route` for its method and a JSON 405 for every other method.
 fn resource(path: &str, route: Route) -> actix_web::Resource {
-    web::resource(path)
-        .route(route)
+    resource_of(path, [route])
+}
+
+/// A resource answering each of `routes` (one per method) and a JSON 405 for any other method.
+fn resource_of<const N: usize>(path: &str, routes: [Route; N]) -> actix_web::Resource {
+    routes
+        .into_iter()
+        .fold(web::resource(path), |resource, route| resource.route(route))
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
         }))
@@ -75,27 +81,19 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     web::post().to(users::verify_otp),
                 ))
                 .service(resource("/users/logout", web::post().to(users::logout)))
-                .service(
-                    web::resource("/users/me")
-                        .route(get().to(users::me))
-                        .route(web::delete().to(users::delete_me))
-                        .default_service(web::to(|| async {
-                            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
-                        })),
-                )
+                .service(resource_of(
+                    "/users/me",
+                    [get().to(users::me), web::delete().to(users::delete_me)],
+                ))
                 .service(resource("/users/by-email", get().to(users::by_email)))
                 .service(resource(
                     "/users/delete-by-phone",
                     web::delete().to(users::delete_by_phone),
                 ))
-                .service(
-                    web::resource("/users")
-                        .route(get().to(users::find))
-                        .route(web::post().to(users::register))
-                        .default_service(web::to(|| async {
-                            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
-                        })),
-                )
+                .service(resource_of(
+                    "/users",
+                    [get().to(users::find), web::post().to(users::register)],
+                ))
                 .service(resource("/users/{userId}", web::put().to(users::update)))
                 .service(resource("/chat", web::post().to(chat::ask)))
                 .service(resource("/brands", get().to(brands::list)))
