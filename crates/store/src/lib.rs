@@ -6,12 +6,25 @@
 //! crates; this crate stores and loads. Every call here blocks: callers on an async runtime run
 //! it on a blocking thread.
 
+// backend difference: multi-row INSERT and ON CONFLICT do not compile through the
+// `MultiConnection` enum, so such statements go to the concrete connection.
+macro_rules! per_backend {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match &mut *$conn {
+            $crate::db::DbConnection::Sqlite($c) => $body,
+            $crate::db::DbConnection::Postgres($c) => $body,
+        }
+    };
+}
+
 mod accounts;
 mod catalogue;
+mod curated;
 mod db;
 mod products;
 mod schema;
 mod seed;
+mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord};
 pub use catalogue::{
@@ -20,6 +33,7 @@ pub use catalogue::{
 pub use db::{DatabaseUrl, DbConnection};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
+pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};
 
 /// What can go wrong below the HTTP edge.
 #[derive(Debug, thiserror::Error)]

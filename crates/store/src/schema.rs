@@ -158,6 +158,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    swipes (user_id, product_id) {
+        user_id -> Text,
+        product_id -> Text,
+        liked -> Bool,
+        swiped_at -> Timestamp,
+        seq -> BigInt,
+        session_id -> Nullable<Text>,
+        device_info -> Nullable<Text>,
+        added_to_list -> Bool,
+        prev_liked -> Nullable<Bool>,
+        prev_swiped_at -> Nullable<Timestamp>,
+        prev_seq -> Nullable<BigInt>,
+        prev_added_to_list -> Nullable<Bool>,
+    }
+}
+
+diesel::table! {
+    swipe_hours (product_id, hour) {
+        product_id -> Text,
+        hour -> BigInt,
+        likes -> BigInt,
+        dislikes -> BigInt,
+    }
+}
+
+diesel::table! {
+    swipe_totals (time_window, product_id) {
+        time_window -> Text,
+        product_id -> Text,
+        gender -> Text,
+        likes -> BigInt,
+        dislikes -> BigInt,
+        score -> BigInt,
+        total -> BigInt,
+    }
+}
+
+diesel::table! {
+    swipe_windows (time_window) {
+        time_window -> Text,
+        counted_from -> BigInt,
+    }
+}
+
+diesel::table! {
+    curated_list (user_id, product_id) {
+        user_id -> Text,
+        product_id -> Text,
+        added_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(product_categories -> products (product_id));
 diesel::joinable!(product_categories -> categories (category_id));
@@ -178,5 +231,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     rate_limits,
     sign_in_codes,
     static_images,
+    curated_list,
+    swipe_hours,
+    swipe_totals,
+    swipe_windows,
+    swipes,
     users,
 );

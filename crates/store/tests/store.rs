@@ -195,3 +195,439 @@ fn sqlite_and_postgres_load_the_same_catalogue() {
     y.sort_unstable_by(|p, q| p.id.cmp(&q.id));
     assert_eq!(x, y);
 }
+
+mod swipes {
+    //! The swipe ledger against a model: after any mix of swipes, repeated swipes, undos, time
+    //! passing and window rolls, the rollups equal a recount of the raw swipes, and each window's
+    //! ranking equals the trending crate's over the model's swipes.
+
+    use std::collections::{BTreeMap, HashMap, HashSet};
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use proptest::prelude::*;
+    use store::{NewSwipe, Store, SwipeCommand, SwipeOutcome, UserRecord};
+    use trending::{BucketRow, HourBucket, TimeWindow, TrendGender};
+
+    use super::{TempDb, postgres, seeded, sqlite};
+
+    const USERS: usize = 3;
+    const PRODUCTS: usize = 5;
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Swipe {
+            user: usize,
+            product: usize,
+            liked: bool,
+        },
+        Undo {
+            user: usize,
+        },
+        /// Time passes (minutes), then the windows are rolled or not.
+        Wait {
+            minutes: i64,
+            roll: bool,
+        },
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            6 => (0..USERS, 0..PRODUCTS, any::<bool>())
+                .prop_map(|(user, product, liked)| Op::Swipe { user, product, liked }),
+            2 => (0..USERS).prop_map(|user| Op::Undo { user }),
+            2 => (1i64..60 * 24 * 9, any::<bool>())
+                .prop_map(|(minutes, roll)| Op::Wait { minutes, roll }),
+            // Exactly a window, or half an hour short of one: the hour a swipe landed in is
+            // then just out of the window, or just still in it.
+            2 => (prop::sample::select(vec![24, 24 * 7, 24 * 30]), any::<bool>(), any::<bool>())
+                .prop_map(|(hours, short, roll)| Op::Wait {
+                    minutes: hours * 60 - if short { 30 } else { 0 },
+                    roll,
+                }),
+        ]
+    }
+
+    #[derive(Clone, Debug)]
+    struct Verdict {
+        liked: bool,
+        at: DateTime<Utc>,
+        seq: u64,
+        added: bool,
+        prev: Option<(bool, DateTime<Utc>, u64, bool)>,
+    }
+
+    #[derive(Default)]
+    struct Model {
+        verdicts: BTreeMap<(usize, usize), Verdict>,
+        list: HashSet<(usize, usize)>,
+        seq: HashMap<usize, u64>,
+    }
+
+    impl Model {
+        fn swipe(&mut self, user: usize, product: usize, liked: bool, at: DateTime<Utc>) {
+            let seq = self.seq.entry(user).or_default();
+            *seq = self
+                .verdicts
+                .iter()
+                .filter(|((u, _), _)| *u == user)
+                .map(|(_, v)| v.seq)
+                .max()
+                .unwrap_or(0)
+                + 1;
+            let inserted = liked && self.list.insert((user, product));
+            let prev = self
+                .verdicts
+                .get(&(user, product))
+                .map(|v| (v.liked, v.at, v.seq, v.added));
+            let added = inserted || prev.is_some_and(|p| p.3);
+            self.verdicts.insert(
+                (user, product),
+                Verdict {
+                    liked,
+                    at,
+                    seq: *seq,
+                    added,
+                    prev,
+                },
+            );
+        }
+
+        fn undo(&mut self, user: usize) -> Option<usize> {
+            let (&key, _) = self
+                .verdicts
+                .iter()
+                .filter(|((u, _), _)| *u == user)
+                .max_by_key(|((_, p), v)| (v.seq, *p))?;
+            let v = self.verdicts.remove(&key)?;
+            if v.added && !v.prev.is_some_and(|p| p.3) {
+                self.list.remove(&key);
+            }
+            if let Some((liked, at, seq, added)) = v.prev {
+                self.verdicts.insert(
+                    key,
+                    Verdict {
+                        liked,
+                        at,
+                        seq,
+                        added,
+                        prev: None,
+                    },
+                );
+            }
+            Some(key.1)
+        }
+    }
+
+    fn user(store: &Store, n: usize) -> String {
+        let email = format!("swiper{n}@example.in");
+        let (user, _) = store
+            .find_or_create_user(&email, || UserRecord {
+                id: format!("user-{n}"),
+                email: Some(email.clone()),
+                display_name: format!("Swiper {n}"),
+                phone: Some(format!("90000000{n:02}")),
+                age: 25,
+                gender: "other".into(),
+                date_of_birth: None,
+                location: String::new(),
+                delivery_addresses: vec![],
+                interests: vec![],
+                ml_preferences: vec![],
+                age_range: String::new(),
+                onboarded: false,
+                is_admin: false,
+                is_brand_user: false,
+                brand_id: None,
+                token_version: 0,
+                last_login: None,
+                created_at: chrono::NaiveDateTime::default(),
+            })
+            .expect("user");
+        user.id
+    }
+
+    fn run(db: &TempDb, ops: &[Op]) {
+        let store = &db.store;
+        let users: Vec<String> = (0..USERS).map(|n| user(store, n)).collect();
+        let catalogue = store.load_catalogue().expect("catalogue").products;
+        let products: Vec<(String, String)> = catalogue
+            .iter()
+            .step_by(catalogue.len() / PRODUCTS)
+            .take(PRODUCTS)
+            .map(|p| (p.id.clone(), p.gender.clone()))
+            .collect();
+        let mut now = Utc
+            .with_ymd_and_hms(2026, 11, 1, 9, 30, 0)
+            .single()
+            .expect("time");
+        store.roll_windows(now).expect("first roll");
+        let mut model = Model::default();
+        let mut batch: Vec<SwipeCommand> = Vec::new();
+        let mut expected: Vec<SwipeOutcome> = Vec::new();
+        let flush = |batch: &mut Vec<SwipeCommand>, expected: &mut Vec<SwipeOutcome>, now| {
+            let got = store.apply_swipes(batch, now).expect("apply");
+            let kinds = |o: &SwipeOutcome| match o {
+                SwipeOutcome::Swiped { product_id, .. } => format!("swiped {product_id}"),
+                SwipeOutcome::Undone { product_id, .. } => format!("undone {product_id}"),
+                SwipeOutcome::NothingToUndo => "nothing".to_owned(),
+            };
+            assert_eq!(
+                got.iter().map(kinds).collect::<Vec<_>>(),
+                expected.iter().map(kinds).collect::<Vec<_>>()
+            );
+            batch.clear();
+            expected.clear();
+        };
+        for op in ops {
+            match op {
+                Op::Swipe {
+                    user,
+                    product,
+                    liked,
+                } => {
+                    model.swipe(*user, *product, *liked, now);
+                    batch.push(SwipeCommand::Swipe(NewSwipe {
+                        user_id: users[*user].clone(),
+                        product_id: products[*product].0.clone(),
+                        gender: products[*product].1.clone(),
+                        liked: *liked,
+                        session_id: Some("s".into()),
+                        device_info: None,
+                    }));
+                    expected.push(SwipeOutcome::Swiped {
+                        product_id: products[*product].0.clone(),
+                        liked: *liked,
+                        swiped_at: now.naive_utc(),
+                        session_id: None,
+                        replaced: None,
+                        added_to_list: false,
+                    });
+                }
+                Op::Undo { user } => {
+                    batch.push(SwipeCommand::Undo {
+                        user_id: users[*user].clone(),
+                    });
+                    expected.push(match model.undo(*user) {
+                        Some(p) => SwipeOutcome::Undone {
+                            product_id: products[p].0.clone(),
+                            liked: false,
+                            restored: None,
+                            removed_from_list: false,
+                        },
+                        None => SwipeOutcome::NothingToUndo,
+                    });
+                }
+                Op::Wait { minutes, roll } => {
+                    flush(&mut batch, &mut expected, now);
+                    now += Duration::minutes(*minutes);
+                    if *roll {
+                        store.roll_windows(now).expect("roll");
+                    }
+                    let check = store.check_rollups().expect("recount");
+                    assert!(check.exact(), "rollups differ from a recount: {check:?}");
+                }
+            }
+        }
+        flush(&mut batch, &mut expected, now);
+        store.roll_windows(now).expect("roll");
+        let check = store.check_rollups().expect("recount");
+        assert!(check.exact(), "rollups differ from a recount: {check:?}");
+
+        for (u, id) in users.iter().enumerate() {
+            let mut stored = store.swipes_of(id).expect("swipes of");
+            stored.sort();
+            let mut want: Vec<(String, bool)> = model
+                .verdicts
+                .iter()
+                .filter(|((mu, _), _)| *mu == u)
+                .map(|((_, p), v)| (products[*p].0.clone(), v.liked))
+                .collect();
+            want.sort();
+            assert_eq!(stored, want, "verdicts of user {u}");
+            let mut list: Vec<String> = store
+                .curated_list(id)
+                .expect("list")
+                .into_iter()
+                .map(|(p, _)| p)
+                .collect();
+            list.sort();
+            let mut want_list: Vec<String> = model
+                .list
+                .iter()
+                .filter(|(mu, _)| *mu == u)
+                .map(|(_, p)| products[*p].0.clone())
+                .collect();
+            want_list.sort();
+            assert_eq!(list, want_list, "curated list of user {u}");
+        }
+
+        let rows: Vec<BucketRow> = model
+            .verdicts
+            .iter()
+            .map(|((_, p), v)| {
+                BucketRow::new(
+                    products[*p].0.clone(),
+                    HourBucket::containing(v.at),
+                    u64::from(v.liked),
+                    u64::from(!v.liked),
+                )
+            })
+            .collect();
+        for window in TimeWindow::ALL {
+            let want: Vec<(String, u64, u64)> = trending::trending(rows.clone(), window, now, 50)
+                .into_iter()
+                .filter(|r| r.counts.total() > 0)
+                .map(|r| (r.product_id, r.counts.likes, r.counts.dislikes))
+                .collect();
+            let got: Vec<(String, u64, u64)> = store
+                .trending_rows(window, None, 0, 50)
+                .expect("trending")
+                .into_iter()
+                .map(|r| (r.product_id, r.likes as u64, r.dislikes as u64))
+                .collect();
+            assert_eq!(got, want, "ranking of {window:?}");
+            let women = TrendGender::Women.product_gender();
+            let got_women = store
+                .trending_rows(window, Some(women), 0, 50)
+                .expect("trending women");
+            let want_women: Vec<&String> = want
+                .iter()
+                .filter(|(id, ..)| products.iter().any(|(p, g)| p == id && g == women))
+                .map(|(id, ..)| id)
+                .collect();
+            assert_eq!(
+                got_women.iter().map(|r| &r.product_id).collect::<Vec<_>>(),
+                want_women
+            );
+        }
+    }
+
+    /// Runs `cases` random op sequences against one database, cleared between cases.
+    fn check_against_model(db: TempDb, cases: u32) {
+        let config = ProptestConfig {
+            cases,
+            ..ProptestConfig::default()
+        };
+        let mut runner = proptest::test_runner::TestRunner::new(config);
+        runner
+            .run(&prop::collection::vec(op(), 1..40), |ops| {
+                db.store.clear_swipes().expect("clear");
+                run(&db, &ops);
+                Ok(())
+            })
+            .expect("the ledger matches its model");
+    }
+
+    #[test]
+    fn rollups_equal_a_recount_on_sqlite() {
+        check_against_model(seeded(sqlite()), 40);
+    }
+
+    #[test]
+    fn rollups_equal_a_recount_on_postgres() {
+        let Some(pg) = postgres() else { return };
+        check_against_model(seeded(pg), 12);
+    }
+
+    #[test]
+    fn a_replaced_swipe_is_counted_once_and_undo_brings_the_earlier_one_back() {
+        let db = seeded(sqlite());
+        let store = &db.store;
+        let user = user(store, 7);
+        let product = store.load_catalogue().expect("catalogue").products[0].clone();
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
+            .single()
+            .expect("time");
+        let swipe = |liked| {
+            SwipeCommand::Swipe(NewSwipe {
+                user_id: user.clone(),
+                product_id: product.id.clone(),
+                gender: product.gender.clone(),
+                liked,
+                session_id: None,
+                device_info: None,
+            })
+        };
+        let out = store
+            .apply_swipes(&[swipe(true), swipe(true), swipe(false)], now)
+            .expect("apply");
+        assert!(matches!(
+            &out[..],
+            [
+                SwipeOutcome::Swiped {
+                    replaced: None,
+                    added_to_list: true,
+                    ..
+                },
+                SwipeOutcome::Swiped {
+                    replaced: Some(true),
+                    added_to_list: false,
+                    ..
+                },
+                SwipeOutcome::Swiped {
+                    replaced: Some(true),
+                    added_to_list: false,
+                    ..
+                },
+            ]
+        ));
+        let rows = store
+            .trending_rows(TimeWindow::Day, None, 0, 10)
+            .expect("rows");
+        assert_eq!((rows.len(), rows[0].likes, rows[0].dislikes), (1, 0, 1));
+        assert_eq!(
+            store.curated_list(&user).expect("list").len(),
+            1,
+            "a dislike keeps the list"
+        );
+        let undone = store.apply_swipes(
+            &[SwipeCommand::Undo {
+                user_id: user.clone(),
+            }],
+            now,
+        );
+        assert!(matches!(
+            &undone.expect("undo")[..],
+            [SwipeOutcome::Undone {
+                liked: false,
+                restored: Some(true),
+                removed_from_list: false,
+                ..
+            }]
+        ));
+        let rows = store
+            .trending_rows(TimeWindow::Day, None, 0, 10)
+            .expect("rows");
+        assert_eq!((rows[0].likes, rows[0].dislikes), (1, 0));
+        let undone = store.apply_swipes(
+            &[SwipeCommand::Undo {
+                user_id: user.clone(),
+            }],
+            now,
+        );
+        assert!(matches!(
+            &undone.expect("undo")[..],
+            [SwipeOutcome::Undone {
+                liked: true,
+                restored: None,
+                removed_from_list: true,
+                ..
+            }]
+        ));
+        assert!(
+            store
+                .trending_rows(TimeWindow::Day, None, 0, 10)
+                .expect("rows")
+                .is_empty()
+        );
+        assert!(store.curated_list(&user).expect("list").is_empty());
+        let nothing = store.apply_swipes(
+            &[SwipeCommand::Undo {
+                user_id: user.clone(),
+            }],
+            now,
+        );
+        assert_eq!(nothing.expect("undo"), vec![SwipeOutcome::NothingToUndo]);
+    }
+}
