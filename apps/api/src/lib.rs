@@ -7,6 +7,8 @@ pub mod auth;
 pub mod catalogue;
 pub mod config;
 pub mod error;
+pub mod feed;
+pub mod ledger;
 pub mod openapi;
 pub mod routes;
 pub mod startup;

@@ -126,7 +126,16 @@ impl Application {
             assistant = %providers.assistant.describe(),
             "outside services"
         );
+        // Windows are rolled before the first answer, so a process that was down for a while
+        // never serves totals that still count hours gone by.
+        store
+            .roll_windows(clock.now())
+            .context("rolling the trending windows")?;
+        let swipes =
+            crate::ledger::SwipeWriter::start(&store, &clock, crate::ledger::writers_for(&store));
         let state = web::Data::new(AppState {
+            swipes: Arc::new(swipes),
+            feed: Arc::new(crate::feed::Feed::default()),
             store,
             clock,
             catalogue: Arc::new(catalogue),
@@ -203,9 +212,11 @@ impl Application {
     /// Serves until SIGTERM or Ctrl-C, then stops accepting and lets requests in flight finish.
     /// Meanwhile the catalogue follows the database's change feed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let roller = tokio::spawn(roll_trending(self.state.clone()));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        roller.abort();
         outcome
     }
 }
@@ -246,6 +257,35 @@ async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
                 tracing::warn!(error = %e, "following the catalogue's changes failed; retrying")
             }
             Err(e) => tracing::error!(error = %e, "the catalogue follower panicked; retrying"),
+        }
+    }
+}
+
+/// How often the trending windows are rolled and the feed's trend refreshed: an hour leaves a
+/// window at most this late.
+const TRENDING_ROLL_EVERY: Duration = Duration::from_secs(60);
+
+/// Rolls the trending windows (hours that left a window stop counting) and refreshes the feed's
+/// weekly trend; failures are logged and retried on the next tick.
+async fn roll_trending(state: web::Data<AppState>) {
+    let mut ticker = tokio::time::interval(TRENDING_ROLL_EVERY);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        let state = state.clone();
+        let outcome = tokio::task::spawn_blocking(move || -> Result<(), store::StoreError> {
+            state.store.roll_windows(state.clock.now())?;
+            let trend = state.store.trend_scores(trending::TimeWindow::Week)?;
+            state.feed.refresh(&state.catalogue.snapshot(), trend);
+            Ok(())
+        })
+        .await;
+        match outcome {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "rolling the trending windows failed; retrying")
+            }
+            Err(e) => tracing::error!(error = %e, "the trending roller panicked; retrying"),
         }
     }
 }

@@ -46,4 +46,8 @@ pub struct AppState {
     pub assistant: Arc<dyn providers::Assistant>,
     /// Client addresses come from forwarding headers.
     pub trust_forwarded: bool,
+    /// Commits swipes in batches.
+    pub swipes: Arc<crate::ledger::SwipeWriter>,
+    /// The swipe feed's view of the catalogue.
+    pub feed: Arc<crate::feed::Feed>,
 }

@@ -42,6 +42,7 @@ mod score;
 
 pub use score::{Product, Reason, Score, Taste, TasteInput, score};
 
+use std::borrow::Borrow;
 use std::collections::{HashMap, HashSet};
 
 /// One slot in this many of a batch is for exploration.
@@ -62,10 +63,11 @@ pub fn brand_cap(size: usize) -> usize {
 }
 
 /// The next `size` products for a shopper of `taste`, from `catalogue` (in catalogue order,
-/// newest first say), leaving out `swiped`. `seed` picks the exploration slots.
-pub fn next_batch<'c>(
+/// newest first say; products or references to them, so a caller can pass a filtered view
+/// without copying), leaving out `swiped`. `seed` picks the exploration slots.
+pub fn next_batch<'c, P: Borrow<Product>>(
     taste: &Taste,
-    catalogue: &'c [Product],
+    catalogue: &'c [P],
     swiped: &HashSet<&str>,
     size: usize,
     seed: u64,
@@ -73,13 +75,19 @@ pub fn next_batch<'c>(
     let mut ranked: Vec<(usize, Score)> = catalogue
         .iter()
         .enumerate()
+        .map(|(i, p)| (i, p.borrow()))
         .filter(|(_, p)| !swiped.contains(p.id.as_str()))
         .map(|(i, p)| (i, score(taste, p)))
         .collect();
     ranked.sort_by(|(ia, a), (ib, b)| {
         b.total
             .cmp(&a.total)
-            .then_with(|| catalogue[*ib].trend.cmp(&catalogue[*ia].trend))
+            .then_with(|| {
+                catalogue[*ib]
+                    .borrow()
+                    .trend
+                    .cmp(&catalogue[*ia].borrow().trend)
+            })
             .then_with(|| ia.cmp(ib))
     });
 
@@ -90,7 +98,9 @@ pub fn next_batch<'c>(
     let mut taken: HashSet<usize> = HashSet::new();
     let mut picks = Vec::with_capacity(size);
     let admit = |i: usize, per_brand: &mut HashMap<&'c str, usize>| {
-        let count = per_brand.entry(catalogue[i].brand.as_str()).or_insert(0);
+        let count = per_brand
+            .entry(catalogue[i].borrow().brand.as_str())
+            .or_insert(0);
         if *count >= cap {
             return false;
         }
@@ -105,7 +115,7 @@ pub fn next_batch<'c>(
         if admit(*i, &mut per_brand) {
             taken.insert(*i);
             picks.push(Pick {
-                id: catalogue[*i].id.clone(),
+                id: catalogue[*i].borrow().id.clone(),
                 score: s.clone(),
                 exploration: false,
             });
@@ -115,14 +125,14 @@ pub fn next_batch<'c>(
     // Exploration: the rest of the list in an order set by the seed.
     let mut rest: Vec<&(usize, Score)> =
         ranked.iter().filter(|(i, _)| !taken.contains(i)).collect();
-    rest.sort_by_key(|(i, _)| mix(seed, &catalogue[*i].id));
+    rest.sort_by_key(|(i, _)| mix(seed, &catalogue[*i].borrow().id));
     for (i, s) in rest {
         if picks.len() == size {
             break;
         }
         if admit(*i, &mut per_brand) {
             picks.push(Pick {
-                id: catalogue[*i].id.clone(),
+                id: catalogue[*i].borrow().id.clone(),
                 score: s.clone(),
                 exploration: true,
             });

@@ -104,6 +104,11 @@ impl Catalogue {
         })
     }
 
+    /// The origin media URLs are made absolute with (empty: same-origin paths).
+    pub(crate) fn media_origin(&self) -> &str {
+        &self.media_origin
+    }
+
     /// The current snapshot; holding it keeps a consistent view for a whole request.
     pub(crate) fn snapshot(&self) -> Arc<Snapshot> {
         Arc::clone(&self.current.read().unwrap_or_else(|e| e.into_inner()))

@@ -1,8 +1,11 @@
 //! The whole URL table in one place.
 
+pub mod analytics;
 pub mod brands;
 pub mod categories;
 pub mod chat;
+pub mod curated;
+pub mod feed;
 pub mod frontend;
 pub mod health;
 pub mod media;
@@ -59,6 +62,28 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     get().to(products::by_category),
                 ))
                 .service(resource("/products/tag", get().to(products::by_tag)))
+                .service(resource("/products/feed", get().to(feed::feed)))
+                .service(resource("/products/feed/filters", get().to(feed::filters)))
+                .service(resource(
+                    "/analytics/track-swipe",
+                    web::post().to(analytics::track_swipe),
+                ))
+                .service(resource(
+                    "/analytics/swipes/last",
+                    web::delete().to(analytics::undo_last),
+                ))
+                .service(resource(
+                    "/analytics/trending-products",
+                    get().to(analytics::trending_products),
+                ))
+                .service(resource_of(
+                    "/curated-list",
+                    [get().to(curated::list), web::post().to(curated::add)],
+                ))
+                .service(resource(
+                    "/curated-list/{productId}",
+                    web::delete().to(curated::remove),
+                ))
                 .service(resource("/products/id/{id}", get().to(products::detail)))
                 .service(resource(
                     "/products/search",

@@ -109,7 +109,7 @@ fn listing_error(e: listing::ListingError) -> ApiError {
     ApiError::bad_request("INVALID_QUERY", e.to_string())
 }
 
-fn exclude(text: Option<&str>) -> Result<HashSet<String>, ApiError> {
+pub(crate) fn exclude(text: Option<&str>) -> Result<HashSet<String>, ApiError> {
     let ids: HashSet<String> = text
         .unwrap_or_default()
         .split(',')

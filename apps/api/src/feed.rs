@@ -1,0 +1,123 @@
+//! The swipe feed's view of the catalogue: every listed product as the `recommend` crate sees
+//! it (brand, categories, tags, colour, fit, price and this week's trend), in the snapshot's
+//! order, plus the filter sheet's choices. Rebuilt when the catalogue changes and refreshed with
+//! the trend by the background roller, so a request only filters and scores.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, RwLock};
+
+use crate::catalogue::Snapshot;
+
+#[derive(Debug)]
+pub(crate) struct FeedView {
+    /// The snapshot this view was built from; a newer snapshot means a rebuild.
+    snapshot: Arc<Snapshot>,
+    /// `products[i]` is the snapshot's product `i`.
+    pub products: Vec<recommend::Product>,
+    /// Lower-case colour names and sizes on offer, sorted.
+    pub colors: Vec<String>,
+    pub sizes: Vec<String>,
+}
+
+impl FeedView {
+    fn build(snapshot: Arc<Snapshot>, trend: &HashMap<String, i64>) -> Self {
+        let mut colors = BTreeSet::new();
+        let mut sizes = BTreeSet::new();
+        let products = snapshot
+            .entries()
+            .iter()
+            .map(|e| {
+                let r = &e.record;
+                colors.insert(r.colour.to_lowercase());
+                for (size, _) in &r.stock {
+                    sizes.insert(size.clone());
+                }
+                recommend::Product {
+                    id: r.id.clone(),
+                    brand: r.brand.id.clone(),
+                    categories: r.categories.iter().map(|c| c.name.clone()).collect(),
+                    tags: r.tags.clone(),
+                    colour: r.colour.clone(),
+                    fit: r.specifications.fit.clone(),
+                    price_paise: r.price_paise,
+                    trend: trend.get(&r.id).copied().unwrap_or(0),
+                }
+            })
+            .collect();
+        Self {
+            snapshot,
+            products,
+            colors: colors.into_iter().collect(),
+            sizes: sort_sizes(sizes),
+        }
+    }
+}
+
+/// Letter sizes in wearing order, then numeric sizes in number order, then anything else.
+fn sort_sizes(sizes: BTreeSet<String>) -> Vec<String> {
+    const LETTERS: [&str; 9] = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL", "FREE SIZE"];
+    let mut sizes: Vec<String> = sizes.into_iter().collect();
+    sizes.sort_by_key(|s| {
+        let upper = s.to_uppercase();
+        match LETTERS.iter().position(|l| *l == upper) {
+            Some(p) => (0, p as u64, String::new()),
+            None => match s.parse::<u64>() {
+                Ok(n) => (1, n, String::new()),
+                Err(_) => (2, 0, upper),
+            },
+        }
+    });
+    sizes
+}
+
+/// The current view, shared by every request.
+#[derive(Debug, Default)]
+pub struct Feed {
+    current: RwLock<Option<Arc<FeedView>>>,
+    /// The last trend read, kept for rebuilds between refreshes.
+    trend: RwLock<Arc<HashMap<String, i64>>>,
+}
+
+impl Feed {
+    /// The view of `snapshot`, built now if the current one is of an older snapshot.
+    pub(crate) fn view(&self, snapshot: &Arc<Snapshot>) -> Arc<FeedView> {
+        if let Some(view) = self
+            .current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .filter(|v| Arc::ptr_eq(&v.snapshot, snapshot))
+        {
+            return Arc::clone(view);
+        }
+        let trend = Arc::clone(&self.trend.read().unwrap_or_else(|e| e.into_inner()));
+        let view = Arc::new(FeedView::build(Arc::clone(snapshot), &trend));
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::clone(&view));
+        view
+    }
+
+    /// Takes a fresh trend (each product's net likes this week) and rebuilds the view.
+    pub(crate) fn refresh(&self, snapshot: &Arc<Snapshot>, trend: HashMap<String, i64>) {
+        let trend = Arc::new(trend);
+        let view = Arc::new(FeedView::build(Arc::clone(snapshot), &trend));
+        *self.trend.write().unwrap_or_else(|e| e.into_inner()) = trend;
+        *self.current.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_sort_in_wearing_order_then_by_number() {
+        let sizes: BTreeSet<String> = ["XL", "32", "S", "28", "M", "Free Size", "L", "XS"]
+            .into_iter()
+            .map(String::from)
+            .collect();
+        assert_eq!(
+            sort_sizes(sizes),
+            ["XS", "S", "M", "L", "XL", "Free Size", "28", "32"]
+        );
+    }
+}
