@@ -16,4 +16,5 @@ mod sessions;
 mod sign_in;
 mod startup;
 mod static_images;
+mod swipes;
 mod users;

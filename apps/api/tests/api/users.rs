@@ -333,6 +333,36 @@ fn attempts(b: &Session) -> Vec<Attempt> {
             "/api/users/delete-by-phone".into(),
             Some(json!({"phone": b.phone()})),
         ),
+        attempt(
+            Method::POST,
+            "/api/analytics/track-swipe",
+            "/api/analytics/track-swipe".into(),
+            Some(json!({"productId": b_liked(), "action": "dislike", "userId": b.id()})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/analytics/swipes/last",
+            "/api/analytics/swipes/last".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/curated-list",
+            "/api/curated-list".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/curated-list",
+            "/api/curated-list".into(),
+            Some(json!({"productId": b_liked(), "userId": b.id()})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/curated-list/{productId}",
+            format!("/api/curated-list/{}", b_liked()),
+            None,
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -347,6 +377,22 @@ fn attempts(b: &Session) -> Vec<Attempt> {
             None,
         ),
     ]
+}
+
+/// The product B likes before A tries B's records: in B's swipes and B's curated list.
+fn b_liked() -> String {
+    crate::helpers::listed()[0].id.clone()
+}
+
+/// What A must never change of B's: the account, the swipes and the curated list.
+async fn b_state(app: &TestApp, b: &Session) -> Value {
+    let (_, list) = app
+        .send_json(Method::GET, "/api/curated-list", None, Some(b))
+        .await;
+    let (_, trending) = app
+        .get_json("/api/analytics/trending-products?timeWindow=24h")
+        .await;
+    json!({"me": me(app, b).await, "list": list, "trending": trending["data"]["trendingProducts"]})
 }
 
 async fn signed_in_routes(app: &TestApp) -> BTreeSet<(String, String)> {
@@ -367,7 +413,16 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
     let mut a = app.onboarded("a@example.in").await;
     app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
     let b = app.onboarded("b@example.in").await;
-    let b_before = me(&app, &b).await;
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            "/api/analytics/track-swipe",
+            Some(json!({"productId": b_liked(), "action": "like"})),
+            Some(&b),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let b_before = b_state(&app, &b).await;
 
     let listed: BTreeSet<(String, String)> = attempts(&b)
         .iter()
@@ -391,6 +446,26 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         let what = format!("{} {}", attempt.method, attempt.path);
         match (attempt.method.clone(), attempt.route) {
             (Method::GET, "/api/users/me") => assert_eq!(body["_id"], a.user["_id"], "{what}"),
+            (Method::DELETE, "/api/analytics/swipes/last")
+            | (Method::DELETE, "/api/curated-list/{productId}") => {
+                assert_eq!(
+                    status, 404,
+                    "{what}: A has nothing of its own to undo or remove"
+                )
+            }
+            (Method::POST, "/api/curated-list") => {
+                assert_eq!(
+                    status, 201,
+                    "{what}: the body's userId is ignored, A's list grows"
+                );
+                app.send_json(
+                    Method::DELETE,
+                    &format!("/api/curated-list/{}", b_liked()),
+                    None,
+                    Some(&a),
+                )
+                .await;
+            }
             (Method::GET, _) => assert_eq!((status, body.clone()), (200, json!([])), "{what}"),
             (_, "/api/users/logout") | (Method::DELETE, "/api/users/me") => {
                 assert_eq!(status, 200, "{what}: acts on A only")
@@ -404,7 +479,11 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                 );
             }
         }
-        assert_eq!(me(&app, &b).await, b_before, "B unchanged after {what}");
+        assert_eq!(
+            b_state(&app, &b).await,
+            b_before,
+            "B unchanged after {what}"
+        );
         if attempt.route == "/api/users/logout" {
             app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
             a = app.sign_in("a@example.in").await;
