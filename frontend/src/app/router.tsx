@@ -88,6 +88,10 @@ const Look = lazyScreen(async () => {
   const { LookRoute } = await import('./routes/look');
   return { Component: LookRoute };
 });
+const CuratedList = lazyScreen(async () => {
+  const { CuratedListRoute } = await import('./routes/curated-list');
+  return { Component: CuratedListRoute };
+});
 const Profile = lazyScreen(async () => {
   const { ProfileRoute } = await import('./routes/profile');
   return { Component: ProfileRoute };
@@ -157,15 +161,7 @@ const appRoutes = (
     <Route path={paths.productsByCategory.path} element={<Products />} />
     <Route path={paths.products.path} element={<Products />} />
     <Route path={paths.product.path} element={<Product />} />
-    <Route
-      path={paths.curatedList.path}
-      element={
-        <ComingSoon
-          screen="My Curated List"
-          description="Everything you hearted or swiped right on, saved for later."
-        />
-      }
-    />
+    <Route path={paths.curatedList.path} element={<CuratedList />} />
     <Route path={paths.profile.path} element={<Profile />} />
     <Route
       path={paths.myOrders.path}

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { act, renderApp, renderHook, screen, within } from '@/testing/test-utils';
 import { useBagCountActions } from '@/stores/bag-count';
 import { useSessionActions } from '@/stores/session';
+import { curatedEntry, curatedListState } from '@/testing/mocks/curated-list-handlers';
+import { navyTee } from '@/testing/mocks/fixtures';
+import { server } from '@/testing/mocks/server';
 import { serverUser } from '@/testing/mocks/users';
-import { useWishlistCountActions } from '@/stores/wishlist-count';
 
 const TAB_LABELS = ['Swipe', 'Explore', 'Collection', 'Trends', 'Bag'];
 
@@ -79,15 +81,19 @@ describe('app shell (000 §2.2)', () => {
 
   it("caps the bag and curated-list badges at '99+'", async () => {
     const bag = renderHook(() => useBagCountActions()).result.current;
-    const wishlist = renderHook(() => useWishlistCountActions()).result.current;
+    const session = renderHook(() => useSessionActions()).result.current;
+    const saved = Array.from({ length: 100 }, (_, index) =>
+      curatedEntry({ ...navyTee, _id: `p${index}` }),
+    );
+    server.use(...curatedListState(saved).handlers);
     act(() => {
       bag.bagCountChanged(150);
-      wishlist.wishlistCountChanged(100);
+      session.loggedIn(serverUser());
     });
     renderApp('/home');
     const nav = await bottomNav();
     expect(within(nav).getByRole('link', { name: 'Bag, 99+ items' })).toHaveTextContent('99+');
-    const heart = screen.getByRole('link', { name: 'Curated list, 99+ items' });
+    const heart = await screen.findByRole('link', { name: 'Curated list, 99+ items' });
     expect(heart).toHaveTextContent('99+');
   });
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { ADD_ADDRESS_TEXT, DELIVERY_LOCATION_LABEL } from '@/config/app';
 import { paths } from '@/config/paths';
+import { useCuratedList } from '@/hooks/use-curated-list';
 import { formatBadgeCount } from '@/lib/format-count';
 import { useIsLoggedIn, useSavedAddress, useSessionUser } from '@/stores/session';
-import { useWishlistCount } from '@/stores/wishlist-count';
 import { CountBadge } from '@/components/ui/count-badge';
 import { ChevronDownIcon, HeartIcon, MapPinIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import styles from './header.module.css';
@@ -13,7 +13,8 @@ export function Header() {
   const isLoggedIn = useIsLoggedIn();
   const savedAddress = useSavedAddress();
   const { location } = useSessionUser();
-  const wishlistCount = useWishlistCount();
+  // Visitors have no list (the query waits for a session); a failed fetch shows no count.
+  const wishlistCount = useCuratedList().data?.length ?? 0;
 
   // The wizard's saved address wins; until there is one, the location given at sign-in (which
   // the server keeps as the first delivery address).
@@ -21,7 +22,7 @@ export function Header() {
   const addressText = isLoggedIn && deliverTo ? deliverTo : ADD_ADDRESS_TEXT;
   const hasWishlist = wishlistCount > 0;
   const wishlistLabel = hasWishlist
-    ? `Curated list, ${formatBadgeCount(wishlistCount)} items`
+    ? `Curated list, ${formatBadgeCount(wishlistCount)} ${wishlistCount === 1 ? 'item' : 'items'}`
     : 'Curated list';
 
   return (

@@ -1,17 +1,19 @@
 import { HeartIcon } from '@/components/ui/icons';
-import { useWishlistToggle } from '@/hooks/use-wishlist-toggle';
+import { useToggleWishlist } from '@/hooks/use-curated-list';
 import styles from './wishlist-heart.module.css';
 
 /** The wishlist heart of product cards and the product page; what a tap does is the hook's. */
 export function WishlistHeart({ productId, className }: { productId: string; className?: string }) {
-  const wishlist = useWishlistToggle();
+  const wishlist = useToggleWishlist();
   const saved = wishlist.isSaved(productId);
+  const pending = wishlist.isPending(productId);
   return (
     <button
       type="button"
       className={[styles.heart, saved ? styles.saved : '', className].filter(Boolean).join(' ')}
       aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
-      disabled={wishlist.isPending(productId)}
+      aria-busy={pending || undefined}
+      disabled={pending}
       onClick={() => wishlist.toggle(productId)}
     >
       <HeartIcon size={20} filled={saved} />

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
 
-export const server = setupServer(...handlers);
+export const server = setupServer(...handlers, ...curatedListHandlers);
