@@ -315,22 +315,31 @@ fn insert_list_rows(conn: &mut DbConnection, rows: &[ListRow<'_>]) -> QueryResul
         .execute(c))
 }
 
-/// Takes the lock that orders swipe writers against the window roller. SQLite: a first
-/// statement that writes, so the transaction holds the write lock before it reads. PostgreSQL:
-/// a shared lock on the window rows, so writers run side by side and the roller (which updates
-/// those rows) waits for them, and they for it.
-fn lock_windows(conn: &mut DbConnection) -> QueryResult<()> {
-    // backend difference: the locking statement.
+/// Takes the locks that order writers. SQLite: a first statement that writes, so the
+/// transaction holds the one write lock before it reads. PostgreSQL: a shared lock on the
+/// window rows, so writers run side by side while the roller (which updates those rows) waits
+/// for them and they for it; and a transaction-scoped advisory lock per shopper, taken in one
+/// order, so two writers (in any processes) never interleave one shopper's swipes.
+fn lock_for_writing(conn: &mut DbConnection, users: &[&str]) -> QueryResult<()> {
+    // backend difference: the locking statements.
     match conn {
         DbConnection::Sqlite(c) => diesel::update(swipe_windows::table)
             .set(swipe_windows::counted_from.eq(swipe_windows::counted_from))
             .execute(c)
             .map(|_| ()),
-        DbConnection::Postgres(c) => swipe_windows::table
-            .select(swipe_windows::time_window)
-            .for_share()
-            .load::<String>(c)
-            .map(|_| ()),
+        DbConnection::Postgres(c) => {
+            swipe_windows::table
+                .select(swipe_windows::time_window)
+                .for_share()
+                .load::<String>(c)?;
+            diesel::sql_query(
+                "SELECT pg_advisory_xact_lock(hashtext(u)) \
+                 FROM (SELECT DISTINCT unnest($1::text[]) AS u) AS shoppers ORDER BY hashtext(u)",
+            )
+            .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(users)
+            .execute(c)
+            .map(|_| ())
+        }
     }
 }
 
@@ -343,8 +352,12 @@ impl Store {
     ) -> Result<Vec<SwipeOutcome>, StoreError> {
         let mut conn = self.conn()?;
         let now = now.naive_utc();
+        let users: Vec<&str> = distinct(commands.iter().map(|c| match c {
+            SwipeCommand::Swipe(s) => s.user_id.as_str(),
+            SwipeCommand::Undo { user_id } => user_id.as_str(),
+        }));
         let outcomes = conn.transaction(|conn| {
-            lock_windows(conn)?;
+            lock_for_writing(conn, &users)?;
             let marks = Watermarks::load(conn)?;
             let mut outcomes = Vec::with_capacity(commands.len());
             let mut run: Vec<&NewSwipe> = Vec::new();
