@@ -37,11 +37,18 @@ function SavedProducts({ titleId }: { titleId: string }) {
   });
 
   if (isError) {
-    return <ErrorState message={CURATED_LIST_TEXTS.loadFailed} onRetry={() => void refetch()} />;
+    return (
+      <ErrorState
+        className={styles.panel}
+        message={CURATED_LIST_TEXTS.loadFailed}
+        onRetry={() => void refetch()}
+      />
+    );
   }
   if (!isPending && entries.length === 0) {
     return (
       <EmptyState
+        className={styles.panel}
         icon={<HeartIcon />}
         title={CURATED_LIST_TEXTS.emptyTitle}
         hint={CURATED_LIST_TEXTS.emptyHint}
@@ -89,6 +96,7 @@ export function CuratedListScreen() {
         <SavedProducts titleId={titleId} />
       ) : (
         <EmptyState
+          className={styles.panel}
           icon={<HeartIcon />}
           title={CURATED_LIST_TEXTS.signIn}
           action={{ label: CURATED_LIST_TEXTS.signInButton, to: paths.profile.getHref() }}
