@@ -2,7 +2,6 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
-import type { ComingSoonProps } from '@/components/ui/coming-soon';
 import { RootLayout } from './routes/root-layout';
 
 /** What a screen's module gives the router: the screen, and optionally a head start on its data. */
@@ -34,6 +33,11 @@ function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>) {
 const ComingSoon = lazyScreen(async () => {
   const { ComingSoonRoute } = await import('./routes/coming-soon');
   return { Component: ComingSoonRoute };
+});
+// One screen for the index and /swipe (000 §2.1).
+const Swipe = lazyScreen(async () => {
+  const { SwipeRoute } = await import('./routes/swipe');
+  return { Component: SwipeRoute };
 });
 const Home = lazyScreen(async () => {
   const { HomeRoute, prefetchHome } = await import('./routes/home');
@@ -117,11 +121,6 @@ const NotFound = lazyScreen(async () => {
   return { Component: NotFoundRoute };
 });
 
-const swipeComingSoon: ComingSoonProps = {
-  screen: 'Swipe discovery',
-  description: 'Swipe right to save a look to your curated list, left to skip. Your feed learns as you go.',
-};
-
 /**
  * The whole route table of the app (000 §2.1). Every screen renders inside the layout, which
  * shows a spinner while a screen's code loads and an error in the shell when one fails.
@@ -129,8 +128,8 @@ const swipeComingSoon: ComingSoonProps = {
 const appRoutes = (
   <Route path={paths.root.path} element={<RootLayout />}>
     {/* The layout's tab screens, with the bottom navigation (TAB_PATHS). */}
-    <Route index element={<ComingSoon {...swipeComingSoon} />} />
-    <Route path={paths.swipe.path} element={<ComingSoon {...swipeComingSoon} />} />
+    <Route index element={<Swipe />} />
+    <Route path={paths.swipe.path} element={<Swipe />} />
     <Route path={paths.home.path} element={<Home />} />
     <Route path={paths.collection.path} element={<Collection />} />
     <Route

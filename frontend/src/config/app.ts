@@ -98,3 +98,15 @@ export const QUIZ_REDIRECT_MS = 3000;
 export const LOOK_MAX_PRODUCTS = 6;
 export const LOOK_TAGS_AFTER_CATEGORIES = 2;
 export const LOOK_FALLBACK_LIMIT = 50;
+
+/** Swipe screen's filter sheet asks for up to 100 brands (001 §9). */
+export const SWIPE_FILTER_BRANDS_LIMIT = 100;
+/**
+ * The swipe screen's policy tabs (001 §9): returns within 30 days, the refund 5-7 business days
+ * after the return arrives; standard shipping 3-7 business days, India only; the policy tab's
+ * free-delivery threshold is ₹999 (checkout says ₹1,500: 001 §2 gives both readings).
+ */
+export const RETURN_WINDOW_DAYS = 30;
+export const REFUND_BUSINESS_DAYS = '5-7';
+export const STANDARD_SHIPPING_BUSINESS_DAYS = '3-7';
+export const POLICY_FREE_DELIVERY_ABOVE_RUPEES = 999;

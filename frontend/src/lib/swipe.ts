@@ -18,6 +18,13 @@ export const BAG_DRAG_LIMIT_PX = 80;
 export const FEED_BATCH_SIZE = 8;
 export const FEED_VISIBLE_STACK = 3;
 export const FEED_PREFETCH_AT = 3;
+/** The next batch is asked for this long after the stack last fell to the low-water mark. */
+export const FEED_DEBOUNCE_MS = 500;
+
+/** First-visit tutorial (001 §4): 2 steps of 2 s each, first shown 1 s after the screen opens. */
+export const TUTORIAL_STEPS = 2;
+export const TUTORIAL_STEP_MS = 2000;
+export const TUTORIAL_FIRST_SHOW_MS = 1000;
 
 export type CardOutcome = 'like' | 'dislike' | 'snap_back';
 

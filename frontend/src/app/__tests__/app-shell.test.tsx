@@ -28,9 +28,7 @@ describe('app shell (000 §2.2)', () => {
     const nav = await bottomNav();
     expect(within(nav).getByRole('link', { name: 'Swipe' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Explore' })).not.toHaveAttribute('aria-current');
-    expect(
-      await screen.findByRole('heading', { name: 'Swipe discovery is coming soon' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Discover' })).toBeInTheDocument();
   });
 
   it.each(['/collection', '/trends', '/bag'])('hides the header on %s', async (url) => {

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
+import { swipeHandlers } from './swipe-handlers';
 
-export const server = setupServer(...handlers, ...curatedListHandlers);
+export const server = setupServer(...handlers, ...curatedListHandlers, ...swipeHandlers);

@@ -1,0 +1,81 @@
+import { useCallback, useState } from 'react';
+import { CountBadge } from '@/components/ui/count-badge';
+import { useIsLoggedIn } from '@/stores/session';
+import { useSwipeActions } from '../hooks/use-swipe-actions';
+import { useSwipeFeed } from '../hooks/use-swipe-feed';
+import { useTutorial } from '../hooks/use-tutorial';
+import { activeFilterCount, type SwipeFilters } from '../stores/feed-filters';
+import { FilterSheet } from './filter-sheet';
+import { PolicyTabs } from './policy-tabs';
+import { SwipeDeck } from './swipe-deck';
+import { FilterIcon, HelpIcon } from './swipe-icons';
+import { SwipeTutorial } from './swipe-tutorial';
+import styles from './swipe-screen.module.css';
+
+export const SWIPE_SCREEN_TITLE = 'Discover';
+
+/**
+ * Swipe discovery (the index and /swipe, 001 §2): the card stack with its filter and tutorial
+ * buttons, Like, Skip and Undo, and the return and shipping policies underneath.
+ */
+export function SwipeScreen() {
+  const isLoggedIn = useIsLoggedIn();
+  const feed = useSwipeFeed();
+  const { swipe, canUndo, undo } = useSwipeActions();
+  const tutorial = useTutorial();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const closeFilters = useCallback(() => setFiltersOpen(false), []);
+  const activeFilters = activeFilterCount(feed.filters);
+
+  const apply = (filters: SwipeFilters) => {
+    feed.applyFilters(filters);
+    setFiltersOpen(false);
+  };
+
+  return (
+    <div className={styles.screen}>
+      <div className={styles.toolbar}>
+        <h1 className={styles.title}>{SWIPE_SCREEN_TITLE}</h1>
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="How to swipe"
+            onClick={tutorial.open}
+          >
+            <HelpIcon size={22} />
+          </button>
+          <button
+            type="button"
+            className={styles.filters}
+            aria-label={activeFilters > 0 ? `Filters (${activeFilters} on)` : 'Filters'}
+            onClick={() => setFiltersOpen(true)}
+          >
+            <FilterIcon size={18} />
+            Filters
+            <CountBadge count={activeFilters} className={styles.badge} />
+          </button>
+        </div>
+      </div>
+
+      <SwipeDeck
+        cards={feed.cards}
+        state={feed.state}
+        isLoggedIn={isLoggedIn}
+        onSwipe={swipe}
+        canUndo={canUndo}
+        onUndo={undo}
+        onStartOver={feed.startOver}
+        overlay={
+          tutorial.step !== null && <SwipeTutorial step={tutorial.step} onClose={tutorial.close} />
+        }
+      />
+
+      <PolicyTabs />
+
+      {filtersOpen && (
+        <FilterSheet applied={feed.filters} onApply={apply} onClose={closeFilters} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { TUTORIAL_FIRST_SHOW_MS, TUTORIAL_STEP_MS, TUTORIAL_STEPS } from '@/lib/swipe';
+import { hasSeenTutorial, markTutorialSeen } from '../utils/tutorial-seen';
+
+export interface Tutorial {
+  /** The step showing, from 0; null while the tutorial is closed. */
+  step: number | null;
+  open: () => void;
+  close: () => void;
+}
+
+/**
+ * The swipe tutorial (001 §4): 2 steps of 2 s each, then it closes by itself. On the first visit
+ * it opens 1 s after the screen; the tutorial button opens it any time.
+ */
+export function useTutorial(): Tutorial {
+  const [step, setStep] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (hasSeenTutorial()) return;
+    const timer = window.setTimeout(() => {
+      markTutorialSeen();
+      // Opened with the button in the meantime: leave it where it is.
+      setStep((current) => current ?? 0);
+    }, TUTORIAL_FIRST_SHOW_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (step === null) return;
+    const timer = window.setTimeout(
+      () => setStep(step + 1 < TUTORIAL_STEPS ? step + 1 : null),
+      TUTORIAL_STEP_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [step]);
+
+  return {
+    step,
+    open: () => {
+      markTutorialSeen();
+      setStep(0);
+    },
+    close: () => setStep(null),
+  };
+}
