@@ -3,8 +3,8 @@ import type { Product } from '@/lib/product';
 import { navyTee, productFixtures } from './fixtures';
 
 // The swipe screen's calls (docs/http-api.md: "Swipes", "The swipe feed") as the API answers
-// them. The defaults serve every test; a swipe test takes `swipeApi()` for a server that
-// remembers swipes and records what it was asked.
+// them: `data` is the stored swipe, or what an undo reversed. The defaults serve every test; a
+// swipe test takes `swipeApi()` for a server that remembers swipes and records what it was asked.
 
 /** A feed card: the navy tee's shape with its own id, name and price. */
 export function feedProduct(index: number, overrides: Partial<Product> = {}): Product {
@@ -67,15 +67,13 @@ export function swipeApi(catalogue: readonly Product[] = feedCatalogue) {
         {
           success: true,
           data: {
-            swipe: {
-              _id: `swipe-${tracked.length}`,
-              productId: body.productId,
-              action: body.action,
-              sessionId: body.sessionId,
-              createdAt: '2026-11-23T10:00:00Z',
-              replacedAction: null,
-              addedToCuratedList: body.action === 'like',
-            },
+            _id: `swipe-${tracked.length}`,
+            productId: body.productId,
+            action: body.action,
+            sessionId: body.sessionId,
+            createdAt: '2026-11-23T10:00:00Z',
+            replacedAction: null,
+            addedToCuratedList: body.action === 'like',
           },
         },
         { status: 201 },
@@ -88,12 +86,10 @@ export function swipeApi(catalogue: readonly Product[] = feedCatalogue) {
       return HttpResponse.json({
         success: true,
         data: {
-          undone: {
-            productId: last.productId,
-            action: last.action,
-            restoredAction: null,
-            removedFromCuratedList: last.action === 'like',
-          },
+          productId: last.productId,
+          action: last.action,
+          restoredAction: null,
+          removedFromCuratedList: last.action === 'like',
         },
       });
     }),
@@ -108,7 +104,7 @@ export const swipeHandlers = [
   ),
   http.get('*/api/products/feed/filters', () => HttpResponse.json(FEED_FILTER_CHOICES)),
   http.post('*/api/analytics/track-swipe', () =>
-    HttpResponse.json({ success: true, data: { swipe: {} } }, { status: 201 }),
+    HttpResponse.json({ success: true, data: {} }, { status: 201 }),
   ),
   http.delete('*/api/analytics/swipes/last', () =>
     HttpResponse.json(NO_SWIPE_TO_UNDO, { status: 404 }),

@@ -117,10 +117,13 @@ function isUndone(value: unknown): value is UndoneSwipe {
   return typeof productId === 'string' && isAction(action);
 }
 
-/** DELETE /analytics/swipes/last: reverses the caller's latest swipe; 404 when there is none. */
+/**
+ * DELETE /analytics/swipes/last: reverses the caller's latest swipe, answering
+ * `{success, data: undone}`; 404 when there is none.
+ */
 export async function undoLastSwipe(): Promise<UndoneSwipe> {
-  const answer = await api.delete<{ data?: { undone?: unknown } } | null>('/analytics/swipes/last');
-  const undone = answer?.data?.undone;
+  const answer = await api.delete<{ data?: unknown } | null>('/analytics/swipes/last');
+  const undone = answer?.data;
   if (!isUndone(undone)) throw unexpectedResponse();
   return undone;
 }
