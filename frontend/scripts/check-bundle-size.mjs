@@ -14,7 +14,7 @@ const BUDGET_BYTES = 120 * 1024;
 
 /** Each first screen and the module its lazy route loads (see src/app/router.tsx). */
 const ROUTES = {
-  '/': 'src/app/routes/coming-soon.tsx',
+  '/': 'src/app/routes/swipe.tsx',
   '/home': 'src/app/routes/home.tsx',
 };
 

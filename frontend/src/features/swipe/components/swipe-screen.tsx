@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { CountBadge } from '@/components/ui/count-badge';
 import { useIsLoggedIn } from '@/stores/session';
 import { useSwipeActions } from '../hooks/use-swipe-actions';
@@ -22,7 +22,8 @@ export function SwipeScreen() {
   const isLoggedIn = useIsLoggedIn();
   const feed = useSwipeFeed();
   const { swipe, canUndo, undo } = useSwipeActions();
-  const tutorial = useTutorial();
+  const screenRef = useRef<HTMLDivElement>(null);
+  const tutorial = useTutorial(screenRef);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const closeFilters = useCallback(() => setFiltersOpen(false), []);
   const activeFilters = activeFilterCount(feed.filters);
@@ -33,7 +34,7 @@ export function SwipeScreen() {
   };
 
   return (
-    <div className={styles.screen}>
+    <div ref={screenRef} className={styles.screen}>
       <div className={styles.toolbar}>
         <h1 className={styles.title}>{SWIPE_SCREEN_TITLE}</h1>
         <div className={styles.tools}>

@@ -405,6 +405,24 @@ describe('swipe tutorial (001 §4, 000 §3)', () => {
     expect(screen.queryByRole('dialog', { name: 'How to swipe' })).not.toBeInTheDocument();
   });
 
+  it('counts its second from when the start-up splash lets the screen be seen', async () => {
+    window.localStorage.removeItem(TUTORIAL_SEEN_KEY);
+    vi.useFakeTimers();
+    // The splash keeps the app inert underneath it.
+    document.body.setAttribute('inert', '');
+    renderApp('/');
+    await tick(0);
+    await vi.waitFor(() => expect(topCard()).toBeInTheDocument());
+    await tick(2500);
+    expect(screen.queryByRole('dialog', { name: 'How to swipe' })).not.toBeInTheDocument();
+
+    document.body.removeAttribute('inert');
+    await tick(999);
+    expect(screen.queryByRole('dialog', { name: 'How to swipe' })).not.toBeInTheDocument();
+    await tick(1);
+    expect(screen.getByRole('dialog', { name: 'How to swipe' })).toBeInTheDocument();
+  });
+
   it('stays shut once seen, and opens from its button', async () => {
     vi.useFakeTimers();
     renderApp('/');
