@@ -43,6 +43,10 @@ const Home = lazyScreen(async () => {
   const { HomeRoute, prefetchHome } = await import('./routes/home');
   return { Component: HomeRoute, prefetch: prefetchHome };
 });
+const Trends = lazyScreen(async () => {
+  const { TrendsRoute, prefetchTrends } = await import('./routes/trends');
+  return { Component: TrendsRoute, prefetch: prefetchTrends };
+});
 const Collection = lazyScreen(async () => {
   const { CollectionRoute } = await import('./routes/collection');
   return { Component: CollectionRoute };
@@ -132,16 +136,7 @@ const appRoutes = (
     <Route path={paths.swipe.path} element={<Swipe />} />
     <Route path={paths.home.path} element={<Home />} />
     <Route path={paths.collection.path} element={<Collection />} />
-    <Route
-      path={paths.trends.path}
-      element={
-        <ComingSoon
-          screen="Trends"
-          plural
-          description="What the community is swiping right on today, this week and this month."
-        />
-      }
-    />
+    <Route path={paths.trends.path} element={<Trends />} />
     <Route
       path={paths.bag.path}
       element={

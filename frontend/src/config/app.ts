@@ -110,3 +110,9 @@ export const RETURN_WINDOW_DAYS = 30;
 export const REFUND_BUSINESS_DAYS = '5-7';
 export const STANDARD_SHIPPING_BUSINESS_DAYS = '3-7';
 export const POLICY_FREE_DELIVERY_ABOVE_RUPEES = 999;
+
+/** Home's trending row asks for the 7d window (000 §7, §9). */
+export const HOME_TRENDING_WINDOW = '7d';
+/** Trends screen (000 §2.7, §7, §9): 20 products; the banner turns every 4000 ms. */
+export const TRENDS_LIMIT = 20;
+export const TRENDS_BANNER_ROTATE_MS = 4000;

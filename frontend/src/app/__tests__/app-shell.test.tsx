@@ -35,7 +35,8 @@ describe('app shell (000 §2.2)', () => {
     renderApp(url);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Search' })).not.toBeInTheDocument();
+    // Trends draws its own Search link; the header's curated-list link is on no such screen.
+    expect(screen.queryByRole('link', { name: 'Curated list' })).not.toBeInTheDocument();
   });
 
   it.each(['/', '/home', '/privacy'])('shows the header on %s', async (url) => {

@@ -2,5 +2,11 @@ import { setupServer } from 'msw/node';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
 import { swipeHandlers } from './swipe-handlers';
+import { trendsHandlers } from './trends-handlers';
 
-export const server = setupServer(...handlers, ...curatedListHandlers, ...swipeHandlers);
+export const server = setupServer(
+  ...handlers,
+  ...curatedListHandlers,
+  ...swipeHandlers,
+  ...trendsHandlers,
+);

@@ -1,21 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import { HOME_CATEGORIES_LIMIT, HOME_TRENDING_LIMIT } from '@/config/app';
-import {
-  getBrands,
-  getCategoriesByGender,
-  getProducts,
-  getStaticImagesByCategory,
-} from '@/lib/catalogue-api';
+import { HOME_CATEGORIES_LIMIT, HOME_TRENDING_LIMIT, HOME_TRENDING_WINDOW } from '@/config/app';
+import { getBrands, getCategoriesByGender, getStaticImagesByCategory } from '@/lib/catalogue-api';
 import type { Gender } from '@/lib/catalogue-types';
+import { getTrendingProducts, type TrendGender } from '@/lib/trending-api';
 
 /** The hero shows three banners (000 §2.5). */
 const HERO_BANNERS = 3;
+
+/** 000 §7: home asks for trending with M for men and W otherwise, so UNISEX shows women's. */
+export const homeTrendGender = (gender: Gender): TrendGender => (gender === 'male' ? 'M' : 'W');
 
 export const homeKeys = {
   all: ['home'] as const,
   hero: () => [...homeKeys.all, 'hero'] as const,
   categories: (gender: Gender) => [...homeKeys.all, 'categories', gender] as const,
-  trending: (gender: Gender) => [...homeKeys.all, 'trending', gender] as const,
+  /** Every trending row, refreshed together on 'trendingUpdated'. */
+  trendingRows: () => [...homeKeys.all, 'trending'] as const,
+  /** Keyed by what is asked for: WOMEN and UNISEX share one list. */
+  trending: (gender: Gender) => [...homeKeys.trendingRows(), homeTrendGender(gender)] as const,
   brands: () => [...homeKeys.all, 'brands'] as const,
 };
 
@@ -37,14 +39,21 @@ export const homeQueries = {
       queryFn: async ({ signal }) =>
         (await getCategoriesByGender(gender, signal)).slice(0, HOME_CATEGORIES_LIMIT),
     }),
-  /**
-   * The Trending Products row. Until the trending call exists it lists the gender's newest
-   * products (the API's default order).
-   */
+  /** The Trending Products row: the week's 8 most-liked products (000 §7). */
   trending: (gender: Gender) =>
     queryOptions({
       queryKey: homeKeys.trending(gender),
-      queryFn: ({ signal }) => getProducts({ limit: HOME_TRENDING_LIMIT, gender }, signal),
+      queryFn: ({ signal }) =>
+        getTrendingProducts(
+          {
+            timeWindow: HOME_TRENDING_WINDOW,
+            limit: HOME_TRENDING_LIMIT,
+            gender: homeTrendGender(gender),
+          },
+          signal,
+        ),
+      // The API asks browsers to ask again each time, so shoppers see their own swipes counted.
+      staleTime: 0,
     }),
   /** 000 §7: home asks without parameters and keeps the active brands. */
   brands: () =>

@@ -133,7 +133,7 @@ describe('home (000 §2.5)', () => {
     server.use(
       http.get('*/api/brands', failing),
       http.get('*/api/categories/gender/:gender', failing),
-      http.get('*/api/products', failing),
+      http.get('*/api/analytics/trending-products', failing),
       http.get('*/api/admin/static-images/category/:category', failing),
     );
     renderWithProviders(<HomeScreen />);

@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import userEvent from '@testing-library/user-event';
 import { server } from '@/testing/mocks/server';
-import { renderWithProviders, screen, within } from '@/testing/test-utils';
+import { act, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { cargoPants, navyTee, plainShirt } from '@/testing/mocks/fixtures';
+import {
+  entryWithScore,
+  TRENDING_URL,
+  trendingApi,
+  trendingEntry,
+} from '@/testing/mocks/trends-handlers';
+import { announceTrendingUpdated } from '@/lib/trending-api';
 import { HOME_GENDERS } from '../utils/genders';
+import { HomeScreen } from './home-screen';
 import { TrendingProducts } from './trending-products';
 
+const [MEN, WOMEN, UNISEX] = HOME_GENDERS;
+
 describe("home 'Trending Products' row (000 §2.5)", () => {
-  it('renders product cards with en-IN prices', async () => {
+  it('renders the trending products as cards with en-IN prices', async () => {
+    // All three as men's products, so the default MEN row lists them.
+    const mens = [navyTee, cargoPants, plainShirt].map((product) => ({ ...product, gender: 'male' }));
+    server.use(
+      ...trendingApi(
+        mens.map((product, index) => trendingEntry(product, { likes: 3, dislikes: 1 }, index + 1)),
+      ).handlers,
+    );
     renderWithProviders(<TrendingProducts />);
     expect(screen.getByRole('heading', { name: 'Trending Products' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Show More/ })).toHaveAttribute('href', '/trends');
@@ -41,30 +59,81 @@ describe("home 'Trending Products' row (000 §2.5)", () => {
     expect(within(shirt).getByRole('img', { name: plainShirt.name }).tagName).toBe('SPAN');
   });
 
-  it("asks for the chosen gender's 8 newest products and badges them NEW", async () => {
-    let query: URLSearchParams | null = null;
-    server.use(
-      http.get('*/api/products', ({ request }) => {
-        query = new URL(request.url).searchParams;
-        return HttpResponse.json([navyTee]);
-      }),
-    );
-    renderWithProviders(<TrendingProducts gender={HOME_GENDERS[1]} />);
-    const card = await screen.findByTestId('product-card');
-    expect(within(card).getByText('NEW')).toBeInTheDocument();
-    expect(query!.get('limit')).toBe('8');
-    expect(query!.get('gender')).toBe('female');
+  it.each([
+    { gender: MEN!, key: 'M' },
+    { gender: WOMEN!, key: 'W' },
+    { gender: UNISEX!, key: 'W' },
+  ])("asks for the week's 8 products of $gender.label with gender $key (000 §7)", async ({
+    gender,
+    key,
+  }) => {
+    const api = trendingApi();
+    server.use(...api.handlers);
+    renderWithProviders(<TrendingProducts gender={gender} />);
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(Object.fromEntries(api.requests[0]!)).toEqual({
+      timeWindow: '7d',
+      limit: '8',
+      gender: key,
+    });
+  });
+
+  it('badges each card by its engagementScore: HOT, RISING, LIKED, NEW (000 §4)', async () => {
+    const scores = [10, 9, 5, 4, 0, -1];
+    server.use(...trendingApi(scores.map((score, index) => entryWithScore(score, index + 1))).handlers);
+    renderWithProviders(<TrendingProducts />);
+    const cards = await screen.findAllByTestId('product-card');
+    const badges = cards.map((card) => {
+      const name = within(card).getByRole('heading').textContent;
+      const badge = within(card).getByText(/^(HOT|RISING|LIKED|NEW)$/).textContent;
+      return `${name}: ${badge}`;
+    });
+    expect(badges).toEqual([
+      'Scored 10: HOT',
+      'Scored 9: RISING',
+      'Scored 5: RISING',
+      'Scored 4: LIKED',
+      'Scored 0: LIKED',
+      'Scored -1: NEW',
+    ]);
+  });
+
+  it('asks again when the home gender changes from men to women', async () => {
+    const user = userEvent.setup();
+    const api = trendingApi();
+    server.use(...api.handlers);
+    renderWithProviders(<HomeScreen />);
+    const row = await screen.findByRole('list', { name: 'Trending products' });
+    expect(within(row).getByRole('heading', { name: navyTee.name })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'WOMEN' }));
+    await waitFor(() => expect(api.requests.at(-1)?.get('gender')).toBe('W'));
+    expect(await screen.findByRole('heading', { name: plainShirt.name })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: navyTee.name })).not.toBeInTheDocument();
+  });
+
+  it("refetches when a 'trendingUpdated' event fires (000 §4)", async () => {
+    let swipes = 1;
+    const api = trendingApi(() => [trendingEntry(navyTee, { likes: swipes, dislikes: 0 })]);
+    server.use(...api.handlers);
+    renderWithProviders(<TrendingProducts />);
+    expect(await screen.findByText('LIKED')).toBeInTheDocument();
+
+    swipes = 12;
+    act(() => announceTrendingUpdated());
+    expect(await screen.findByText('HOT')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(2);
   });
 
   it("shows 'No trending products found.' for an empty list", async () => {
-    server.use(http.get('*/api/products', () => HttpResponse.json([])));
+    server.use(...trendingApi([]).handlers);
     renderWithProviders(<TrendingProducts />);
     expect(await screen.findByText('No trending products found.')).toBeInTheDocument();
   });
 
-  it('degrades to the empty text when the API fails', async () => {
+  it('degrades to the empty text when the API fails (000 §8)', async () => {
     server.use(
-      http.get('*/api/products', () =>
+      http.get(TRENDING_URL, () =>
         HttpResponse.json({ error: 'Database unavailable', code: 'INTERNAL' }, { status: 500 }),
       ),
     );

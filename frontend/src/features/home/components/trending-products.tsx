@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRENDING_AUTO_SCROLL_MS } from '@/config/app';
 import { paths } from '@/config/paths';
+import { onTrendingUpdated } from '@/lib/trending-api';
 import { ProductCard, ProductCardSkeleton } from '@/components/product/product-card';
 import { Carousel } from '@/components/ui/carousel';
 import { TrendingIcon } from '@/components/ui/icons';
 import { SectionHeader } from '@/components/ui/section-header';
-import { homeQueries } from '../api/home-queries';
+import { homeKeys, homeQueries } from '../api/home-queries';
 import { DEFAULT_HOME_GENDER, type HomeGender } from '../utils/genders';
 import { homeTrendingBadge } from '../utils/trending-badge';
 import home from './home.module.css';
@@ -14,12 +16,22 @@ const SKELETON_CARDS = 4;
 export const NO_TRENDING_TEXT = 'No trending products found.';
 
 /**
- * Home's 'Trending Products' row (000 §2.5), auto-scrolling every 4 s; fetch failures degrade
- * to the empty text (§8). The products have no engagementScore yet, so each badge reads NEW.
+ * Home's 'Trending Products' row (000 §2.5): the week's most-liked products with their HOT /
+ * RISING / LIKED / NEW badge (§4), auto-scrolling every 4 s; fetch failures degrade to the
+ * empty text (§8). A 'trendingUpdated' event (a swipe) refetches it (§4).
  */
 export function TrendingProducts({ gender = DEFAULT_HOME_GENDER }: { gender?: HomeGender }) {
-  const { data: products, isPending, isError } = useQuery(homeQueries.trending(gender.gender));
-  const hasProducts = !isPending && !isError && products.length > 0;
+  const queryClient = useQueryClient();
+  const { data: entries, isPending, isError } = useQuery(homeQueries.trending(gender.gender));
+  const hasProducts = !isPending && !isError && entries.length > 0;
+
+  useEffect(
+    () =>
+      onTrendingUpdated(() => {
+        void queryClient.invalidateQueries({ queryKey: homeKeys.trendingRows() });
+      }),
+    [queryClient],
+  );
 
   return (
     <section className={home.section} aria-labelledby="trending-title">
@@ -38,8 +50,12 @@ export function TrendingProducts({ gender = DEFAULT_HOME_GENDER }: { gender?: Ho
         </Carousel>
       ) : hasProducts ? (
         <Carousel label="Trending products" intervalMs={TRENDING_AUTO_SCROLL_MS}>
-          {products.map((product) => (
-            <ProductCard key={product._id} product={product} badge={homeTrendingBadge()} />
+          {entries.map((entry) => (
+            <ProductCard
+              key={entry._id}
+              product={entry.product}
+              badge={homeTrendingBadge(entry.engagementScore)}
+            />
           ))}
         </Carousel>
       ) : (
