@@ -13,7 +13,7 @@ export function TrendsStats({
 }) {
   const { count, totalSwipes } = trendStats(entries);
   const stats = [
-    { label: 'Trending Items', value: formatCount(count) },
+    { label: 'Trending', value: formatCount(count) },
     { label: 'Total Swipes', value: formatCount(totalSwipes) },
     { label: 'Time Frame', value: TIME_WINDOW_LABELS[timeWindow] },
   ];

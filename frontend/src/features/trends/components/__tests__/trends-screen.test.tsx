@@ -198,7 +198,7 @@ describe('Trends screen (000 §2.7)', () => {
     await grid();
     // 1,234 + 7 + 2 swipes.
     expect(stats()).toEqual({
-      'Trending Items': '3',
+      Trending: '3',
       'Total Swipes': '1,243',
       'Time Frame': 'Week',
     });
@@ -209,7 +209,7 @@ describe('Trends screen (000 §2.7)', () => {
     renderWithProviders(<TrendsScreen />);
     expect(await screen.findByRole('heading', { name: EMPTY })).toBeInTheDocument();
     expect(screen.getByText(EMPTY_HINT)).toBeInTheDocument();
-    expect(stats()).toEqual({ 'Trending Items': '0', 'Total Swipes': '0', 'Time Frame': 'Week' });
+    expect(stats()).toEqual({ Trending: '0', 'Total Swipes': '0', 'Time Frame': 'Week' });
   });
 
   it('degrades a failed call to the empty state (000 §8)', async () => {
