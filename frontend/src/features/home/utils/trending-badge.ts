@@ -4,8 +4,7 @@ export type HomeTrendingBadge = 'HOT' | 'RISING' | 'LIKED' | 'NEW';
 
 /**
  * The badge of a home trending card by its engagementScore (000 §4): 10 or more HOT, 5 to under
- * 10 RISING, 0 to under 5 LIKED, negative NEW. A product without a score yet (the newest
- * products stand in until the trending call exists) is NEW.
+ * 10 RISING, 0 to under 5 LIKED, negative NEW. A product without a score is NEW.
  */
 export function homeTrendingBadge(engagementScore?: number | null): HomeTrendingBadge {
   if (typeof engagementScore !== 'number' || !Number.isFinite(engagementScore)) return 'NEW';

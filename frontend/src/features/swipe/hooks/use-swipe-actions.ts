@@ -2,6 +2,7 @@ import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-quer
 import { ApiError } from '@/lib/api';
 import { getProduct } from '@/lib/catalogue-api';
 import { curatedListKeys } from '@/lib/curated-list-api';
+import { announceTrendingUpdated } from '@/lib/trending-api';
 import type { Product } from '@/lib/product';
 import { useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
@@ -51,6 +52,7 @@ export function useSwipeActions(): SwipeActions {
         deviceInfo: deviceInfo(),
       }),
     onSuccess: (_, { action }) => {
+      announceTrendingUpdated();
       if (action === 'like') void refreshCuratedList();
     },
     onError: (error, { product }) => {
@@ -71,6 +73,7 @@ export function useSwipeActions(): SwipeActions {
     },
     onSuccess: ({ undone, product }) => {
       cardReturned(userId, product);
+      announceTrendingUpdated();
       if (undone.action === 'like' || undone.removedFromCuratedList) void refreshCuratedList();
     },
     onError: (error) => {
