@@ -1,10 +1,13 @@
 //! The swipe feed's view of the catalogue: every listed product as the `recommend` crate sees
 //! it (brand, categories, tags, colour, fit, price and this week's trend), in the snapshot's
-//! order, plus the filter sheet's choices. Rebuilt when the catalogue changes and refreshed with
-//! the trend by the background roller, so a request only filters and scores.
+//! order, numbered for fast scoring, plus the filter sheet's choices. Rebuilt when the catalogue
+//! changes and refreshed with the trend by the background roller, so a request only filters
+//! and scores.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, RwLock};
+
+use validation::ProductGender;
 
 use crate::catalogue::Snapshot;
 
@@ -14,6 +17,10 @@ pub(crate) struct FeedView {
     snapshot: Arc<Snapshot>,
     /// `products[i]` is the snapshot's product `i`.
     pub products: Vec<recommend::Product>,
+    /// Their text numbered once for scoring.
+    pub prepared: recommend::Prepared,
+    /// Their genders, parsed once.
+    pub genders: Vec<Option<ProductGender>>,
     /// Lower-case colour names and sizes on offer, sorted.
     pub colors: Vec<String>,
     pub sizes: Vec<String>,
@@ -23,7 +30,7 @@ impl FeedView {
     fn build(snapshot: Arc<Snapshot>, trend: &HashMap<String, i64>) -> Self {
         let mut colors = BTreeSet::new();
         let mut sizes = BTreeSet::new();
-        let products = snapshot
+        let products: Vec<recommend::Product> = snapshot
             .entries()
             .iter()
             .map(|e| {
@@ -44,7 +51,14 @@ impl FeedView {
                 }
             })
             .collect();
+        let genders = snapshot
+            .entries()
+            .iter()
+            .map(|e| ProductGender::parse(&e.record.gender).ok())
+            .collect();
         Self {
+            prepared: recommend::Prepared::new(&products),
+            genders,
             snapshot,
             products,
             colors: colors.into_iter().collect(),

@@ -40,10 +40,13 @@
 
 mod score;
 
-pub use score::{Product, Reason, Score, Taste, TasteInput, score};
+pub use score::{Prepared, Product, Reason, Score, Taste, TasteInput, score};
 
 use std::borrow::Borrow;
+use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
+
+use score::DenseTaste;
 
 /// One slot in this many of a batch is for exploration.
 pub const EXPLORATION_SHARE: usize = 4;
@@ -65,41 +68,68 @@ pub fn brand_cap(size: usize) -> usize {
 /// The next `size` products for a shopper of `taste`, from `catalogue` (in catalogue order,
 /// newest first say; products or references to them, so a caller can pass a filtered view
 /// without copying), leaving out `swiped`. `seed` picks the exploration slots.
-pub fn next_batch<'c, P: Borrow<Product>>(
+pub fn next_batch<P: Borrow<Product>>(
     taste: &Taste,
-    catalogue: &'c [P],
+    catalogue: &[P],
     swiped: &HashSet<&str>,
     size: usize,
     seed: u64,
 ) -> Vec<Pick> {
-    let mut ranked: Vec<(usize, Score)> = catalogue
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (i, p.borrow()))
-        .filter(|(_, p)| !swiped.contains(p.id.as_str()))
-        .map(|(i, p)| (i, score(taste, p)))
+    let prepared = Prepared::new(catalogue);
+    let candidates: Vec<usize> = (0..catalogue.len())
+        .filter(|i| !swiped.contains(catalogue[*i].borrow().id.as_str()))
         .collect();
-    ranked.sort_by(|(ia, a), (ib, b)| {
-        b.total
-            .cmp(&a.total)
-            .then_with(|| {
-                catalogue[*ib]
-                    .borrow()
-                    .trend
-                    .cmp(&catalogue[*ia].borrow().trend)
-            })
-            .then_with(|| ia.cmp(ib))
-    });
+    next_batch_of(taste, catalogue, &prepared, &candidates, size, seed)
+        .into_iter()
+        .map(|(_, pick)| pick)
+        .collect()
+}
+
+/// A candidate's place in the ranking: score, then trend, both descending, then catalogue
+/// order.
+#[derive(Clone, Copy)]
+struct Ranked {
+    total: i64,
+    trend: i64,
+    index: usize,
+}
+
+fn ranking(a: &Ranked, b: &Ranked) -> Ordering {
+    b.total
+        .cmp(&a.total)
+        .then_with(|| b.trend.cmp(&a.trend))
+        .then_with(|| a.index.cmp(&b.index))
+}
+
+/// [`next_batch`] for callers that keep a catalogue [`Prepared`] between calls (prepared from
+/// these very products: it holds their trend and price too): `candidates` are the indexes into
+/// `catalogue` (and `prepared`) of the products that may be dealt, in increasing order.
+/// Answers each pick with its index.
+pub fn next_batch_of<P: Borrow<Product>>(
+    taste: &Taste,
+    catalogue: &[P],
+    prepared: &Prepared,
+    candidates: &[usize],
+    size: usize,
+    seed: u64,
+) -> Vec<(usize, Pick)> {
+    let dense = DenseTaste::new(taste, prepared);
+    let mut ranked: Vec<Ranked> = candidates
+        .iter()
+        .map(|&index| Ranked {
+            total: dense.total(prepared, index),
+            trend: prepared.trend(index),
+            index,
+        })
+        .collect();
 
     let cap = brand_cap(size);
     let explore_slots = size / EXPLORATION_SHARE;
     let ranked_slots = size - explore_slots;
-    let mut per_brand: HashMap<&'c str, usize> = HashMap::new();
-    let mut taken: HashSet<usize> = HashSet::new();
-    let mut picks = Vec::with_capacity(size);
-    let admit = |i: usize, per_brand: &mut HashMap<&'c str, usize>| {
+    let mut per_brand: HashMap<&str, usize> = HashMap::new();
+    let mut admit = |index: usize| {
         let count = per_brand
-            .entry(catalogue[i].borrow().brand.as_str())
+            .entry(catalogue[index].borrow().brand.as_str())
             .or_insert(0);
         if *count >= cap {
             return false;
@@ -108,37 +138,83 @@ pub fn next_batch<'c, P: Borrow<Product>>(
         true
     };
 
-    for (i, s) in &ranked {
-        if picks.len() == ranked_slots {
-            break;
+    let mut chosen: Vec<(usize, bool)> = Vec::with_capacity(size);
+    in_order(&mut ranked, ranking, ranked_slots, |r| {
+        let admitted = admit(r.index);
+        if admitted {
+            chosen.push((r.index, false));
         }
-        if admit(*i, &mut per_brand) {
-            taken.insert(*i);
-            picks.push(Pick {
-                id: catalogue[*i].borrow().id.clone(),
-                score: s.clone(),
-                exploration: false,
-            });
-        }
-    }
+        admitted
+    });
 
-    // Exploration: the rest of the list in an order set by the seed.
-    let mut rest: Vec<&(usize, Score)> =
-        ranked.iter().filter(|(i, _)| !taken.contains(i)).collect();
-    rest.sort_by_key(|(i, _)| mix(seed, &catalogue[*i].borrow().id));
-    for (i, s) in rest {
-        if picks.len() == size {
-            break;
-        }
-        if admit(*i, &mut per_brand) {
-            picks.push(Pick {
-                id: catalogue[*i].borrow().id.clone(),
-                score: s.clone(),
-                exploration: true,
-            });
-        }
+    // Exploration: the rest of the list in an order set by the seed (ties, which take two equal
+    // hashes, in ranking order).
+    let mut rest: Vec<(u64, Ranked)> = ranked
+        .iter()
+        .filter(|r| !chosen.iter().any(|(i, _)| *i == r.index))
+        .map(|r| (mix(seed, prepared.id(r.index)), *r))
+        .collect();
+    in_order(
+        &mut rest,
+        |(ha, a), (hb, b)| ha.cmp(hb).then_with(|| ranking(a, b)),
+        size - chosen.len(),
+        |(_, r)| {
+            let admitted = admit(r.index);
+            if admitted {
+                chosen.push((r.index, true));
+            }
+            admitted
+        },
+    );
+
+    chosen
+        .into_iter()
+        .map(|(index, exploration)| {
+            let product = catalogue[index].borrow();
+            (
+                index,
+                Pick {
+                    id: product.id.clone(),
+                    score: score(taste, product),
+                    exploration,
+                },
+            )
+        })
+        .collect()
+}
+
+/// Visits `items` in the order of `cmp` (a total order) until `take` answered true `want`
+/// times. Only the head of the order is sorted unless the visits go past it, so dealing a
+/// few cards from a large catalogue sorts a few dozen products, not all of them.
+fn in_order<T>(
+    items: &mut [T],
+    cmp: impl Fn(&T, &T) -> Ordering,
+    want: usize,
+    mut take: impl FnMut(&T) -> bool,
+) {
+    let head = want.saturating_mul(8).max(64).min(items.len());
+    if head < items.len() {
+        items.select_nth_unstable_by(head, &cmp);
     }
-    picks
+    let (first, later) = items.split_at_mut(head);
+    first.sort_unstable_by(&cmp);
+    let mut taken = 0;
+    for item in first.iter() {
+        if taken == want {
+            return;
+        }
+        taken += usize::from(take(item));
+    }
+    if taken == want {
+        return;
+    }
+    later.sort_unstable_by(&cmp);
+    for item in later.iter() {
+        if taken == want {
+            return;
+        }
+        taken += usize::from(take(item));
+    }
 }
 
 /// A well-spread 64-bit hash of the seed and an id (FNV-1a, then a splitmix finaliser), the

@@ -234,3 +234,173 @@ pub fn score(taste: &Taste, product: &Product) -> Score {
     s.add(Reason::Trend(trend), trend);
     s
 }
+
+/// A catalogue's text normalised and numbered once (brands, categories, tags, colours and fits
+/// share one numbering), so ranking every product against a taste reads a few arrays instead
+/// of lower-casing and hashing text.
+#[derive(Clone, Debug, Default)]
+pub struct Prepared {
+    ids: HashMap<String, u32>,
+    products: Vec<Keys>,
+    /// Every product id one after the other: hashing them all for exploration reads one
+    /// block of memory instead of chasing a pointer per product.
+    product_ids: String,
+}
+
+/// One product's keys, numbered, with the numbers ranking reads.
+#[derive(Clone, Debug)]
+struct Keys {
+    /// The product id's place in [`Prepared::product_ids`].
+    id: (u32, u32),
+    price_paise: i64,
+    trend: i64,
+    brand: u32,
+    colour: u32,
+    /// `None` when the product has no fit.
+    fit: Option<u32>,
+    categories: Vec<u32>,
+    tags: Vec<u32>,
+}
+
+impl Prepared {
+    /// Keys for `catalogue[i]` at index `i`.
+    pub fn new<P: std::borrow::Borrow<Product>>(catalogue: &[P]) -> Self {
+        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut id = |text: String| -> u32 {
+            let next = ids.len() as u32;
+            *ids.entry(text).or_insert(next)
+        };
+        let mut product_ids = String::new();
+        let products = catalogue
+            .iter()
+            .map(|p| {
+                let p = p.borrow();
+                let fit = key(&p.fit);
+                let start = product_ids.len() as u32;
+                product_ids.push_str(&p.id);
+                Keys {
+                    id: (start, p.id.len() as u32),
+                    price_paise: p.price_paise,
+                    trend: p.trend,
+                    brand: id(key(&p.brand)),
+                    colour: id(key(&p.colour)),
+                    fit: (!fit.is_empty()).then(|| id(fit)),
+                    categories: distinct(&p.categories).into_iter().map(&mut id).collect(),
+                    tags: distinct(&p.tags).into_iter().map(&mut id).collect(),
+                }
+            })
+            .collect();
+        Self {
+            ids,
+            products,
+            product_ids,
+        }
+    }
+
+    /// The id of the product prepared at `index`.
+    pub(crate) fn id(&self, index: usize) -> &str {
+        let (start, len) = self.products[index].id;
+        &self.product_ids[start as usize..(start + len) as usize]
+    }
+
+    /// The trend of the product prepared at `index`.
+    pub(crate) fn trend(&self, index: usize) -> i64 {
+        self.products[index].trend
+    }
+
+    /// How many products were prepared.
+    pub fn len(&self) -> usize {
+        self.products.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.products.is_empty()
+    }
+}
+
+/// [`Counts`] by number: text the catalogue never uses cannot match and is left out.
+struct DenseCounts {
+    brands: Vec<i64>,
+    categories: Vec<i64>,
+    tags: Vec<i64>,
+    colours: Vec<i64>,
+    prices: Option<(i64, i64)>,
+}
+
+impl DenseCounts {
+    fn of(counts: &Counts, prepared: &Prepared) -> Self {
+        let dense = |map: &HashMap<String, i64>| {
+            let mut out = vec![0; prepared.ids.len()];
+            for (text, n) in map {
+                if let Some(&id) = prepared.ids.get(text) {
+                    out[id as usize] = *n;
+                }
+            }
+            out
+        };
+        Self {
+            brands: dense(&counts.brands),
+            categories: dense(&counts.categories),
+            tags: dense(&counts.tags),
+            colours: dense(&counts.colours),
+            prices: counts.prices,
+        }
+    }
+}
+
+/// A taste against one [`Prepared`] catalogue.
+pub(crate) struct DenseTaste {
+    interests: Vec<u32>,
+    fits: Vec<u32>,
+    liked: DenseCounts,
+    disliked: DenseCounts,
+}
+
+impl DenseTaste {
+    pub(crate) fn new(taste: &Taste, prepared: &Prepared) -> Self {
+        let known = |list: &[String]| -> Vec<u32> {
+            list.iter()
+                .filter_map(|t| prepared.ids.get(t).copied())
+                .collect()
+        };
+        Self {
+            interests: known(&taste.interests),
+            fits: known(&taste.fits),
+            liked: DenseCounts::of(&taste.liked, prepared),
+            disliked: DenseCounts::of(&taste.disliked, prepared),
+        }
+    }
+
+    /// `score(taste, product).total` for the product prepared at `index`, without the reasons.
+    pub(crate) fn total(&self, prepared: &Prepared, index: usize) -> i64 {
+        let k = &prepared.products[index];
+        let matching = self
+            .interests
+            .iter()
+            .filter(|i| k.categories.contains(i) || k.tags.contains(i))
+            .take(MAX_INTEREST_MATCHES)
+            .count() as i64;
+        let mut total = INTEREST_POINTS * matching;
+        if k.fit.is_some_and(|fit| self.fits.contains(&fit)) {
+            total += FIT_POINTS;
+        }
+        for (counts, sign) in [(&self.liked, 1), (&self.disliked, -1)] {
+            let mut points = BRAND_POINTS * counts.brands[k.brand as usize].min(MAX_BRAND_TIMES)
+                + COLOUR_POINTS * counts.colours[k.colour as usize].min(MAX_COLOUR_TIMES);
+            for c in &k.categories {
+                points += CATEGORY_POINTS * counts.categories[*c as usize].min(MAX_CATEGORY_TIMES);
+            }
+            for t in &k.tags {
+                points += TAG_POINTS * counts.tags[*t as usize].min(MAX_TAG_TIMES);
+            }
+            if counts
+                .prices
+                .is_some_and(|band| in_band(k.price_paise, band))
+            {
+                points += PRICE_BAND_POINTS;
+            }
+            total += sign * points;
+        }
+        total + (k.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
+    }
+}

@@ -289,3 +289,128 @@ proptest! {
         }
     }
 }
+
+/// The batch as first written: every product scored with its reasons, everything sorted. The
+/// optimised [`next_batch`] must deal exactly the same cards.
+fn reference_batch(
+    taste: &Taste,
+    catalogue: &[Product],
+    swiped: &HashSet<&str>,
+    size: usize,
+    seed: u64,
+) -> Vec<Pick> {
+    let mut ranked: Vec<(usize, Score)> = catalogue
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !swiped.contains(p.id.as_str()))
+        .map(|(i, p)| (i, score(taste, p)))
+        .collect();
+    ranked.sort_by(|(ia, a), (ib, b)| {
+        b.total
+            .cmp(&a.total)
+            .then_with(|| catalogue[*ib].trend.cmp(&catalogue[*ia].trend))
+            .then_with(|| ia.cmp(ib))
+    });
+    let cap = brand_cap(size);
+    let ranked_slots = size - size / EXPLORATION_SHARE;
+    let mut per_brand: std::collections::HashMap<&str, usize> = Default::default();
+    let mut taken: HashSet<usize> = HashSet::new();
+    let mut picks = Vec::new();
+    let mut admit = |i: usize| {
+        let count = per_brand.entry(catalogue[i].brand.as_str()).or_insert(0);
+        if *count >= cap {
+            return false;
+        }
+        *count += 1;
+        true
+    };
+    for (i, s) in &ranked {
+        if picks.len() == ranked_slots {
+            break;
+        }
+        if admit(*i) {
+            taken.insert(*i);
+            picks.push(Pick {
+                id: catalogue[*i].id.clone(),
+                score: s.clone(),
+                exploration: false,
+            });
+        }
+    }
+    let mut rest: Vec<&(usize, Score)> =
+        ranked.iter().filter(|(i, _)| !taken.contains(i)).collect();
+    rest.sort_by_key(|(i, _)| mix(seed, &catalogue[*i].id));
+    for (i, s) in rest {
+        if picks.len() == size {
+            break;
+        }
+        if admit(*i) {
+            picks.push(Pick {
+                id: catalogue[*i].id.clone(),
+                score: s.clone(),
+                exploration: true,
+            });
+        }
+    }
+    picks
+}
+
+fn any_product(i: usize) -> impl Strategy<Value = Product> {
+    let words = |list: &'static [&'static str]| prop::sample::select(list.to_vec());
+    (
+        words(&["Urban Dhaaga", "urban dhaaga ", "Loud Co", "Mehr", "Pahadi"]),
+        prop::collection::vec(
+            words(&["Topwear", "hoodies", "Hoodies", "Jeans", " Kurta"]),
+            0..3,
+        ),
+        prop::collection::vec(words(&["casual", "Navy", "party", "bestseller", ""]), 0..4),
+        words(&["navy", "Navy", "black", "red"]),
+        words(&["Regular Fit", "slim fit", ""]),
+        500i64..5000,
+        -4i64..30,
+    )
+        .prop_map(
+            move |(brand, categories, tags, colour, fit, rupees, trend)| Product {
+                id: format!("p{i:03}"),
+                brand: brand.into(),
+                categories: categories.into_iter().map(String::from).collect(),
+                tags: tags.into_iter().map(String::from).collect(),
+                colour: colour.into(),
+                fit: fit.into(),
+                price_paise: rupees * 100,
+                trend,
+            },
+        )
+}
+
+fn any_catalogue() -> impl Strategy<Value = Vec<Product>> {
+    (1usize..200).prop_flat_map(|n| (0..n).map(any_product).collect::<Vec<_>>())
+}
+
+proptest! {
+    #[test]
+    fn the_optimised_batch_is_the_reference_batch(
+        all in any_catalogue(),
+        likes in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        dislikes in prop::collection::vec(any::<prop::sample::Index>(), 0..12),
+        swiped in prop::collection::vec(any::<prop::sample::Index>(), 0..30),
+        interests in prop::collection::vec(prop::sample::select(vec!["hoodies", " NAVY", "party", "streetwear"]), 0..4),
+        fits in prop::collection::vec(prop::sample::select(vec!["regular fit", "Slim Fit", "relaxed"]), 0..3),
+        size in 1usize..16,
+        seed in any::<u64>(),
+    ) {
+        let interests = strings(&interests);
+        let fits = strings(&fits);
+        let taste = Taste::new(&TasteInput {
+            style_interests: &interests,
+            preferred_fits: &fits,
+            likes: likes.iter().map(|i| i.get(&all)).collect(),
+            dislikes: dislikes.iter().map(|i| i.get(&all)).collect(),
+        });
+        let swiped: HashSet<&str> = swiped.iter().map(|i| i.get(&all).id.as_str()).collect();
+        prop_assert_eq!(
+            next_batch(&taste, &all, &swiped, size, seed),
+            reference_batch(&taste, &all, &swiped, size, seed)
+        );
+    }
+}

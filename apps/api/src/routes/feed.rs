@@ -1,14 +1,13 @@
 //! The swipe feed (001 swipe screen, §4, §9): the next cards for the signed-in shopper or a
 //! visitor, ranked by the `recommend` crate, with the filter sheet's choices.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use actix_web::http::header::ContentType;
 use actix_web::web::{Bytes, BytesMut};
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use validation::ProductGender;
 
 use crate::auth::MaybeCaller;
 use crate::error::ApiError;
@@ -137,18 +136,22 @@ pub async fn feed(
             None => Vec::new(),
         };
         let view = feed.view(&snapshot);
-        let by_id: HashMap<&str, usize> = swipes
-            .iter()
-            .filter_map(|(id, _)| snapshot.product(id).map(|i| (id.as_str(), i)))
-            .collect();
         let (mut likes, mut dislikes) = (Vec::new(), Vec::new());
+        // Products left out by index: a flag per product instead of an id lookup per product.
+        let mut left_out = vec![false; view.products.len()];
         for (id, liked) in &swipes {
-            if let Some(&i) = by_id.get(id.as_str()) {
+            if let Some(i) = snapshot.product(id) {
+                left_out[i] = true;
                 if *liked {
                     likes.push(&view.products[i]);
                 } else {
                     dislikes.push(&view.products[i]);
                 }
+            }
+        }
+        for id in &exclude {
+            if let Some(i) = snapshot.product(id) {
+                left_out[i] = true;
             }
         }
         let taste = recommend::Taste::new(&recommend::TasteInput {
@@ -159,13 +162,14 @@ pub async fn feed(
         });
         let mut seen: HashSet<&str> = exclude.iter().map(String::as_str).collect();
         seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
-        let candidates: Vec<(usize, &recommend::Product)> = snapshot
+        let candidates: Vec<usize> = snapshot
             .entries()
             .iter()
             .enumerate()
-            .filter(|(_, e)| {
+            .filter(|(i, e)| {
                 let r = &e.record;
-                gender.is_none_or(|g| ProductGender::parse(&r.gender).ok() == Some(g))
+                !left_out[*i]
+                    && gender.is_none_or(|g| view.genders[*i] == Some(g))
                     && (brands.is_empty() || brands.contains(&r.brand.id.to_lowercase()))
                     && (categories.is_empty()
                         || r.categories
@@ -177,19 +181,17 @@ pub async fn feed(
                             .iter()
                             .any(|(s, _)| sizes.contains(&s.to_lowercase())))
             })
-            .map(|(i, _)| (i, &view.products[i]))
+            .map(|(i, _)| i)
             .collect();
-        let refs: Vec<&recommend::Product> = candidates.iter().map(|(_, p)| *p).collect();
         let seed = seed_of(user.as_deref(), swipes.len(), seen.len());
-        let picks = recommend::next_batch(&taste, &refs, &seen, limit, seed);
-        let index_of: HashMap<&str, usize> = candidates
-            .iter()
-            .map(|(i, p)| (p.id.as_str(), *i))
-            .collect();
-        Ok(picks
-            .into_iter()
-            .filter_map(|pick| index_of.get(pick.id.as_str()).map(|&i| (i, pick)))
-            .collect::<Vec<_>>())
+        Ok(recommend::next_batch_of(
+            &taste,
+            &view.products,
+            &view.prepared,
+            &candidates,
+            limit,
+            seed,
+        ))
     })
     .await??;
 
