@@ -42,7 +42,8 @@ pub struct UserRecord {
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = users)]
 #[diesel(treat_none_as_null = true)]
-struct UserRow {
+#[diesel(treat_none_as_default_value = false)]
+pub(crate) struct UserRow {
     id: String,
     email: Option<String>,
     display_name: String,

@@ -1,7 +1,8 @@
 //! The shop's storage: diesel schema, migrations and repositories over one code path that runs
 //! on SQLite (the embedded default) and PostgreSQL (production).
 //!
-//! Owns: connections and the pool, migrations, row types and queries, the demo-catalogue seed.
+//! Owns: connections and the pool, migrations, row types and queries, the demo-catalogue seed,
+//! bulk writes for benchmarks.
 //! Must never hold a business rule: prices, coupon validity and badges are decided by the pure
 //! crates; this crate stores and loads. Every call here blocks: callers on an async runtime run
 //! it on a blocking thread.
@@ -18,6 +19,7 @@ macro_rules! per_backend {
 }
 
 mod accounts;
+mod bulk;
 mod catalogue;
 mod curated;
 mod db;
@@ -27,6 +29,7 @@ mod seed;
 mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord};
+pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
 };

@@ -635,29 +635,44 @@ fn swipe_run(
         return Ok(Vec::new());
     }
     let users: Vec<&str> = distinct(run.iter().map(|s| s.user_id.as_str()));
-    let products: Vec<&str> = distinct(run.iter().map(|s| s.product_id.as_str()));
     let mut rows: HashMap<(String, String), SwipeRow> = HashMap::new();
     let mut seqs: HashMap<String, i64> = HashMap::new();
     let mut listed: HashSet<(String, String)> = HashSet::new();
-    for users in users.chunks(CHUNK) {
-        for products in products.chunks(CHUNK) {
-            let found: Vec<SwipeRow> = swipes::table
-                .filter(swipes::user_id.eq_any(users))
-                .filter(swipes::product_id.eq_any(products))
-                .select(SwipeRow::as_select())
-                .load(conn)?;
-            rows.extend(
-                found
-                    .into_iter()
-                    .map(|r| ((r.user_id.clone(), r.product_id.clone()), r)),
+    // The (shopper, product) pairs themselves, not every shopper with every product: a batch of
+    // n swipes looks up n rows instead of n * n.
+    let pairs: Vec<(&str, &str)> = {
+        let mut seen = HashSet::new();
+        run.iter()
+            .map(|s| (s.user_id.as_str(), s.product_id.as_str()))
+            .filter(|pair| seen.insert(*pair))
+            .collect()
+    };
+    for chunk in pairs.chunks(CHUNK / 2) {
+        let mut found = swipes::table.select(SwipeRow::as_select()).into_boxed();
+        let mut entries = curated_list::table
+            .select((curated_list::user_id, curated_list::product_id))
+            .into_boxed();
+        for (user, product) in chunk {
+            found = found.or_filter(
+                swipes::user_id
+                    .eq(*user)
+                    .and(swipes::product_id.eq(*product)),
             );
-            let entries: Vec<(String, String)> = curated_list::table
-                .filter(curated_list::user_id.eq_any(users))
-                .filter(curated_list::product_id.eq_any(products))
-                .select((curated_list::user_id, curated_list::product_id))
-                .load(conn)?;
-            listed.extend(entries);
+            entries = entries.or_filter(
+                curated_list::user_id
+                    .eq(*user)
+                    .and(curated_list::product_id.eq(*product)),
+            );
         }
+        rows.extend(
+            found
+                .load::<SwipeRow>(conn)?
+                .into_iter()
+                .map(|r| ((r.user_id.clone(), r.product_id.clone()), r)),
+        );
+        listed.extend(entries.load::<(String, String)>(conn)?);
+    }
+    for users in users.chunks(CHUNK) {
         let maxima: Vec<(String, Option<i64>)> = swipes::table
             .filter(swipes::user_id.eq_any(users))
             .group_by(swipes::user_id)

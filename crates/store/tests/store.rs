@@ -631,3 +631,212 @@ mod swipes {
         assert_eq!(nothing.expect("undo"), vec![SwipeOutcome::NothingToUndo]);
     }
 }
+
+mod bulk {
+    //! A swipe history written in bulk holds exactly what the live path would: the same
+    //! verdicts, list entries, hour buckets, window totals and watermarks as the same swipes
+    //! applied one by one through `apply_swipes` at their times and then rolled to `now`.
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use store::{PastSwipe, ShopperHistory, Store, SwipeCommand, UserRecord};
+    use trending::TimeWindow;
+
+    use super::{TempDb, postgres, seeded, sqlite};
+
+    const USERS: usize = 6;
+
+    fn users() -> Vec<UserRecord> {
+        (0..USERS)
+            .map(|n| UserRecord {
+                id: format!("bulk-user-{n}"),
+                email: Some(format!("bulk{n}@example.in")),
+                display_name: format!("Bulk {n}"),
+                phone: Some(format!("80000000{n:02}")),
+                age: 25,
+                gender: "other".into(),
+                date_of_birth: None,
+                location: String::new(),
+                delivery_addresses: vec![],
+                interests: vec![],
+                ml_preferences: vec![],
+                age_range: String::new(),
+                onboarded: true,
+                is_admin: false,
+                is_brand_user: false,
+                brand_id: None,
+                token_version: 0,
+                last_login: None,
+                created_at: chrono::NaiveDateTime::default(),
+            })
+            .collect()
+    }
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 23, 10, 30, 0)
+            .single()
+            .expect("time")
+    }
+
+    /// Up to 40 swipes a shopper over the last 35 days (so some have left every window, and
+    /// some fall in the hours at a window's edge), at most one per product.
+    fn histories(products: usize) -> Vec<ShopperHistory> {
+        let mut state: u64 = 7;
+        let mut next = move |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        (0..USERS)
+            .map(|u| {
+                let count = 5 + next(36) as usize;
+                let mut taken = std::collections::HashSet::new();
+                let swipes = (0..count)
+                    .filter_map(|_| {
+                        let product = next(products as u64) as usize;
+                        let minutes = match next(4) {
+                            0 => next(60 * 24),
+                            1 => 60 * 24 * 30 - 60 + next(120),
+                            2 => 60 * 24 * 7 - 60 + next(120),
+                            _ => next(60 * 24 * 35),
+                        } as i64;
+                        taken.insert(product).then(|| PastSwipe {
+                            product,
+                            liked: next(3) > 0,
+                            at: (now() - Duration::minutes(minutes + 1)).naive_utc(),
+                        })
+                    })
+                    .collect();
+                ShopperHistory {
+                    user_id: format!("bulk-user-{u}"),
+                    swipes,
+                }
+            })
+            .collect()
+    }
+
+    fn products(store: &Store) -> Vec<(String, String)> {
+        store
+            .load_catalogue()
+            .expect("catalogue")
+            .products
+            .into_iter()
+            .map(|p| (p.id, p.gender))
+            .collect()
+    }
+
+    /// The same history through the live path: each swipe applied at its own time, in order.
+    fn replay(store: &Store, products: &[(String, String)], histories: &[ShopperHistory]) {
+        let mut all: Vec<(&str, &PastSwipe)> = histories
+            .iter()
+            .flat_map(|h| h.swipes.iter().map(move |s| (h.user_id.as_str(), s)))
+            .collect();
+        // Swipes of the same instant get their order as the bulk write numbers them.
+        all.sort_by(|(_, a), (_, b)| {
+            (a.at, &products[a.product].0).cmp(&(b.at, &products[b.product].0))
+        });
+        for (user, s) in all {
+            let command = SwipeCommand::Swipe(store::NewSwipe {
+                user_id: user.to_owned(),
+                product_id: products[s.product].0.clone(),
+                gender: products[s.product].1.clone(),
+                liked: s.liked,
+                session_id: None,
+                device_info: None,
+            });
+            store
+                .apply_swipes(&[command], s.at.and_utc())
+                .expect("apply");
+        }
+        store.roll_windows(now()).expect("roll");
+    }
+
+    fn state(store: &Store) -> Vec<String> {
+        let mut lines = Vec::new();
+        for window in TimeWindow::ALL {
+            for gender in [None, Some("female"), Some("male")] {
+                for row in store
+                    .trending_rows(window, gender, 0, 1000)
+                    .expect("trending")
+                {
+                    lines.push(format!("{window:?} {gender:?} {row:?}"));
+                }
+            }
+        }
+        for user in users() {
+            let mut swipes = store.swipes_of(&user.id).expect("swipes");
+            swipes.sort();
+            lines.push(format!("{} swipes {swipes:?}", user.id));
+            let list = store.curated_list(&user.id).expect("list");
+            lines.push(format!("{} list {list:?}", user.id));
+        }
+        lines
+    }
+
+    fn matches_the_live_path(bulk: TempDb, live: TempDb) {
+        let products = products(&bulk.store);
+        let histories = histories(products.len());
+        let swipes: usize = histories.iter().map(|h| h.swipes.len()).sum();
+        assert_eq!(bulk.store.insert_users(&users()).expect("users"), USERS);
+        assert_eq!(
+            bulk.store.insert_users(&users()).expect("users again"),
+            0,
+            "existing users are skipped"
+        );
+        let report = bulk
+            .store
+            .write_history(&products, histories.clone(), now())
+            .expect("write");
+        assert_eq!(report.swipes as usize, swipes);
+        let likes = histories
+            .iter()
+            .flat_map(|h| &h.swipes)
+            .filter(|s| s.liked)
+            .count();
+        assert_eq!(report.list_entries as usize, likes);
+        let check = bulk.store.check_rollups().expect("recount");
+        assert!(check.exact(), "rollups differ from a recount: {check:?}");
+        assert_eq!(check.swipes as usize, swipes);
+        assert!(
+            bulk.store
+                .write_history(&products, histories.clone(), now())
+                .is_err(),
+            "a second history is refused"
+        );
+
+        live.store.insert_users(&users()).expect("users");
+        replay(&live.store, &products, &histories);
+        assert_eq!(state(&bulk.store), state(&live.store));
+
+        // The live path carries on from the bulk state alike: undos, and a later roll.
+        for user in users().iter().take(3) {
+            let undo = [SwipeCommand::Undo {
+                user_id: user.id.clone(),
+            }];
+            let later = now() + Duration::minutes(5);
+            assert_eq!(
+                bulk.store.apply_swipes(&undo, later).expect("undo"),
+                live.store.apply_swipes(&undo, later).expect("undo")
+            );
+        }
+        let later = now() + Duration::hours(30);
+        bulk.store.roll_windows(later).expect("roll");
+        live.store.roll_windows(later).expect("roll");
+        assert_eq!(state(&bulk.store), state(&live.store));
+        let check = bulk.store.check_rollups().expect("recount");
+        assert!(check.exact(), "rollups differ after the roll: {check:?}");
+    }
+
+    #[test]
+    fn a_bulk_history_is_what_the_live_path_holds_on_sqlite() {
+        matches_the_live_path(seeded(sqlite()), seeded(sqlite()));
+    }
+
+    #[test]
+    fn a_bulk_history_is_what_the_live_path_holds_on_postgres() {
+        let (Some(bulk), Some(live)) = (postgres(), postgres()) else {
+            return;
+        };
+        matches_the_live_path(seeded(bulk), seeded(live));
+    }
+}
