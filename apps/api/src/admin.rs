@@ -1,5 +1,5 @@
 //! Operator commands that are not HTTP calls: granting a role, which nobody can do to
-//! themselves through the API.
+//! themselves through the API, and sessions for the bench users of load generators.
 
 use access::Role;
 use anyhow::Context;
@@ -58,4 +58,27 @@ pub fn grant_role(
         user_id: user.id,
         created,
     })
+}
+
+/// Session tokens for the bench users numbered `users` (see [`crate::history`]), for load
+/// generators that act as many shoppers. Refuses unless every one of them exists, and reaches
+/// no one else: the e-mails are the bench ones.
+pub fn issue_bench_sessions(
+    store: &store::Store,
+    sessions: &crate::auth::Sessions,
+    users: std::ops::Range<usize>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<Vec<String>> {
+    users
+        .map(|i| {
+            let email = crate::history::bench_email(i);
+            let user = store.user_by_email(&email)?.with_context(|| {
+                format!("{email} does not exist; run `shop-api seed --users N` with N above {i}")
+            })?;
+            let role = Role::from_flags(user.is_admin, user.is_brand_user);
+            sessions
+                .issue(&user.id, role.number(), user.token_version, now)
+                .map_err(|e| anyhow::anyhow!("{e}"))
+        })
+        .collect()
 }

@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod config;
 pub mod error;
 pub mod feed;
+pub mod history;
 pub mod ledger;
 pub mod openapi;
 pub mod routes;

@@ -1,3 +1,4 @@
+use std::io::Write;
 use std::process::ExitCode;
 
 use api::config::Config;
@@ -19,9 +20,11 @@ async fn main() -> ExitCode {
         None => {}
         Some("seed") => return seed(&config, &args[1..]),
         Some("grant-role") => return grant_role(&config, &args[1..]),
+        Some("issue-sessions") => return issue_sessions(&config, &args[1..]),
+        Some("check-rollups") if args.len() == 1 => return check_rollups(&config),
         Some(other) => {
             eprintln!(
-                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, or `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`)"
+                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`, `issue-sessions --count N [--from K]` or `check-rollups`)"
             );
             return ExitCode::from(2);
         }
@@ -50,55 +53,193 @@ async fn main() -> ExitCode {
     }
 }
 
-/// `shop-api seed --products N [--brands B]`: writes a deterministic catalogue of N products
-/// (over B brands, 24 by default) into the configured database, which must hold no catalogue
-/// yet (benchmarks use it).
+const SEED_USAGE: &str = "usage: shop-api seed [--products N [--brands B]] [--users U [--swipes S [--days D]]] (every number above 0)";
+
+/// `shop-api seed [--products N [--brands B]] [--users U [--swipes S [--days D]]]`, for
+/// benchmarks: `--products` writes a deterministic catalogue of N products (over B brands, 24
+/// by default) into a database that holds none yet; `--users` makes sure bench users
+/// `bench-0@bench.invalid` to `bench-{U-1}@bench.invalid` exist; `--swipes` writes their
+/// history of S swipes over the last D days (30 by default) into a database that holds no
+/// swipes yet (see `api::history`).
 fn seed(config: &Config, args: &[String]) -> ExitCode {
-    let number = |flag: &str| -> Option<Option<usize>> {
-        match args.iter().position(|a| a == flag) {
-            None => Some(None),
-            Some(i) => args
-                .get(i + 1)
-                .and_then(|n| n.parse::<usize>().ok())
-                .filter(|n| *n > 0)
-                .map(Some),
+    const FLAGS: [&str; 5] = ["--products", "--brands", "--users", "--swipes", "--days"];
+    let mut values: [Option<usize>; 5] = [None; 5];
+    for pair in args.chunks(2) {
+        let slot = FLAGS.iter().position(|f| *f == pair[0]);
+        let number = pair
+            .get(1)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| *n > 0);
+        match (slot, number) {
+            (Some(slot), Some(n)) if values[slot].is_none() => values[slot] = Some(n),
+            _ => {
+                eprintln!("{SEED_USAGE}");
+                return ExitCode::from(2);
+            }
         }
-    };
-    let known = args
-        .iter()
-        .enumerate()
-        .all(|(i, a)| i % 2 == 1 || a == "--products" || a == "--brands");
-    let (Some(Some(count)), Some(brands), true) = (number("--products"), number("--brands"), known)
-    else {
-        eprintln!("usage: shop-api seed --products N [--brands B] (N and B above 0)");
+    }
+    let [products, brands, users, swipes, days] = values;
+    let valid = (products.is_some() || users.is_some())
+        && (brands.is_none() || products.is_some())
+        && (swipes.is_none() || users.is_some())
+        && (days.is_none() || swipes.is_some());
+    if !valid {
+        eprintln!("{SEED_USAGE}");
         return ExitCode::from(2);
-    };
-    let brands = brands.unwrap_or(catalogue::DEMO_BRAND_COUNT);
+    }
     if let store::DatabaseUrl::Sqlite(_) = config.database_url
         && let Err(e) = std::fs::create_dir_all(&config.data_dir)
     {
         eprintln!("shop-api: creating {}: {e}", config.data_dir.display());
         return ExitCode::FAILURE;
     }
-    let outcome = store::Store::open(&config.database_url, 2)
-        .and_then(|store| store.seed_if_empty(|| catalogue::generate_with_brands(count, brands)));
-    match outcome {
-        Ok(store::SeedReport::Seeded { brands, products }) => {
-            println!(
+    let store = match store::Store::open(&config.database_url, 2) {
+        Ok(store) => store,
+        Err(e) => {
+            eprintln!("shop-api: seeding failed: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(count) = products {
+        let brands = brands.unwrap_or(catalogue::DEMO_BRAND_COUNT);
+        match store.seed_if_empty(|| catalogue::generate_with_brands(count, brands)) {
+            Ok(store::SeedReport::Seeded { brands, products }) => println!(
                 "seeded {products} products of {brands} brands into {:?}",
                 config.database_url
+            ),
+            Ok(store::SeedReport::AlreadySeeded) => {
+                eprintln!(
+                    "shop-api: {:?} already holds a catalogue; seed an empty database",
+                    config.database_url
+                );
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("shop-api: seeding failed: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let Some(users) = users else {
+        return ExitCode::SUCCESS;
+    };
+    let days = days.unwrap_or(30) as i64;
+    let now = chrono::Utc::now();
+    let started = std::time::Instant::now();
+    let records: Vec<store::UserRecord> = (0..users)
+        .map(|i| api::history::bench_user(i, days, now))
+        .collect();
+    match store.insert_users(&records) {
+        Ok(new) => println!(
+            "bench users bench-0 to bench-{}@bench.invalid: {new} new, in {:.1} s",
+            users - 1,
+            started.elapsed().as_secs_f64()
+        ),
+        Err(e) => {
+            eprintln!("shop-api: writing the bench users failed: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let Some(swipes) = swipes else {
+        return ExitCode::SUCCESS;
+    };
+    let started = std::time::Instant::now();
+    let history = match store
+        .load_catalogue()
+        .map(|c| api::history::History::new(&c))
+    {
+        Ok(Some(history)) => history,
+        Ok(None) => {
+            eprintln!("shop-api: the catalogue lists no product to swipe; seed --products first");
+            return ExitCode::FAILURE;
+        }
+        Err(e) => {
+            eprintln!("shop-api: reading the catalogue failed: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let histories = history.histories(users, swipes, days, now);
+    match store.write_history(history.products(), histories, now) {
+        Ok(report) => {
+            let seconds = started.elapsed().as_secs_f64();
+            println!(
+                "wrote {} swipes, {} curated-list entries, {} hour buckets and {} window totals in {seconds:.1} s: {:.0} rows/s ({:.0} swipes/s)",
+                report.swipes,
+                report.list_entries,
+                report.hours,
+                report.totals,
+                report.rows() as f64 / seconds,
+                report.swipes as f64 / seconds,
             );
             ExitCode::SUCCESS
         }
-        Ok(store::SeedReport::AlreadySeeded) => {
-            eprintln!(
-                "shop-api: {:?} already holds a catalogue; seed an empty database",
-                config.database_url
-            );
+        Err(e) => {
+            eprintln!("shop-api: writing the swipe history failed: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `shop-api issue-sessions --count N [--from K]`: prints a session token, one a line, for
+/// bench users K to K+N-1 (`Authorization: Bearer <token>` for load generators). Only bench
+/// users (`seed --users`), and only when they all exist: it never signs anyone else in.
+fn issue_sessions(config: &Config, args: &[String]) -> ExitCode {
+    const USAGE: &str = "usage: shop-api issue-sessions --count N [--from K]";
+    let (count, from) = match args {
+        [flag, n] if flag == "--count" => (n.parse::<usize>().ok(), Some(0)),
+        [flag, n, from_flag, k] if flag == "--count" && from_flag == "--from" => {
+            (n.parse::<usize>().ok(), k.parse::<usize>().ok())
+        }
+        _ => (None, None),
+    };
+    let (Some(count), Some(from)) = (count.filter(|n| *n > 0), from) else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let outcome = api::auth::Sessions::from_config(config).and_then(|sessions| {
+        let store = store::Store::open(&config.database_url, 2)?;
+        api::admin::issue_bench_sessions(&store, &sessions, from..from + count, chrono::Utc::now())
+    });
+    match outcome {
+        Ok(tokens) => {
+            let mut out = std::io::stdout().lock();
+            for token in tokens {
+                if writeln!(out, "{token}").is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => {
-            eprintln!("shop-api: seeding failed: {e}");
+            eprintln!("shop-api: issue-sessions failed: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api check-rollups`: recounts every swipe and compares the hour buckets and window
+/// totals with the recount (reads every swipe: for benchmarks and checks, with the API stopped
+/// or idle). Exits 1 when they differ.
+fn check_rollups(config: &Config) -> ExitCode {
+    let started = std::time::Instant::now();
+    match store::Store::open(&config.database_url, 2).and_then(|s| s.check_rollups()) {
+        Ok(check) => {
+            println!(
+                "rollups exact: {} ({} swipes recounted in {:.1} s; {} hour buckets and {} window totals differ)",
+                if check.exact() { "yes" } else { "no" },
+                check.swipes,
+                started.elapsed().as_secs_f64(),
+                check.hours_wrong,
+                check.totals_wrong,
+            );
+            if check.exact() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("shop-api: check-rollups failed: {e}");
             ExitCode::FAILURE
         }
     }
