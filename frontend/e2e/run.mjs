@@ -8,6 +8,8 @@
 //   - the style quiz to its redirect, and a look page;
 //   - accounts: sign-in with the mailed code, onboarding, a profile edit, logging out, signing
 //     back in and deleting the account, with no token ever readable by page scripts;
+//   - swiping: a visitor's drag, then signed in: drags right and left, undo, the filter sheet to
+//     the end of the stack, the likes in the curated list and in Trends and Home's trending row;
 //   - the support chat: the delivery window of a pincode;
 //   - on every page: no Content-Security-Policy violation.
 //
@@ -549,6 +551,148 @@ async function chat(page) {
   await screenshot(page, '16-chat');
 }
 
+/** The stack's top card: the only card not hidden from assistive technology. */
+const topCard = (page) => page.getByRole('region', { name: 'Product cards' }).locator('article:not([aria-hidden="true"])');
+
+/** The top card's product name (what its article is labelled by), waiting for one to show. */
+async function topCardName(page) {
+  const card = topCard(page);
+  await card.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('no card on top of the stack'));
+  const id = await card.getAttribute('aria-labelledby');
+  return (await page.locator(`[id="${id}"]`).innerText()).trim();
+}
+
+/** Drags the top card `dx` px across with real pointer moves, and lets go. */
+async function dragTopCard(page, dx) {
+  const box = await topCard(page).boundingBox();
+  if (!box) fail('the top card has no box to drag');
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + 20, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Waits until the top card is no longer `name` (a swipe took it off the stack). */
+async function waitForNewTopCard(page, name, what) {
+  const deadline = Date.now() + DATA_TIMEOUT_MS;
+  for (;;) {
+    const now = await topCardName(page).catch(() => null);
+    if (now !== name) return now;
+    if (Date.now() > deadline) fail(`${what}: '${name}' stayed on top of the stack`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The swipe screen (001 §2, §4) and what it feeds (000 §2.5, §2.7): a visitor's drag springs
+ * back and opens the login sheet; signed in, a drag right likes and one left skips, Undo brings
+ * the last card back, the filter sheet narrows the stack to a brand and a size down to the end
+ * state, the likes are in the curated list, and Trends and Home's trending row rank them.
+ */
+async function swipeJourney(page) {
+  await open(page, '/');
+  await page.evaluate(() => localStorage.setItem('hasSeenTutorial', 'true'));
+  await open(page, '/');
+  const first = await topCardName(page);
+  await dragTopCard(page, 200);
+  const sheet = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await sheet.waitFor({ timeout: 5_000 }).catch(() => fail("a visitor's drag did not open the login sheet"));
+  await page.waitForTimeout(300); // the card's spring back
+  if ((await topCardName(page)) !== first) fail(`a visitor's drag took '${first}' off the stack`);
+  await screenshot(page, 'swipe-01-visitor');
+  step(`visitor: the drag sprang '${first}' back and opened the login sheet`);
+
+  const email = `swiper-${Date.now()}@example.in`;
+  const location = await signInWithMailedCode(page, sheet, email, false);
+  await location.fill('Indiranagar, Bengaluru');
+  await sheet.getByRole('button', { name: 'Continue' }).tap();
+  await page.waitForURL(`${BASE_URL}/onboarding`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`a new swiper went to ${page.url()}`));
+  await open(page, '/');
+  step(`signed in as ${email}`);
+
+  const liked = [await topCardName(page)];
+  await dragTopCard(page, 180);
+  const skipped = await waitForNewTopCard(page, liked[0], 'a drag right');
+  await dragTopCard(page, -180);
+  await waitForNewTopCard(page, skipped, 'a drag left');
+  step(`dragged '${liked[0]}' right and '${skipped}' left`);
+  const undo = page.getByRole('button', { name: 'Undo last swipe' });
+  await page.waitForFunction(() => !document.querySelector('button[aria-label="Undo last swipe"]')?.disabled, null, { timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("'Undo last swipe' stayed disabled after a swipe"));
+  await undo.tap();
+  const undoneBy = Date.now() + DATA_TIMEOUT_MS;
+  for (let back = await topCardName(page); back !== skipped; back = await topCardName(page)) {
+    if (Date.now() > undoneBy) fail(`Undo left '${back}' on top, not the skipped '${skipped}'`);
+    await page.waitForTimeout(100);
+  }
+  await page.getByRole('button', { name: 'Like', exact: true }).tap();
+  liked.push(skipped);
+  await waitForNewTopCard(page, skipped, "'Like'");
+  await screenshot(page, 'swipe-02-signed-in');
+  step(`Undo brought '${skipped}' back; liked it with the button`);
+
+  await page.getByRole('button', { name: /^Filters/ }).tap();
+  const filters = page.getByRole('dialog', { name: 'Filters' });
+  await filters.waitFor({ timeout: 5_000 }).catch(() => fail('the filter sheet did not open'));
+  const brandChip = filters.getByRole('group', { name: 'Brands' }).getByRole('button').first();
+  await brandChip.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('the filter sheet lists no brand'));
+  const brand = (await brandChip.innerText()).trim();
+  await brandChip.tap();
+  const sizeChip = filters.getByRole('group', { name: 'Sizes' }).getByRole('button', { name: 'M', exact: true });
+  await sizeChip.tap().catch(() => fail("the filter sheet has no size 'M'"));
+  if ((await brandChip.getAttribute('aria-pressed')) !== 'true') fail(`the '${brand}' chip is not pressed after a tap`);
+  await screenshot(page, 'swipe-03-filters');
+  await filters.getByRole('button', { name: 'Apply' }).tap();
+  await page.getByRole('button', { name: 'Filters (2 on)' }).waitFor({ timeout: 5_000 }).catch(() => fail("the Filters button does not say '(2 on)'"));
+
+  const end = page.getByRole('heading', { name: "You've discovered everything!" });
+  let skips = 0;
+  for (;;) {
+    const name = await Promise.race([
+      end.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => null),
+      topCardName(page),
+    ]).catch(() => fail('the filtered stack showed neither a card nor its end'));
+    if (name === null) break;
+    const text = await topCard(page).innerText();
+    if (!text.includes(brand)) fail(`'${name}' is in the stack filtered to ${brand}: ${JSON.stringify(text)}`);
+    if (++skips > 80) fail(`more than 80 cards of ${brand} in size M`);
+    await page.getByRole('button', { name: 'Skip' }).tap();
+    await waitForNewTopCard(page, name, "'Skip'");
+  }
+  await screenshot(page, 'swipe-04-end');
+  step(`filtered to ${brand}, size M: skipped ${skips} card(s) to "You've discovered everything!"`);
+
+  await open(page, '/curatedList');
+  for (const name of liked) {
+    await page.getByText(name, { exact: true }).first().waitFor({ timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail(`the liked '${name}' is not in the curated list`));
+  }
+  await screenshot(page, 'swipe-05-curated-list');
+  step(`curated list holds ${liked.map((n) => `'${n}'`).join(' and ')}`);
+
+  await open(page, '/trends');
+  const ranked = new Set();
+  for (const tab of ['MEN', 'WOMEN', 'UNISEX']) {
+    await page.getByRole('tab', { name: tab, exact: true }).tap();
+    const grid = page.getByRole('list', { name: 'Trending products' });
+    const none = page.getByText('No trending products found for this period');
+    await Promise.race([grid.waitFor({ timeout: DATA_TIMEOUT_MS }), none.waitFor({ timeout: DATA_TIMEOUT_MS })])
+      .catch(() => fail(`Trends ${tab} showed neither a list nor its empty state`));
+    if (await grid.isVisible()) {
+      for (const text of await grid.getByRole('listitem').allInnerTexts()) ranked.add(text);
+      if (liked.some((name) => [...ranked].some((text) => text.includes(name)))) await screenshot(page, `swipe-06-trends-${tab.toLowerCase()}`);
+    }
+  }
+  for (const name of liked) {
+    if (![...ranked].some((text) => text.includes(name))) fail(`Trends does not rank the liked '${name}' under any gender`);
+  }
+  step('Trends ranks both liked products this week');
+
+  await open(page, '/home');
+  await trendingCardsShowImages(page);
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -557,6 +701,7 @@ const JOURNEYS = [
   ['search with a typo', searchWithATypo],
   ['style quiz and a look', quizAndLook],
   ['accounts', accounts],
+  ['swipe, curated list and trends', swipeJourney],
   ['chat', chat],
 ];
 
