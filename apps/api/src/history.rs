@@ -50,26 +50,14 @@ pub fn bench_user_id(i: usize) -> String {
 
 /// Bench user `i`, onboarded, registered `days` days before `now`.
 pub fn bench_user(i: usize, days: i64, now: DateTime<Utc>) -> UserRecord {
+    let email = validation::Email::parse(&bench_email(i)).expect("a bench e-mail is an e-mail");
+    let registered = now - Duration::days(days + 1);
     UserRecord {
         id: bench_user_id(i),
-        email: Some(bench_email(i)),
         display_name: format!("bench-{i}"),
-        phone: Some(access::identity::mobile_number_from(i as u64)),
-        age: 25,
-        gender: "other".into(),
-        date_of_birth: None,
-        location: String::new(),
-        delivery_addresses: Vec::new(),
-        interests: Vec::new(),
-        ml_preferences: Vec::new(),
-        age_range: String::new(),
         onboarded: true,
-        is_admin: false,
-        is_brand_user: false,
-        brand_id: None,
-        token_version: 0,
         last_login: None,
-        created_at: (now - Duration::days(days + 1)).naive_utc(),
+        ..crate::routes::users::new_user(&email, i as u64, registered)
     }
 }
 

@@ -205,7 +205,7 @@ mod swipes {
 
     use chrono::{DateTime, Duration, TimeZone, Utc};
     use proptest::prelude::*;
-    use store::{NewSwipe, Store, SwipeCommand, SwipeOutcome, UserRecord};
+    use store::{NewSwipe, Store, SwipeCommand, SwipeOutcome};
     use trending::{BucketRow, HourBucket, TimeWindow, TrendGender};
 
     use super::{TempDb, postgres, seeded, sqlite};
@@ -320,29 +320,9 @@ mod swipes {
 
     fn user(store: &Store, n: usize) -> String {
         let email = format!("swiper{n}@example.in");
-        let (user, _) = store
-            .find_or_create_user(&email, || UserRecord {
-                id: format!("user-{n}"),
-                email: Some(email.clone()),
-                display_name: format!("Swiper {n}"),
-                phone: Some(format!("90000000{n:02}")),
-                age: 25,
-                gender: "other".into(),
-                date_of_birth: None,
-                location: String::new(),
-                delivery_addresses: vec![],
-                interests: vec![],
-                ml_preferences: vec![],
-                age_range: String::new(),
-                onboarded: false,
-                is_admin: false,
-                is_brand_user: false,
-                brand_id: None,
-                token_version: 0,
-                last_login: None,
-                created_at: chrono::NaiveDateTime::default(),
-            })
-            .expect("user");
+        let record =
+            || super::shopper_record(format!("user-{n}"), &email, format!("90000000{n:02}"));
+        let (user, _) = store.find_or_create_user(&email, record).expect("user");
         user.id
     }
 
@@ -647,26 +627,12 @@ mod bulk {
 
     fn users() -> Vec<UserRecord> {
         (0..USERS)
-            .map(|n| UserRecord {
-                id: format!("bulk-user-{n}"),
-                email: Some(format!("bulk{n}@example.in")),
-                display_name: format!("Bulk {n}"),
-                phone: Some(format!("80000000{n:02}")),
-                age: 25,
-                gender: "other".into(),
-                date_of_birth: None,
-                location: String::new(),
-                delivery_addresses: vec![],
-                interests: vec![],
-                ml_preferences: vec![],
-                age_range: String::new(),
-                onboarded: true,
-                is_admin: false,
-                is_brand_user: false,
-                brand_id: None,
-                token_version: 0,
-                last_login: None,
-                created_at: chrono::NaiveDateTime::default(),
+            .map(|n| {
+                super::shopper_record(
+                    format!("bulk-user-{n}"),
+                    &format!("bulk{n}@example.in"),
+                    format!("80000000{n:02}"),
+                )
             })
             .collect()
     }
@@ -838,5 +804,31 @@ mod bulk {
             return;
         };
         matches_the_live_path(seeded(bulk), seeded(live));
+    }
+}
+
+/// A shopper who has just signed up, as the tests need one: nothing but an id, an e-mail and a
+/// phone number.
+fn shopper_record(id: String, email: &str, phone: String) -> store::UserRecord {
+    store::UserRecord {
+        display_name: id.clone(),
+        id,
+        email: Some(email.to_owned()),
+        phone: Some(phone),
+        age: 25,
+        gender: "other".into(),
+        date_of_birth: None,
+        location: String::new(),
+        delivery_addresses: vec![],
+        interests: vec![],
+        ml_preferences: vec![],
+        age_range: String::new(),
+        onboarded: false,
+        is_admin: false,
+        is_brand_user: false,
+        brand_id: None,
+        token_version: 0,
+        last_login: None,
+        created_at: chrono::NaiveDateTime::default(),
     }
 }

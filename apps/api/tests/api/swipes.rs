@@ -226,29 +226,13 @@ async fn undo_reverses_every_effect_of_the_last_swipe(backend: Backend) {
 /// A shopper straight in the store (the tests' clients may sign in only so many times an
 /// hour from one address).
 fn shopper(app: &TestApp, n: usize) -> String {
-    let email = format!("crowd{n}@example.in");
+    let email = validation::Email::parse(&format!("crowd{n}@example.in")).expect("e-mail");
     let (user, _) = app
         .store()
-        .find_or_create_user(&email, || UserRecord {
+        .find_or_create_user(&email.normalized(), || UserRecord {
             id: format!("crowd-{n}"),
-            email: Some(email.clone()),
-            display_name: format!("Crowd {n}"),
-            phone: Some(format!("91{n:08}")),
-            age: 25,
-            gender: "other".into(),
-            date_of_birth: None,
-            location: String::new(),
-            delivery_addresses: vec![],
-            interests: vec![],
-            ml_preferences: vec![],
-            age_range: String::new(),
             onboarded: true,
-            is_admin: false,
-            is_brand_user: false,
-            brand_id: None,
-            token_version: 0,
-            last_login: None,
-            created_at: test_now().naive_utc(),
+            ..api::routes::users::new_user(&email, n as u64, test_now())
         })
         .expect("shopper");
     user.id
