@@ -17,6 +17,7 @@ use trending::{BucketRange, HourBucket, TimeWindow};
 use crate::accounts::UserRow;
 use crate::db::DbConnection;
 use crate::schema::{curated_list, swipe_hours, swipe_totals, swipe_windows, swipes, users};
+use crate::swipes::{HourRow, ListRow, TotalRow};
 use crate::{Store, StoreError, UserRecord};
 
 /// Bound parameters per statement: under SQLite's 32,766, so each table gets as many rows per
@@ -75,43 +76,11 @@ struct SwipeRow<'a> {
     prev_seq: Option<i64>,
     prev_added_to_list: Option<bool>,
 }
+/// Columns per row of each table, for rows per INSERT.
 const SWIPE_COLUMNS: usize = 12;
-
-#[derive(Insertable)]
-#[diesel(treat_none_as_default_value = false)]
-#[diesel(table_name = curated_list)]
-struct ListRow<'a> {
-    user_id: &'a str,
-    product_id: &'a str,
-    added_at: NaiveDateTime,
-}
 const LIST_COLUMNS: usize = 3;
-
-#[derive(Insertable)]
-#[diesel(treat_none_as_default_value = false)]
-#[diesel(table_name = swipe_hours)]
-struct HourRow<'a> {
-    product_id: &'a str,
-    hour: i64,
-    likes: i64,
-    dislikes: i64,
-}
 const HOUR_COLUMNS: usize = 4;
-
-#[derive(Insertable)]
-#[diesel(treat_none_as_default_value = false)]
-#[diesel(table_name = swipe_totals)]
-struct TotalRow<'a> {
-    time_window: &'a str,
-    product_id: &'a str,
-    gender: &'a str,
-    likes: i64,
-    dislikes: i64,
-    score: i64,
-    total: i64,
-}
 const TOTAL_COLUMNS: usize = 7;
-
 const USER_COLUMNS: usize = 20;
 
 // backend difference: SQLite takes multi-row INSERTs (which do not compile through the

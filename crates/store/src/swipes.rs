@@ -112,33 +112,33 @@ struct SwipeRow {
 #[derive(Insertable)]
 #[diesel(treat_none_as_default_value = false)]
 #[diesel(table_name = swipe_hours)]
-struct HourRow<'a> {
-    product_id: &'a str,
-    hour: i64,
-    likes: i64,
-    dislikes: i64,
+pub(crate) struct HourRow<'a> {
+    pub(crate) product_id: &'a str,
+    pub(crate) hour: i64,
+    pub(crate) likes: i64,
+    pub(crate) dislikes: i64,
 }
 
 #[derive(Insertable)]
 #[diesel(treat_none_as_default_value = false)]
 #[diesel(table_name = swipe_totals)]
-struct TotalRow<'a> {
-    time_window: &'a str,
-    product_id: &'a str,
-    gender: &'a str,
-    likes: i64,
-    dislikes: i64,
-    score: i64,
-    total: i64,
+pub(crate) struct TotalRow<'a> {
+    pub(crate) time_window: &'a str,
+    pub(crate) product_id: &'a str,
+    pub(crate) gender: &'a str,
+    pub(crate) likes: i64,
+    pub(crate) dislikes: i64,
+    pub(crate) score: i64,
+    pub(crate) total: i64,
 }
 
 #[derive(Insertable)]
 #[diesel(treat_none_as_default_value = false)]
 #[diesel(table_name = curated_list)]
-struct ListRow<'a> {
-    user_id: &'a str,
-    product_id: &'a str,
-    added_at: NaiveDateTime,
+pub(crate) struct ListRow<'a> {
+    pub(crate) user_id: &'a str,
+    pub(crate) product_id: &'a str,
+    pub(crate) added_at: NaiveDateTime,
 }
 
 /// The first hour each window's totals count, in [`TimeWindow::ALL`] order.
