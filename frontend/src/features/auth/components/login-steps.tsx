@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSessionActions, type ServerUser } from '@/stores/session';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ModalIconButton } from '@/components/ui/modal';
 import type { SignInSheetBodyProps } from '@/components/ui/sign-in-prompt';
 import type { VerifyAnswer } from '../api/auth-api';
 import { useCountdown } from '../hooks/use-countdown';
@@ -62,9 +63,9 @@ export function LoginSteps({ close }: SignInSheetBodyProps) {
   return (
     <div className={styles.body}>
       {step !== 'email' && (
-        <button type="button" className={styles.back} onClick={back} aria-label="Back">
+        <ModalIconButton label="Back" onClick={back} className={styles.back}>
           <ArrowLeftIcon size={20} />
-        </button>
+        </ModalIconButton>
       )}
       <p className="visually-hidden">
         Step {position + 1} of {STEPS.length}

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Gender } from '@/lib/catalogue-types';
-import { CloseIcon } from '@/components/ui/icons';
+import { Modal, ModalHeader } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { swipeQueries } from '../api/swipe-queries';
 import { NO_FILTERS, type SwipeFilters } from '../stores/feed-filters';
@@ -15,8 +15,6 @@ const GENDERS: readonly { value: Gender; label: string }[] = [
   { value: 'female', label: 'Women' },
   { value: 'unisex', label: 'Unisex' },
 ];
-
-const FOCUSABLE = 'button:not([disabled]), [tabindex="0"]';
 
 /** 'navy' -> 'Navy': the API names colours in lower case. */
 const capitalised = (word: string) => word.charAt(0).toLocaleUpperCase('en-IN') + word.slice(1);
@@ -44,149 +42,104 @@ export function FilterSheet({ applied, onApply, onClose }: FilterSheetProps) {
   const choices = useQuery(swipeQueries.filterChoices());
   const brands = useQuery(swipeQueries.brands());
   const categories = useQuery(swipeQueries.categories());
-  const sheetRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  // Read while rendering, before the sheet takes focus, to hand focus back on close.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-
-  useEffect(() => {
-    const sheet = sheetRef.current;
-    sheet?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key !== 'Tab' || !sheet) return;
-      // Tab and Shift+Tab wrap at the sheet's edges, so focus stays in the modal.
-      const focusable = sheet.querySelectorAll<HTMLElement>(FOCUSABLE);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === sheet)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      opener?.focus();
-    };
-  }, [onClose, opener]);
 
   return (
-    <div className={styles.layer}>
-      <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
-      <div
-        ref={sheetRef}
-        className={styles.sheet}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <span className={styles.grabber} aria-hidden="true" />
-        <div className={styles.top}>
-          <h2 id={titleId} className={styles.title}>
-            {FILTER_SHEET_TITLE}
-          </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close">
-            <CloseIcon size={20} />
-          </button>
-        </div>
+    <Modal variant="sheet" onClose={onClose} labelledBy={titleId} className={styles.sheet}>
+      <ModalHeader
+        titleId={titleId}
+        title={FILTER_SHEET_TITLE}
+        onClose={onClose}
+        className={styles.top}
+      />
 
-        <div className={styles.body}>
-          <FilterSection title="Colors" query={choices}>
-            {choices.data?.colors.map((color) => (
-              <Chip
-                key={color}
-                on={draft.colors.includes(color)}
-                onToggle={() => setDraft({ ...draft, colors: toggled(draft.colors, color) })}
-              >
-                <span
-                  className={styles.swatch}
-                  aria-hidden="true"
-                  ref={(swatch) => swatch?.style.setProperty('--swatch', color)}
-                />
-                {capitalised(color)}
-              </Chip>
-            ))}
-          </FilterSection>
+      <div className={styles.body}>
+        <FilterSection title="Colors" query={choices}>
+          {choices.data?.colors.map((color) => (
+            <Chip
+              key={color}
+              on={draft.colors.includes(color)}
+              onToggle={() => setDraft({ ...draft, colors: toggled(draft.colors, color) })}
+            >
+              <span
+                className={styles.swatch}
+                aria-hidden="true"
+                ref={(swatch) => swatch?.style.setProperty('--swatch', color)}
+              />
+              {capitalised(color)}
+            </Chip>
+          ))}
+        </FilterSection>
 
-          <FilterSection title="Brands" query={brands}>
-            {brands.data?.map((brand) => (
-              <Chip
-                key={brand._id}
-                on={draft.brands.includes(brand._id)}
-                onToggle={() => setDraft({ ...draft, brands: toggled(draft.brands, brand._id) })}
-              >
-                {brand.name}
-              </Chip>
-            ))}
-          </FilterSection>
+        <FilterSection title="Brands" query={brands}>
+          {brands.data?.map((brand) => (
+            <Chip
+              key={brand._id}
+              on={draft.brands.includes(brand._id)}
+              onToggle={() => setDraft({ ...draft, brands: toggled(draft.brands, brand._id) })}
+            >
+              {brand.name}
+            </Chip>
+          ))}
+        </FilterSection>
 
-          <FilterSection title="Categories" query={categories}>
-            {categories.data?.map((category) => (
-              <Chip
-                key={category.name}
-                on={draft.categories.some((chosen) => chosen.name === category.name)}
-                onToggle={() =>
-                  setDraft({
-                    ...draft,
-                    categories: toggled(draft.categories, category, (a, b) => a.name === b.name),
-                  })
-                }
-              >
-                {category.name}
-              </Chip>
-            ))}
-          </FilterSection>
+        <FilterSection title="Categories" query={categories}>
+          {categories.data?.map((category) => (
+            <Chip
+              key={category.name}
+              on={draft.categories.some((chosen) => chosen.name === category.name)}
+              onToggle={() =>
+                setDraft({
+                  ...draft,
+                  categories: toggled(draft.categories, category, (a, b) => a.name === b.name),
+                })
+              }
+            >
+              {category.name}
+            </Chip>
+          ))}
+        </FilterSection>
 
-          {/* The feed takes one gender: choosing another replaces it, choosing it again clears. */}
-          <FilterSection title="Gender">
-            {GENDERS.map((gender) => (
-              <Chip
-                key={gender.value}
-                on={draft.gender === gender.value}
-                onToggle={() =>
-                  setDraft({
-                    ...draft,
-                    gender: draft.gender === gender.value ? null : gender.value,
-                  })
-                }
-              >
-                {gender.label}
-              </Chip>
-            ))}
-          </FilterSection>
+        {/* The feed takes one gender: choosing another replaces it, choosing it again clears. */}
+        <FilterSection title="Gender">
+          {GENDERS.map((gender) => (
+            <Chip
+              key={gender.value}
+              on={draft.gender === gender.value}
+              onToggle={() =>
+                setDraft({
+                  ...draft,
+                  gender: draft.gender === gender.value ? null : gender.value,
+                })
+              }
+            >
+              {gender.label}
+            </Chip>
+          ))}
+        </FilterSection>
 
-          <FilterSection title="Sizes" query={choices}>
-            {choices.data?.sizes.map((size) => (
-              <Chip
-                key={size}
-                on={draft.sizes.includes(size)}
-                onToggle={() => setDraft({ ...draft, sizes: toggled(draft.sizes, size) })}
-              >
-                {size}
-              </Chip>
-            ))}
-          </FilterSection>
-        </div>
-
-        <div className={styles.footer}>
-          <button type="button" className={styles.clear} onClick={() => setDraft(NO_FILTERS)}>
-            Clear
-          </button>
-          <button type="button" className={styles.apply} onClick={() => onApply(draft)}>
-            Apply
-          </button>
-        </div>
+        <FilterSection title="Sizes" query={choices}>
+          {choices.data?.sizes.map((size) => (
+            <Chip
+              key={size}
+              on={draft.sizes.includes(size)}
+              onToggle={() => setDraft({ ...draft, sizes: toggled(draft.sizes, size) })}
+            >
+              {size}
+            </Chip>
+          ))}
+        </FilterSection>
       </div>
-    </div>
+
+      <div className={styles.footer}>
+        <button type="button" className={styles.clear} onClick={() => setDraft(NO_FILTERS)}>
+          Clear
+        </button>
+        <button type="button" className={styles.apply} onClick={() => onApply(draft)}>
+          Apply
+        </button>
+      </div>
+    </Modal>
   );
 }
 
