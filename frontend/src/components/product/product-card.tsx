@@ -1,10 +1,8 @@
-import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { FallbackImage } from '@/components/ui/fallback-image';
+import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { brandName, firstImage, type Product } from '@/lib/product';
+import type { Product } from '@/lib/product';
 import { PriceTag } from './price-tag';
+import { ProductCardFrame, ProductCardFrameSkeleton } from './product-card-frame';
 import { WishlistHeart } from './wishlist-heart';
 import styles from './product-card.module.css';
 
@@ -41,63 +39,45 @@ export function ProductCard({
   showPercentOff = true,
   children,
 }: ProductCardProps) {
-  const nameId = useId();
   return (
-    <article className={styles.card} aria-labelledby={nameId} data-testid="product-card">
-      <Link to={paths.product.getHref(product._id)} className={styles.link}>
-        <div className={styles.media}>
-          <FallbackImage
-            src={firstImage(product)}
-            alt={product.name}
-            loading="lazy"
-            className={styles.image}
-          />
-          {badge && <span className={styles.badge}>{badge}</span>}
-        </div>
-        <div className={styles.body}>
-          <p className={styles.brand}>{brandName(product)}</p>
-          <h3 id={nameId} className={styles.name}>
-            {product.name}
-          </h3>
-          <PriceTag
-            product={product}
-            priceStyle={priceStyle}
-            showPercentOff={showPercentOff}
-            className={styles.price}
-          />
-          {children}
-        </div>
-      </Link>
-      {wishlist && <WishlistHeart productId={product._id} className={styles.heart} />}
-      {action && <div className={styles.action}>{action}</div>}
-    </article>
+    <ProductCardFrame
+      product={product}
+      bodyClassName={styles.body}
+      pressable
+      overlay={badge && <span className={styles.badge}>{badge}</span>}
+      aside={
+        <>
+          {wishlist && <WishlistHeart productId={product._id} corner />}
+          {action && <div className={styles.action}>{action}</div>}
+        </>
+      }
+      data-testid="product-card"
+    >
+      <PriceTag
+        product={product}
+        priceStyle={priceStyle}
+        showPercentOff={showPercentOff}
+        className={styles.price}
+      />
+      {children}
+    </ProductCardFrame>
   );
 }
 
 /** A loading card with the same boxes as ProductCard, so nothing moves when data arrives. */
 export function ProductCardSkeleton({ withAction = false }: { withAction?: boolean }) {
   return (
-    <div className={styles.card} aria-hidden="true">
-      <div className={styles.link}>
-        <Skeleton height="auto" radius={0} className={styles.skeletonMedia} />
-        <div className={styles.body}>
-          <span className={`${styles.brand} ${styles.skeletonLine}`}>
-            <Skeleton width="45%" height={10} />
-          </span>
-          <span className={`${styles.name} ${styles.skeletonLine}`}>
-            <Skeleton width="90%" height={12} />
-            <Skeleton width="60%" height={12} />
-          </span>
-          <span className={`${styles.price} ${styles.skeletonLine}`}>
-            <Skeleton width="55%" height={14} />
-          </span>
-        </div>
-      </div>
-      {withAction && (
-        <div className={styles.action}>
-          <Skeleton height="var(--card-action-height)" radius="var(--radius-pill)" />
-        </div>
-      )}
-    </div>
+    <ProductCardFrameSkeleton
+      bodyClassName={styles.body}
+      priceClassName={styles.price}
+      priceWidth="55%"
+      aside={
+        withAction && (
+          <div className={styles.action}>
+            <Skeleton height="var(--card-action-height)" radius="var(--radius-pill)" />
+          </div>
+        )
+      }
+    />
   );
 }

@@ -1,9 +1,5 @@
-import { useId } from 'react';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { PriceTag } from '@/components/product/price-tag';
-import { FallbackImage } from '@/components/ui/fallback-image';
-import { brandName, firstImage } from '@/lib/product';
+import { ProductCardFrame } from '@/components/product/product-card-frame';
 import type { TrendingEntry } from '@/lib/trending-api';
 import { trendsBadge, type TrendsBadge } from '../utils/trends-badge';
 import { engagementPercent, formatCount } from '../utils/trends-stats';
@@ -21,7 +17,6 @@ const BADGE_TONES: Record<TrendsBadge, string | undefined> = {
  * engagement rate as a percent. The whole card opens the product page.
  */
 export function TrendCard({ entry }: { entry: TrendingEntry }) {
-  const nameId = useId();
   const { product } = entry;
   const badge = trendsBadge(entry.engagementScore);
   const stats = [
@@ -31,36 +26,30 @@ export function TrendCard({ entry }: { entry: TrendingEntry }) {
   ];
 
   return (
-    <article className={styles.card} aria-labelledby={nameId} data-testid="trend-card">
-      <Link to={paths.product.getHref(product._id)} className={styles.link}>
-        <div className={styles.media}>
-          <FallbackImage
-            src={firstImage(product)}
-            alt={product.name}
-            loading="lazy"
-            className={styles.image}
-          />
+    <ProductCardFrame
+      product={product}
+      bodyClassName={styles.body}
+      pressable
+      fitBrand
+      overlay={
+        <>
           <span className={`${styles.badge} ${BADGE_TONES[badge]}`}>{badge}</span>
           <span className={styles.rank}>
             <span className="visually-hidden">Rank </span>#{entry.rank}
           </span>
-        </div>
-        <div className={styles.body}>
-          <p className={styles.brand}>{brandName(product)}</p>
-          <h3 id={nameId} className={styles.name}>
-            {product.name}
-          </h3>
-          <PriceTag product={product} className={styles.price} />
-          <dl className={styles.stats}>
-            {stats.map((stat) => (
-              <div key={stat.label} className={styles.stat}>
-                <dt className={styles.statLabel}>{stat.label}</dt>
-                <dd className={styles.statValue}>{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      </Link>
-    </article>
+        </>
+      }
+      data-testid="trend-card"
+    >
+      <PriceTag product={product} className={styles.price} />
+      <dl className={styles.stats}>
+        {stats.map((stat) => (
+          <div key={stat.label} className={styles.stat}>
+            <dt className={styles.statLabel}>{stat.label}</dt>
+            <dd className={styles.statValue}>{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </ProductCardFrame>
   );
 }
