@@ -7,11 +7,14 @@
 //! order they arrived. On PostgreSQL several writers run side by side; the store orders writers
 //! of the same shopper across processes with an advisory lock.
 
+use std::sync::Arc;
+
 use store::{Store, SwipeCommand, SwipeOutcome};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
 use crate::state::Clock;
+use crate::trending_cache::TrendingCache;
 
 /// Most commands committed together.
 const MAX_BATCH: usize = 512;
@@ -26,15 +29,25 @@ pub struct SwipeWriter {
 }
 
 impl SwipeWriter {
-    /// Starts `writers` threads (at least one) over `store`.
-    pub fn start(store: &Store, clock: &Clock, writers: usize) -> Self {
+    /// Starts `writers` threads (at least one) over `store`; each commit tells `trending` that
+    /// its answers are out of date.
+    pub fn start(
+        store: &Store,
+        clock: &Clock,
+        writers: usize,
+        trending: &Arc<TrendingCache>,
+    ) -> Self {
         let queues = (0..writers.max(1))
             .map(|n| {
                 let (tx, rx) = mpsc::channel(QUEUE);
-                let (store, clock) = (store.clone(), clock.clone());
+                let writer = Writer {
+                    store: store.clone(),
+                    clock: clock.clone(),
+                    trending: trending.clone(),
+                };
                 std::thread::Builder::new()
                     .name(format!("swipe-writer-{n}"))
-                    .spawn(move || write_batches(&store, &clock, rx))
+                    .spawn(move || writer.write_batches(rx))
                     .map(|_| tx)
             })
             .collect::<Result<Vec<_>, _>>()
@@ -70,41 +83,52 @@ fn shard(user: &str, writers: usize) -> usize {
     usize::try_from(hash % writers.max(1) as u64).unwrap_or(0)
 }
 
-/// Runs until every handle on the queue is gone.
-fn write_batches(store: &Store, clock: &Clock, mut rx: mpsc::Receiver<(SwipeCommand, Reply)>) {
-    let mut batch: Vec<(SwipeCommand, Reply)> = Vec::with_capacity(MAX_BATCH);
-    while let Some(first) = rx.blocking_recv() {
-        batch.push(first);
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        let (commands, replies): (Vec<SwipeCommand>, Vec<Reply>) = batch.drain(..).unzip();
-        commit(store, clock, commands, replies);
-    }
+/// One writer thread's share of the process.
+struct Writer {
+    store: Store,
+    clock: Clock,
+    trending: Arc<TrendingCache>,
 }
 
-/// Commits a batch; if it fails as a whole, each command is tried alone so one bad command
-/// (a product deleted a moment ago, say) cannot sink the others.
-fn commit(store: &Store, clock: &Clock, commands: Vec<SwipeCommand>, replies: Vec<Reply>) {
-    match store.apply_swipes(&commands, clock.now()) {
-        Ok(outcomes) => {
-            for (reply, outcome) in replies.into_iter().zip(outcomes) {
-                let _ = reply.send(Ok(outcome));
+impl Writer {
+    /// Runs until every handle on the queue is gone.
+    fn write_batches(&self, mut rx: mpsc::Receiver<(SwipeCommand, Reply)>) {
+        let mut batch: Vec<(SwipeCommand, Reply)> = Vec::with_capacity(MAX_BATCH);
+        while let Some(first) = rx.blocking_recv() {
+            batch.push(first);
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
             }
+            let (commands, replies): (Vec<SwipeCommand>, Vec<Reply>) = batch.drain(..).unzip();
+            self.commit(commands, replies);
         }
-        Err(e) if commands.len() == 1 => {
-            tracing::error!(error = %e, "a swipe could not be stored");
-            for reply in replies {
-                let _ = reply.send(Err(e.to_string()));
+    }
+
+    /// Commits a batch; if it fails as a whole, each command is tried alone so one bad command
+    /// (a product deleted a moment ago, say) cannot sink the others.
+    fn commit(&self, commands: Vec<SwipeCommand>, replies: Vec<Reply>) {
+        match self.store.apply_swipes(&commands, self.clock.now()) {
+            Ok(outcomes) => {
+                // Before the answers: whoever is told their swipe is in sees it in trending.
+                self.trending.changed();
+                for (reply, outcome) in replies.into_iter().zip(outcomes) {
+                    let _ = reply.send(Ok(outcome));
+                }
             }
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, size = commands.len(), "a swipe batch failed; retrying one by one");
-            for (command, reply) in commands.into_iter().zip(replies) {
-                commit(store, clock, vec![command], vec![reply]);
+            Err(e) if commands.len() == 1 => {
+                tracing::error!(error = %e, "a swipe could not be stored");
+                for reply in replies {
+                    let _ = reply.send(Err(e.to_string()));
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, size = commands.len(), "a swipe batch failed; retrying one by one");
+                for (command, reply) in commands.into_iter().zip(replies) {
+                    self.commit(vec![command], vec![reply]);
+                }
             }
         }
     }

@@ -15,4 +15,5 @@ pub mod routes;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod trending_cache;
 pub mod wire;

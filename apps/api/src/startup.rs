@@ -131,10 +131,16 @@ impl Application {
         store
             .roll_windows(clock.now())
             .context("rolling the trending windows")?;
-        let swipes =
-            crate::ledger::SwipeWriter::start(&store, &clock, crate::ledger::writers_for(&store));
+        let trending = Arc::new(crate::trending_cache::TrendingCache::default());
+        let swipes = crate::ledger::SwipeWriter::start(
+            &store,
+            &clock,
+            crate::ledger::writers_for(&store),
+            &trending,
+        );
         let state = web::Data::new(AppState {
             swipes: Arc::new(swipes),
+            trending,
             feed: Arc::new(crate::feed::Feed::default()),
             store,
             clock,
@@ -274,7 +280,9 @@ async fn roll_trending(state: web::Data<AppState>) {
         ticker.tick().await;
         let state = state.clone();
         let outcome = tokio::task::spawn_blocking(move || -> Result<(), store::StoreError> {
-            state.store.roll_windows(state.clock.now())?;
+            if state.store.roll_windows(state.clock.now())? > 0 {
+                state.trending.changed();
+            }
             let trend = state.store.trend_scores(trending::TimeWindow::Week)?;
             state.feed.refresh(&state.catalogue.snapshot(), trend);
             Ok(())

@@ -48,6 +48,8 @@ pub struct AppState {
     pub trust_forwarded: bool,
     /// Commits swipes in batches.
     pub swipes: Arc<crate::ledger::SwipeWriter>,
+    /// Trending answers until the rollups change.
+    pub trending: Arc<crate::trending_cache::TrendingCache>,
     /// The swipe feed's view of the catalogue.
     pub feed: Arc<crate::feed::Feed>,
 }

@@ -1,7 +1,10 @@
 //! Swipes and trending (000 §3, §4, §7): a shopper's likes and dislikes, the undo of the last
 //! one, and the community's ranking read from the rollups the swipes keep.
 
-use actix_web::http::header::{CacheControl, CacheDirective};
+use std::time::Instant;
+
+use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use store::{NewSwipe, SwipeCommand, SwipeOutcome};
@@ -12,6 +15,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::routes::params;
 use crate::state::AppState;
+use crate::trending_cache::Key;
 use crate::wire::{self, Decimal};
 
 /// Longest `sessionId` kept, in characters.
@@ -350,10 +354,21 @@ pub async fn trending_products(
         ApiError::BadRequest { message, .. } => ApiError::bad_request("INVALID_LIMIT", message),
         other => other,
     })?;
-    let now = state.clock.now();
+    let key = Key {
+        window,
+        gender,
+        limit,
+    };
     let snapshot = state.catalogue.snapshot();
+    let started = Instant::now();
+    if let Some(body) = state.trending.get(&key, &snapshot, started) {
+        return Ok(trending_answer(body));
+    }
+    let generation = state.trending.generation();
+    let now = state.clock.now();
     let store = state.store.clone();
     let media_origin = state.catalogue.media_origin().to_owned();
+    let rows_snapshot = snapshot.clone();
     let entries = web::block(move || -> Result<Vec<TrendingEntry>, store::StoreError> {
         // Rows of products shoppers can no longer see are skipped, so a page may need more
         // rows than `limit`; read on until it is full or the ranking ends.
@@ -369,10 +384,10 @@ pub async fn trending_products(
             )?;
             offset += chunk;
             for row in &rows {
-                let Some(i) = snapshot.product(&row.product_id) else {
+                let Some(i) = rows_snapshot.product(&row.product_id) else {
                     continue;
                 };
-                let record = &snapshot.entries()[i].record;
+                let record = &rows_snapshot.entries()[i].record;
                 let counts = SwipeCounts::new(
                     u64::try_from(row.likes).unwrap_or(0),
                     u64::try_from(row.dislikes).unwrap_or(0),
@@ -412,18 +427,32 @@ pub async fn trending_products(
         }
     })
     .await??;
-    Ok(HttpResponse::Ok()
+    let body = serde_json::to_vec(&TrendingAnswer {
+        success: true,
+        data: TrendingData {
+            trending_products: entries,
+            time_window: window.as_str().to_owned(),
+            generated_at: now,
+        },
+    })
+    .map_err(|e| ApiError::Internal(format!("rendering the trending answer: {e}")))?;
+    let body = Bytes::from(body);
+    state
+        .trending
+        .put(key, generation, &snapshot, started, body.clone());
+    Ok(trending_answer(body))
+}
+
+/// A trending answer: anyone may keep it, shared caches (a CDN) for
+/// [`TRENDING_SHARED_MAX_AGE`] seconds, browsers not at all, so a shopper's own swipe shows on
+/// their next look.
+fn trending_answer(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
         .insert_header(CacheControl(vec![
             CacheDirective::Public,
             CacheDirective::MaxAge(0),
             CacheDirective::Extension("s-maxage".into(), Some(TRENDING_SHARED_MAX_AGE.to_string())),
         ]))
-        .json(TrendingAnswer {
-            success: true,
-            data: TrendingData {
-                trending_products: entries,
-                time_window: window.as_str().to_owned(),
-                generated_at: now,
-            },
-        }))
+        .content_type(ContentType::json())
+        .body(body)
 }

@@ -177,7 +177,11 @@ async fn a_like_lands_in_the_curated_list_and_a_repeat_counts_once(backend: Back
     let (_, body) = swipe(&app, &session, &product, "dislike").await;
     assert_eq!(body["data"]["replacedAction"], json!("like"));
     let list = trending(&app, "timeWindow=24h").await;
-    assert_eq!(counts(&list[0]), (0, 1, -1));
+    assert_eq!(
+        counts(&list[0]),
+        (0, 1, -1),
+        "the same list asked again after a swipe is made again, not the one held from before it"
+    );
     assert_eq!(
         curated(&app, &session).await,
         vec![product],
