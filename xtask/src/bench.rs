@@ -1,5 +1,7 @@
 //! `cargo xtask bench [catalogue]`: the catalogue's speed on a large deterministic catalogue,
-//! measured with wrk (installed from Debian when missing), on SQLite and on PostgreSQL.
+//! measured with wrk (installed from Debian when missing), on SQLite and on PostgreSQL; the
+//! swipe benches (`trending`, `feed`, `swipe`) are in `bench_swipes.rs` and share the helpers
+//! here.
 //!
 //! For each call the bench first fetches the answer once and writes those exact bytes into a
 //! folder the same server serves as static files; it then loads the call and the static copy
@@ -14,8 +16,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::tasks::{Server, tempdir};
-use crate::{postgres, prereqs, project_root};
+use crate::tasks::{Server, target_dir, tempdir};
+use crate::{bench_swipes, postgres, prereqs};
 
 struct Options {
     products: usize,
@@ -42,14 +44,52 @@ const CALLS: &[(&str, &str)] = &[
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
-    let options = parse(args)?;
-    prereqs::wrk(sh)?;
+    match args.first().map(String::as_str) {
+        Some("trending") => bench_swipes::trending(sh, &args[1..]),
+        Some("feed") => bench_swipes::feed(sh, &args[1..]),
+        Some("swipe") => bench_swipes::swipe_trace(sh, &args[1..]),
+        Some("catalogue") => catalogue(sh, &args[1..]),
+        _ => catalogue(sh, args),
+    }
+}
+
+/// Builds the release server and answers its path.
+pub fn release_binary(sh: &Shell) -> Result<std::path::PathBuf> {
     cmd!(
         sh,
         "cargo build --release --locked --package api --bin shop-api"
     )
     .run()?;
-    let binary = project_root().join("target/release/shop-api");
+    Ok(target_dir().join("release/shop-api"))
+}
+
+/// The database URL of `backend` for a run whose files live in `data`: a SQLite file there, or
+/// the PostgreSQL server at `DATABASE_URL`, or else a throwaway cluster (returned, so it lives
+/// as long as the caller keeps it).
+pub fn database(
+    sh: &Shell,
+    backend: &str,
+    data: &Path,
+) -> Result<(String, Option<postgres::Cluster>)> {
+    Ok(match backend {
+        "sqlite" => (
+            data.join("shop.sqlite3").to_string_lossy().into_owned(),
+            None,
+        ),
+        _ => match std::env::var("DATABASE_URL") {
+            Ok(url) if url.starts_with("postgres") => (url, None),
+            _ => {
+                let cluster = postgres::Cluster::start(sh)?;
+                (cluster.url.clone(), Some(cluster))
+            }
+        },
+    })
+}
+
+fn catalogue(sh: &Shell, args: &[String]) -> Result<()> {
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
+    let binary = release_binary(sh)?;
     println!(
         "\nbench catalogue: {} products, {} brands, {} connections, {} s per load, release build, wrk -t2",
         options.products, options.brands, options.connections, options.seconds
@@ -68,32 +108,13 @@ fn parse(args: &[String]) -> Result<Options> {
         connections: 64,
         backends: vec!["sqlite", "postgres"],
     };
-    let mut it = args.iter().peekable();
-    if it.peek().is_some_and(|a| *a == "catalogue") {
-        it.next();
-    }
-    while let Some(arg) = it.next() {
-        let value = it.next().with_context(|| format!("{arg} needs a value"))?;
-        let number = || -> Result<usize> {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|n| *n > 0)
-                .with_context(|| format!("{arg} needs a whole number above 0"))
-        };
-        match arg.as_str() {
-            "--products" => options.products = number()?,
-            "--brands" => options.brands = number()?,
-            "--seconds" => options.seconds = number()? as u64,
-            "--connections" => options.connections = number()?,
-            "--backend" => {
-                options.backends = match value.as_str() {
-                    "sqlite" => vec!["sqlite"],
-                    "postgres" => vec!["postgres"],
-                    "both" => vec!["sqlite", "postgres"],
-                    other => bail!("--backend is sqlite, postgres or both, not {other}"),
-                }
-            }
+    for (flag, value) in flags(args)? {
+        match flag {
+            "--products" => options.products = positive(flag, value)?,
+            "--brands" => options.brands = positive(flag, value)?,
+            "--seconds" => options.seconds = positive(flag, value)? as u64,
+            "--connections" => options.connections = positive(flag, value)?,
+            "--backend" => options.backends = backends(value)?,
             other => bail!("unknown option {other}"),
         }
     }
@@ -108,17 +129,7 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         statics.join("index.html"),
         "<!doctype html><title>bench</title>",
     )?;
-    let cluster;
-    let database_url = match backend {
-        "sqlite" => data.join("shop.sqlite3").to_string_lossy().into_owned(),
-        _ => match std::env::var("DATABASE_URL") {
-            Ok(url) if url.starts_with("postgres") => url,
-            _ => {
-                cluster = postgres::Cluster::start(sh)?;
-                cluster.url.clone()
-            }
-        },
-    };
+    let (database_url, _cluster) = database(sh, backend, &data)?;
     let (products, brands) = (options.products.to_string(), options.brands.to_string());
     let seeding = Instant::now();
     cmd!(sh, "{binary} seed --products {products} --brands {brands}")
@@ -222,11 +233,40 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
     Ok(())
 }
 
-struct Figures {
-    rps: f64,
-    p50_ms: f64,
-    p99_ms: f64,
-    errors: u64,
+/// A bench's options as (flag, value) pairs: every flag takes a value.
+pub fn flags(args: &[String]) -> Result<Vec<(&str, &str)>> {
+    args.chunks(2)
+        .map(|pair| match pair {
+            [flag, value] => Ok((flag.as_str(), value.as_str())),
+            odd => bail!("{} needs a value", odd.concat()),
+        })
+        .collect()
+}
+
+/// The whole number above 0 given to `flag`.
+pub fn positive(flag: &str, value: &str) -> Result<usize> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|n| *n > 0)
+        .with_context(|| format!("{flag} needs a whole number above 0"))
+}
+
+/// The backends `--backend` names.
+pub fn backends(value: &str) -> Result<Vec<&'static str>> {
+    Ok(match value {
+        "sqlite" => vec!["sqlite"],
+        "postgres" => vec!["postgres"],
+        "both" => vec!["sqlite", "postgres"],
+        other => bail!("--backend is sqlite, postgres or both, not {other}"),
+    })
+}
+
+pub struct Figures {
+    pub rps: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub errors: u64,
 }
 
 /// wrk's request generator for the uncached suggestions: a counter walks every combination of
@@ -257,27 +297,51 @@ end
 
 /// One wrk run with a request-generating Lua script.
 fn wrk_script(sh: &Shell, port: u16, script: &Path, options: &Options) -> Result<Figures> {
-    let url = format!("http://127.0.0.1:{port}/");
-    let connections = options.connections.to_string();
-    let duration = format!("{}s", options.seconds);
-    let output = cmd!(
-        sh,
-        "wrk --latency -t1 -c{connections} -d{duration} -s {script} {url}"
-    )
-    .quiet()
-    .read()?;
-    parse_wrk(&output).with_context(|| format!("reading wrk's report:\n{output}"))
+    let script = script.to_string_lossy().into_owned();
+    let load = Load {
+        connections: options.connections,
+        seconds: options.seconds,
+        options: &["-s".to_owned(), script],
+        script_args: &[],
+    };
+    wrk_load(sh, port, "/", &load)
 }
 
 /// One wrk run of `seconds` on `path`, with latency percentiles.
 fn wrk(sh: &Shell, port: u16, path: &str, options: &Options) -> Result<Figures> {
+    let load = Load {
+        connections: options.connections,
+        seconds: options.seconds,
+        options: &[],
+        script_args: &[],
+    };
+    wrk_load(sh, port, path, &load)
+}
+
+/// How wrk loads a call: `options` go before the URL (`-H ...`, `-s script.lua`), and
+/// `script_args` after it, to the script's `init`.
+pub struct Load<'a> {
+    pub connections: usize,
+    pub seconds: u64,
+    pub options: &'a [String],
+    pub script_args: &'a [String],
+}
+
+/// One wrk run (two threads, or one for a single connection), with latency percentiles.
+pub fn wrk_load(sh: &Shell, port: u16, path: &str, load: &Load<'_>) -> Result<Figures> {
     let url = format!("http://127.0.0.1:{port}{path}");
-    let threads = options.connections.min(2).to_string();
-    let connections = options.connections.to_string();
-    let duration = format!("{}s", options.seconds);
+    let threads = load.connections.min(2).to_string();
+    let connections = load.connections.to_string();
+    let duration = format!("{}s", load.seconds);
+    let options = load.options;
+    let mut tail: Vec<String> = Vec::new();
+    if !load.script_args.is_empty() {
+        tail.push("--".to_owned());
+        tail.extend(load.script_args.iter().cloned());
+    }
     let output = cmd!(
         sh,
-        "wrk --latency -t{threads} -c{connections} -d{duration} {url}"
+        "wrk --latency -t{threads} -c{connections} -d{duration} {options...} {url} {tail...}"
     )
     .quiet()
     .read()?;
@@ -327,7 +391,7 @@ fn millis(text: &str) -> Option<f64> {
 }
 
 /// The body of a GET (HTTP/1.1, one request on its own connection).
-fn fetch(port: u16, path: &str) -> Result<String> {
+pub fn fetch(port: u16, path: &str) -> Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     write!(

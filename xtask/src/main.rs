@@ -1,9 +1,11 @@
 //! The project's own tooling: `cargo xtask <task>`. Every task prints the commands it runs.
 //!
 //! Tasks: `run` (the whole shop at one URL), `test` (every test), `e2e` (browser tests only),
-//! `seed` (a larger deterministic catalogue), `bench` (throughput and latency figures).
+//! `seed` (a larger deterministic catalogue and a swipe history), `bench` (throughput and
+//! latency figures).
 
 mod bench;
+mod bench_swipes;
 mod postgres;
 mod prereqs;
 mod tasks;
@@ -46,14 +48,26 @@ fn print_help() {
   test [--no-e2e]           fmt, clippy, Rust tests on SQLite and PostgreSQL, frontend
                             typecheck, lint and vitest, then browser end-to-end tests
   e2e                       the browser end-to-end tests alone
-  seed --products N [--brands B] [--database-url URL]
+  seed --products N [--brands B] [--users U [--swipes S [--days D]]] [--database-url URL]
                             write a deterministic catalogue of N products over B brands (24) into
-                            an empty database (default: data/bench-N.sqlite3)
+                            an empty database (default: data/bench-N.sqlite3), bench shoppers
+                            bench-0..bench-(U-1)@bench.invalid and their history of S swipes over
+                            the last D days (30)
   bench [catalogue] [--products N] [--brands B] [--seconds S] [--connections C]
         [--backend sqlite|postgres|both]
                             the catalogue calls against the same bytes served as static files,
                             with wrk (defaults: 100000 products, 300 brands, 10 s, 64 connections,
-                            both backends)"
+                            both backends)
+  bench trending|feed [--products N] [--brands B] [--users U] [--swipes S] [--days D]
+        [--seconds S] [--connections C] [--ingest-seconds S] [--swipers N] [--shoppers N]
+        [--backend sqlite|postgres|both]
+                            trending per window and gender, swipe ingestion and a recount of the
+                            rollups; the feed of a shopper with 1,000 swipes and its quality for
+                            simulated shoppers (defaults: 100000 products, 200000 shoppers,
+                            10000000 swipes over 30 days, 30 s of ingestion by 4000 shoppers,
+                            200 simulated shoppers)
+  bench swipe               ten drags of the swipe screen's cards in Chromium with a performance
+                            trace: the longest task and the tasks over 50 ms"
     );
 }
 

@@ -45,7 +45,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
 }
 
 /// Builds `frontend/dist` when it is missing or older than any source file (always when `force`).
-fn build_frontend(sh: &Shell, force: bool) -> Result<()> {
+pub fn build_frontend(sh: &Shell, force: bool) -> Result<()> {
     let root = project_root().join("frontend");
     let built = root
         .join("dist/index.html")
@@ -170,7 +170,7 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
     // `cargo nextest run` this is a no-op instead of a second build of half the graph.
     cmd!(sh, "cargo test --workspace --locked --no-run").run()?;
     let data = tempdir("shop-e2e")?;
-    let binary = project_root().join("target/debug/shop-api");
+    let binary = target_dir().join("debug/shop-api");
     // The demo's 1,500 products over 60 brands: enough brands per gender for the collection's
     // 'Load More Brands' (12 a page) to have a second page.
     cmd!(sh, "{binary} seed --products 1500 --brands 60")
@@ -190,37 +190,35 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
 }
 
 pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
+    const USAGE: &str = "usage: cargo xtask seed --products N [--brands B] [--users U [--swipes S [--days D]]] [--database-url URL]";
+    let mut passed: Vec<String> = Vec::new();
     let mut products: Option<usize> = None;
-    let mut brands: Option<usize> = None;
     let mut url: Option<String> = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        let value = it
+            .next()
+            .with_context(|| format!("{arg} needs a value\n{USAGE}"))?;
         match arg.as_str() {
-            "--products" => {
-                products = Some(
-                    it.next()
-                        .and_then(|n| n.parse().ok())
-                        .filter(|n| *n > 0)
-                        .context("--products needs a whole number above 0")?,
-                )
+            "--products" | "--brands" | "--users" | "--swipes" | "--days" => {
+                let n: usize = value
+                    .parse()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| format!("{arg} needs a whole number above 0"))?;
+                if arg == "--products" {
+                    products = Some(n);
+                }
+                passed.extend([arg.clone(), n.to_string()]);
             }
-            "--brands" => {
-                brands = Some(
-                    it.next()
-                        .and_then(|n| n.parse().ok())
-                        .filter(|n| *n > 0)
-                        .context("--brands needs a whole number above 0")?,
-                )
-            }
-            "--database-url" => {
-                url = Some(it.next().context("--database-url needs a value")?.clone())
-            }
-            other => bail!("unknown option {other}"),
+            "--database-url" => url = Some(value.clone()),
+            other => bail!("unknown option {other}\n{USAGE}"),
         }
     }
-    let products = products
-        .context("usage: cargo xtask seed --products N [--brands B] [--database-url URL]")?;
-    let brands = brands.unwrap_or(24).to_string();
+    let products = products.context(USAGE)?;
+    if !passed.iter().any(|a| a == "--brands") {
+        passed.extend(["--brands".to_owned(), "24".to_owned()]);
+    }
     let url = match url {
         Some(url) => url,
         None => {
@@ -231,14 +229,20 @@ pub fn seed(sh: &Shell, args: &[String]) -> Result<()> {
                 .into_owned()
         }
     };
-    let n = products.to_string();
     cmd!(
         sh,
-        "cargo run --release --locked --package api --bin shop-api -- seed --products {n} --brands {brands}"
+        "cargo run --release --locked --package api --bin shop-api -- seed {passed...}"
     )
     .env("DATABASE_URL", &url)
     .run()?;
     Ok(())
+}
+
+/// Where cargo puts what it builds: `CARGO_TARGET_DIR` when set, else `target/`.
+pub fn target_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| project_root().join("target"))
 }
 
 /// A temporary folder of our own (std has no tempdir, and xtask keeps its dependencies few).

@@ -1,0 +1,477 @@
+//! `cargo xtask bench trending | feed | swipe`: the swipe side of the shop under load, on a
+//! seeded history (100,000 products, 200,000 bench shoppers, 10,000,000 swipes over 30 days by
+//! default), served by the release build on SQLite and on PostgreSQL.
+//!
+//! - `trending`: every window and gender of the ranking with wrk, next to `/healthz` measured
+//!   in the same run; then swipes POSTed by thousands of shoppers at once, and, with the server
+//!   stopped, a recount of every swipe against the rollups.
+//! - `feed`: the feed of a shopper with 1,000 swipes with wrk, next to `/healthz`; then
+//!   simulated shoppers with hidden tastes swipe through the real API, and the feed's next
+//!   cards are scored against the most-popular and the newest lists
+//!   (`xtask/scripts/feed-quality.mjs`).
+//! - `swipe`: ten drags of the card stack in Chromium with a performance trace
+//!   (`frontend/e2e/swipe-trace.mjs`).
+//!
+//! Figures are printed, never asserted: the machine is shared and noisy.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use xshell::{Shell, cmd};
+
+use crate::bench::{
+    Figures, Load, backends, database, fetch, flags, positive, release_binary, wrk_load,
+};
+use crate::tasks::{Server, build_frontend, tempdir};
+use crate::{postgres, prereqs, project_root};
+
+/// Signs the bench's sessions: the server and `shop-api issue-sessions` must agree on it.
+const SESSION_SECRET: &str = "bench-only-session-secret-0123456789abcdef";
+
+struct Options {
+    products: usize,
+    brands: usize,
+    users: usize,
+    swipes: usize,
+    days: usize,
+    seconds: u64,
+    connections: usize,
+    /// How long the ingestion load runs, and how many shoppers it swipes as.
+    ingest_seconds: u64,
+    swipers: usize,
+    /// Simulated shoppers of the feed's quality check.
+    shoppers: usize,
+    backends: Vec<&'static str>,
+}
+
+fn parse(args: &[String]) -> Result<Options> {
+    let mut options = Options {
+        products: 100_000,
+        brands: 300,
+        users: 200_000,
+        swipes: 10_000_000,
+        days: 30,
+        seconds: 10,
+        connections: 64,
+        ingest_seconds: 30,
+        swipers: 4000,
+        shoppers: 200,
+        backends: vec!["sqlite", "postgres"],
+    };
+    for (flag, value) in flags(args)? {
+        let number = || positive(flag, value);
+        match flag {
+            "--products" => options.products = number()?,
+            "--brands" => options.brands = number()?,
+            "--users" => options.users = number()?,
+            "--swipes" => options.swipes = number()?,
+            "--days" => options.days = number()?,
+            "--seconds" => options.seconds = number()? as u64,
+            "--connections" => options.connections = number()?,
+            "--ingest-seconds" => options.ingest_seconds = number()? as u64,
+            "--swipers" => options.swipers = number()?,
+            "--shoppers" => options.shoppers = number()?,
+            "--backend" => options.backends = backends(value)?,
+            other => bail!("unknown option {other}"),
+        }
+    }
+    if options.swipers > options.users {
+        bail!("--swipers must not exceed --users");
+    }
+    Ok(options)
+}
+
+/// A seeded shop on one backend, served by the release build once started; the server stops
+/// and the files go when it drops.
+struct Shop {
+    server: Option<Server>,
+    binary: PathBuf,
+    data: PathBuf,
+    database_url: String,
+    _cluster: Option<postgres::Cluster>,
+}
+
+impl Shop {
+    /// A fresh database with the catalogue, the bench users and their history.
+    fn seeded(sh: &Shell, binary: &Path, backend: &str, options: &Options) -> Result<Self> {
+        let data = tempdir("shop-bench")?;
+        std::fs::create_dir_all(data.join("static"))?;
+        std::fs::write(
+            data.join("static/index.html"),
+            "<!doctype html><title>bench</title>",
+        )?;
+        let (database_url, cluster) = database(sh, backend, &data)?;
+        let shop = Self {
+            server: None,
+            binary: binary.to_owned(),
+            data,
+            database_url,
+            _cluster: cluster,
+        };
+        let started = Instant::now();
+        shop.shop_api(
+            sh,
+            &[
+                "seed",
+                "--products",
+                &options.products.to_string(),
+                "--brands",
+                &options.brands.to_string(),
+                "--users",
+                &options.users.to_string(),
+                "--swipes",
+                &options.swipes.to_string(),
+                "--days",
+                &options.days.to_string(),
+            ],
+        )
+        .run()?;
+        println!(
+            "== {backend}: seeded {} products, {} shoppers and {} swipes in {:.0} s ==",
+            options.products,
+            options.users,
+            options.swipes,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(shop)
+    }
+
+    /// `shop-api` on this shop's database and data folder.
+    fn shop_api<'a>(&self, sh: &'a Shell, args: &[&str]) -> xshell::Cmd<'a> {
+        let binary = &self.binary;
+        cmd!(sh, "{binary} {args...}")
+            .env("DATABASE_URL", &self.database_url)
+            .env("SHOP_DATA_DIR", &self.data)
+            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
+    }
+
+    /// Starts the server and answers its port.
+    fn start(&mut self) -> Result<u16> {
+        let statics = self.data.join("static").to_string_lossy().into_owned();
+        let server = Server::start_logged(
+            &self.binary,
+            &self.data,
+            &[
+                ("SHOP_SEED_DEMO", "false"),
+                ("DATABASE_URL", self.database_url.as_str()),
+                ("SHOP_FRONTEND_DIR", &statics),
+                ("SHOP_SESSION_SECRET", SESSION_SECRET),
+                // A line per request would measure the log, not the shop.
+                ("RUST_LOG", "warn"),
+                ("SHOP_DB_POOL_SIZE", "16"),
+            ],
+            &self.data.join("server.log"),
+        )?;
+        let port = server.port();
+        self.server = Some(server);
+        Ok(port)
+    }
+
+    /// Stops the server (SIGTERM: requests in flight finish first).
+    fn stop(&mut self) {
+        self.server = None;
+    }
+
+    /// Session tokens of bench users `from..from + count`, written one a line to a file.
+    fn tokens(&self, sh: &Shell, from: usize, count: usize) -> Result<PathBuf> {
+        let (from, count) = (from.to_string(), count.to_string());
+        let tokens = self
+            .shop_api(sh, &["issue-sessions", "--count", &count, "--from", &from])
+            .quiet()
+            .read()?;
+        let file = self.data.join(format!("tokens-{from}.txt"));
+        std::fs::write(&file, tokens + "\n")?;
+        Ok(file)
+    }
+}
+
+impl Drop for Shop {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.data);
+    }
+}
+
+fn load(connections: usize, seconds: u64) -> Load<'static> {
+    Load {
+        connections,
+        seconds,
+        options: &[],
+        script_args: &[],
+    }
+}
+
+fn header(first: &str) {
+    println!(
+        "{first:<24} {:>9} {:>8} {:>8} {:>10}",
+        "req/s", "p50 ms", "p99 ms", "vs healthz"
+    );
+}
+
+fn row(name: &str, figures: &Figures, health: &Figures) {
+    println!(
+        "{name:<24} {:>9.0} {:>8.2} {:>8.2} {:>9.0}%",
+        figures.rps,
+        figures.p50_ms,
+        figures.p99_ms,
+        figures.rps / health.rps * 100.0
+    );
+    if figures.errors > 0 {
+        println!(
+            "{:<24} {} non-2xx answers or socket errors",
+            "", figures.errors
+        );
+    }
+}
+
+/// wrk's request generator for the ingestion load: each request a random shopper (a token of
+/// the file given first) liking (60%) or disliking a random product (of the file given second).
+const INGEST_LUA: &str = r#"
+local tokens, products = {}, {}
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+init = function(args)
+  for line in io.lines(args[1]) do
+    if #line > 0 then tokens[#tokens + 1] = "Bearer " .. line end
+  end
+  for line in io.lines(args[2]) do
+    if #line > 0 then products[#products + 1] = line end
+  end
+  math.randomseed(os.time() * 100 + (id or 0))
+end
+request = function()
+  local action = "dislike"
+  if math.random() < 0.6 then action = "like" end
+  return wrk.format("POST", "/api/analytics/track-swipe",
+    {["Authorization"] = tokens[math.random(#tokens)], ["Content-Type"] = "application/json"},
+    '{"productId":"' .. products[math.random(#products)] .. '","action":"' .. action .. '"}')
+end
+"#;
+
+/// Ids of the newest `pages * 200` products, one a line, in a file of the shop's folder.
+fn product_ids(shop: &Shop, port: u16, pages: usize) -> Result<PathBuf> {
+    let mut ids = String::new();
+    for page in 1..=pages {
+        let body = fetch(port, &format!("/api/products?limit=200&page={page}"))?;
+        for id in element_ids(&body) {
+            ids.push_str(id);
+            ids.push('\n');
+        }
+    }
+    if ids.is_empty() {
+        bail!("the catalogue lists no product");
+    }
+    let file = shop.data.join("products.txt");
+    std::fs::write(&file, ids)?;
+    Ok(file)
+}
+
+/// The `_id` of each object of a JSON array (not those of objects nested in them: a product's
+/// brand and categories have ids too).
+fn element_ids(json: &str) -> Vec<&str> {
+    let mut ids = Vec::new();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, byte) in json.bytes().enumerate() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => {
+                in_string = true;
+                if depth == 2
+                    && let Some(id) = json[i..].strip_prefix("\"_id\":\"")
+                    && let Some(end) = id.find('"')
+                {
+                    ids.push(&id[..end]);
+                }
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    ids
+}
+
+pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
+    let binary = release_binary(sh)?;
+    println!(
+        "\nbench trending: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
+        options.products,
+        options.users,
+        options.swipes,
+        options.days,
+        options.connections,
+        options.seconds
+    );
+    for backend in &options.backends {
+        let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
+        let port = shop.start()?;
+        header("call");
+        let health = wrk_load(
+            sh,
+            port,
+            "/healthz",
+            &load(options.connections, options.seconds),
+        )?;
+        row("/healthz", &health, &health);
+        for window in ["24h", "7d", "30d"] {
+            for gender in ["", "M", "W", "U"] {
+                let path = match gender {
+                    "" => format!("/api/analytics/trending-products?timeWindow={window}"),
+                    g => format!("/api/analytics/trending-products?timeWindow={window}&gender={g}"),
+                };
+                let listed = fetch(port, &path)?.matches("\"rank\":").count();
+                let figures =
+                    wrk_load(sh, port, &path, &load(options.connections, options.seconds))?;
+                let name = format!(
+                    "trending {window} {}",
+                    if gender.is_empty() { "all" } else { gender }
+                );
+                row(&format!("{name} ({listed})"), &figures, &health);
+            }
+        }
+
+        let tokens = shop.tokens(sh, 0, options.swipers)?;
+        let products = product_ids(&shop, port, 50)?;
+        let script = shop.data.join("ingest.lua");
+        std::fs::write(&script, INGEST_LUA)?;
+        let (script, tokens, products) = (
+            script.to_string_lossy().into_owned(),
+            tokens.to_string_lossy().into_owned(),
+            products.to_string_lossy().into_owned(),
+        );
+        let ingest = wrk_load(
+            sh,
+            port,
+            "/",
+            &Load {
+                connections: options.connections,
+                seconds: options.ingest_seconds,
+                options: &["-s".to_owned(), script],
+                script_args: &[tokens, products],
+            },
+        )?;
+        println!(
+            "ingestion: {:.0} swipes/s (p50 {:.2} ms, p99 {:.2} ms) for {} s, {} shoppers at once over {} connections; {} non-2xx answers or socket errors",
+            ingest.rps,
+            ingest.p50_ms,
+            ingest.p99_ms,
+            options.ingest_seconds,
+            options.swipers,
+            options.connections,
+            ingest.errors
+        );
+        shop.stop();
+        let check = shop
+            .shop_api(sh, &["check-rollups"])
+            .quiet()
+            .ignore_status()
+            .output()?;
+        print!("{}", String::from_utf8_lossy(&check.stdout));
+        eprint!("{}", String::from_utf8_lossy(&check.stderr));
+    }
+    Ok(())
+}
+
+pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
+    let binary = release_binary(sh)?;
+    println!(
+        "\nbench feed: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
+        options.products,
+        options.users,
+        options.swipes,
+        options.days,
+        options.connections,
+        options.seconds
+    );
+    let script = project_root().join("xtask/scripts/feed-quality.mjs");
+    for backend in &options.backends {
+        let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
+        // Fresh shoppers after the seeded ones: one for the latency load, the rest simulated.
+        let fresh = 1 + options.shoppers;
+        shop.shop_api(
+            sh,
+            &["seed", "--users", &(options.users + fresh).to_string()],
+        )
+        .run()?;
+        let port = shop.start()?;
+        let tokens = shop.tokens(sh, options.users, fresh)?;
+        cmd!(sh, "node {script}")
+            .env("BASE_URL", format!("http://127.0.0.1:{port}"))
+            .env("TOKENS_FILE", &tokens)
+            .run()?;
+        let shopper = std::fs::read_to_string(&tokens)?
+            .lines()
+            .next()
+            .context("no token")?
+            .to_owned();
+        header("call");
+        let health = wrk_load(
+            sh,
+            port,
+            "/healthz",
+            &load(options.connections, options.seconds),
+        )?;
+        row("/healthz", &health, &health);
+        let figures = wrk_load(
+            sh,
+            port,
+            "/api/products/feed?limit=8",
+            &Load {
+                connections: options.connections,
+                seconds: options.seconds,
+                options: &["-H".to_owned(), format!("Authorization: Bearer {shopper}")],
+                script_args: &[],
+            },
+        )?;
+        row("feed, 1,000 swipes", &figures, &health);
+    }
+    Ok(())
+}
+
+pub fn swipe_trace(sh: &Shell, args: &[String]) -> Result<()> {
+    if let Some(unknown) = args.first() {
+        bail!("`cargo xtask bench swipe` takes no options, not {unknown}");
+    }
+    prereqs::npm_packages(sh)?;
+    prereqs::chromium(sh)?;
+    build_frontend(sh, false)?;
+    let binary = release_binary(sh)?;
+    let data = tempdir("shop-bench-swipe")?;
+    let server = Server::start(&binary, &data, &[("SHOP_SEED_DEMO", "true")])?;
+    let _dir = sh.push_dir(project_root().join("frontend"));
+    let outcome = cmd!(sh, "node e2e/swipe-trace.mjs")
+        .env("BASE_URL", server.base_url())
+        .env("OUTBOX_DIR", data.join("outbox"))
+        .run();
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    outcome.context("the swipe trace failed")?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_ids_skip_nested_objects_and_strings() {
+        let json = r#"[{"_id":"p1","brand":{"_id":"b1"},"name":"a \"_id\":\"x\" [{"},{"category":[{"_id":"c1"}],"_id":"p2"}]"#;
+        assert_eq!(element_ids(json), ["p1", "p2"]);
+    }
+}
