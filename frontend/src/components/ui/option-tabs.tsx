@@ -1,27 +1,32 @@
-import type { TrendsOption } from '../utils/trends-options';
 import styles from './option-tabs.module.css';
 
-interface OptionTabsProps<T extends string> {
+/** A tab: the key it selects and its caption. */
+export interface TabOption<K extends string = string> {
+  key: K;
+  label: string;
+}
+
+interface OptionTabsProps<O extends TabOption> {
   /** The tab list's accessible name. */
   label: string;
-  options: readonly TrendsOption<T>[];
-  value: T;
-  onChange: (value: T) => void;
-  /** Id of the list the tabs change. */
+  options: readonly O[];
+  value: O['key'];
+  onChange: (option: O) => void;
+  /** Id of what the tabs change. */
   controls: string;
-  /** `segmented` for the gender bar, `chips` for the time frames. */
+  /** `segmented` for a gender bar, `chips` for Trends' time frames. */
   variant: 'segmented' | 'chips';
 }
 
-/** A row of tabs choosing one value: the Trends screen's genders and time frames (000 §2.7). */
-export function OptionTabs<T extends string>({
+/** A row of tabs choosing one option: Home's and Trends' genders, Trends' time frames. */
+export function OptionTabs<O extends TabOption>({
   label,
   options,
   value,
   onChange,
   controls,
   variant,
-}: OptionTabsProps<T>) {
+}: OptionTabsProps<O>) {
   return (
     <div role="tablist" aria-label={label} className={`${styles.tabs} ${styles[variant]}`}>
       {options.map((option) => {
@@ -34,7 +39,7 @@ export function OptionTabs<T extends string>({
             aria-selected={selected}
             aria-controls={controls}
             className={selected ? `${styles.tab} ${styles.selected}` : styles.tab}
-            onClick={() => onChange(option.key)}
+            onClick={() => onChange(option)}
           >
             {option.label}
           </button>

@@ -1,3 +1,4 @@
+import { OptionTabs } from '@/components/ui/option-tabs';
 import { HOME_GENDERS, type HomeGender } from '../utils/genders';
 import styles from './gender-tabs.module.css';
 
@@ -12,24 +13,14 @@ interface GenderTabsProps {
 export function GenderTabs({ value, onChange, controls }: GenderTabsProps) {
   return (
     <div className={styles.bar}>
-      <div role="tablist" aria-label="Shop for" className={styles.tabs}>
-        {HOME_GENDERS.map((gender) => {
-          const selected = gender.key === value.key;
-          return (
-            <button
-              key={gender.key}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={controls}
-              className={selected ? `${styles.tab} ${styles.selected}` : styles.tab}
-              onClick={() => onChange(gender)}
-            >
-              {gender.label}
-            </button>
-          );
-        })}
-      </div>
+      <OptionTabs
+        label="Shop for"
+        options={HOME_GENDERS}
+        value={value.key}
+        onChange={onChange}
+        controls={controls}
+        variant="segmented"
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OptionTabs } from '@/components/ui/option-tabs';
 import { EmptyState } from '@/components/ui/state-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { TrendingIcon } from '@/components/ui/icons';
@@ -11,7 +12,6 @@ import {
   TIME_FRAMES,
   TREND_GENDERS,
 } from '../utils/trends-options';
-import { OptionTabs } from './option-tabs';
 import { TrendCard } from './trend-card';
 import { TrendsBanner } from './trends-banner';
 import { TrendsHeader } from './trends-header';
@@ -54,7 +54,7 @@ export function TrendsScreen() {
           label="Shop for"
           options={TREND_GENDERS}
           value={gender}
-          onChange={setGender}
+          onChange={(option) => setGender(option.key)}
           controls={RESULTS_ID}
           variant="segmented"
         />
@@ -65,7 +65,7 @@ export function TrendsScreen() {
           label="Time frame"
           options={TIME_FRAMES}
           value={timeWindow}
-          onChange={setTimeWindow}
+          onChange={(option) => setTimeWindow(option.key)}
           controls={RESULTS_ID}
           variant="chips"
         />

@@ -1,13 +1,8 @@
+import type { TabOption } from '@/components/ui/option-tabs';
 import type { TimeWindow, TrendGender } from '@/lib/trending-api';
 
-/** A tab of the Trends screen: the value it selects and its caption. */
-export interface TrendsOption<T extends string> {
-  key: T;
-  label: string;
-}
-
 /** Gender tabs MEN / WOMEN / UNISEX with keys M, W, U; MEN first (000 §2.7). */
-export const TREND_GENDERS: readonly TrendsOption<TrendGender>[] = [
+export const TREND_GENDERS: readonly TabOption<TrendGender>[] = [
   { key: 'M', label: 'MEN' },
   { key: 'W', label: 'WOMEN' },
   { key: 'U', label: 'UNISEX' },
@@ -15,7 +10,7 @@ export const TREND_GENDERS: readonly TrendsOption<TrendGender>[] = [
 export const DEFAULT_TREND_GENDER: TrendGender = 'M';
 
 /** Time-frame tabs 24H / 7D / 30D; 7D first chosen (000 §2.7). */
-export const TIME_FRAMES: readonly TrendsOption<TimeWindow>[] = [
+export const TIME_FRAMES: readonly TabOption<TimeWindow>[] = [
   { key: '24h', label: '24H' },
   { key: '7d', label: '7D' },
   { key: '30d', label: '30D' },
