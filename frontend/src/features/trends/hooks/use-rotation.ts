@@ -1,10 +1,10 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { everyIntervalWhileIdle } from '@/lib/idle-interval';
 
 /**
  * The index of the item a rotating banner shows, moving to the next (and from the last back to
  * the first) every `intervalMs`. Like the home carousels it holds still while the shopper
- * touches, hovers or focuses it, while the tab is hidden, and for people who ask for reduced
- * motion.
+ * touches, hovers or focuses it (see everyIntervalWhileIdle).
  */
 export function useRotation(
   ref: RefObject<HTMLElement | null>,
@@ -16,34 +16,9 @@ export function useRotation(
   useEffect(() => {
     const element = ref.current;
     if (!element || count < 2) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-
-    let paused = false;
-    const pause = () => {
-      paused = true;
-    };
-    const resume = () => {
-      paused = false;
-    };
-    const events: [string, () => void][] = [
-      ['pointerenter', pause],
-      ['pointerleave', resume],
-      ['touchstart', pause],
-      ['touchend', resume],
-      ['focusin', pause],
-      ['focusout', resume],
-    ];
-    for (const [name, handler] of events) element.addEventListener(name, handler, { passive: true });
-
-    const timer = window.setInterval(() => {
-      if (paused || document.hidden) return;
-      setIndex((current) => (current + 1) % count);
-    }, intervalMs);
-
-    return () => {
-      window.clearInterval(timer);
-      for (const [name, handler] of events) element.removeEventListener(name, handler);
-    };
+    return everyIntervalWhileIdle(element, intervalMs, () =>
+      setIndex((current) => (current + 1) % count),
+    );
   }, [ref, count, intervalMs]);
 
   return index;
