@@ -163,3 +163,38 @@ export const BoltIcon = (props: IconProps) => (
     <path d="M13 2.5 4.5 13.5H12l-1 8 8.5-11H12l1-8Z" />
   </Icon>
 );
+
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h9" />
+    <path d="M17 7h3" />
+    <circle cx="15" cy="7" r="2" />
+    <path d="M4 17h3" />
+    <path d="M11 17h9" />
+    <circle cx="9" cy="17" r="2" />
+  </Icon>
+);
+
+export const UndoIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);
+
+export const HelpIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.6 9.4a2.5 2.5 0 0 1 4.8.9c0 1.7-2.4 2.2-2.4 3.7" />
+    <path d="M12 17.2v.3" />
+  </Icon>
+);
+
+/** A hand swiping sideways, for the swipe tutorial. */
+export const SwipeHandIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 11V5.5a1.5 1.5 0 0 1 3 0V11" />
+    <path d="M12 10.5v-1a1.5 1.5 0 0 1 3 0v1.5" />
+    <path d="M15 11a1.5 1.5 0 0 1 3 0v3.5a6 6 0 0 1-6 6h-.6a6 6 0 0 1-4.6-2.2L4.5 15.4a1.6 1.6 0 0 1 2.3-2.2L9 15" />
+  </Icon>
+);

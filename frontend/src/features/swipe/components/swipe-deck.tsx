@@ -4,14 +4,13 @@ import { DEFAULT_LOADING_TEXT } from '@/config/app';
 import { paths } from '@/config/paths';
 import type { Product } from '@/lib/product';
 import { FEED_VISIBLE_STACK } from '@/lib/swipe';
-import { CloseIcon, HeartIcon, SparklesIcon } from '@/components/ui/icons';
+import { CloseIcon, HeartIcon, SparklesIcon, UndoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import type { SwipeAction } from '../api/swipe-api';
 import { drawCard, RESTING, useCardDrag, type CardPosition } from '../hooks/use-card-drag';
 import type { FeedState } from '../hooks/use-swipe-feed';
 import { CardFace } from './card-face';
-import { UndoIcon } from './swipe-icons';
 import styles from './swipe-deck.module.css';
 
 /** 001 §2: what the stack says when the list ends. */

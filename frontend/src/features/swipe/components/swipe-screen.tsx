@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { CountBadge } from '@/components/ui/count-badge';
+import { FilterIcon, HelpIcon } from '@/components/ui/icons';
 import { useIsLoggedIn } from '@/stores/session';
 import { useSwipeActions } from '../hooks/use-swipe-actions';
 import { useSwipeFeed } from '../hooks/use-swipe-feed';
@@ -8,7 +9,6 @@ import { activeFilterCount, type SwipeFilters } from '../stores/feed-filters';
 import { FilterSheet } from './filter-sheet';
 import { PolicyTabs } from './policy-tabs';
 import { SwipeDeck } from './swipe-deck';
-import { FilterIcon, HelpIcon } from './swipe-icons';
 import { SwipeTutorial } from './swipe-tutorial';
 import styles from './swipe-screen.module.css';
 

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { TUTORIAL_STEPS } from '@/lib/swipe';
-import { CloseIcon } from '@/components/ui/icons';
-import { SwipeHandIcon } from './swipe-icons';
+import { CloseIcon, SwipeHandIcon } from '@/components/ui/icons';
 import styles from './swipe-tutorial.module.css';
 
 export const TUTORIAL_TITLE = 'How to swipe';
