@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { UnderlineTabs } from '@/components/ui/underline-tabs';
 import type { ProductSpecifications } from '@/lib/product';
 import styles from './product-info-tabs.module.css';
 
@@ -23,47 +24,15 @@ interface ProductInfoTabsProps {
 /** SPECIFICATION and DESCRIPTION tabs (000 §2.12), with arrow-key movement between them. */
 export function ProductInfoTabs({ specifications, description }: ProductInfoTabsProps) {
   const [current, setCurrent] = useState<Tab>('SPECIFICATION');
-  const id = useId();
-  const tabId = (tab: Tab) => `${id}-${tab}-tab`;
-  const panelId = (tab: Tab) => `${id}-${tab}-panel`;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = TABS[(TABS.indexOf(current) + 1) % TABS.length]!;
-    setCurrent(next);
-    document.getElementById(tabId(next))?.focus();
-  };
 
   return (
     <div className={styles.tabsBox}>
-      <div
-        role="tablist"
-        aria-label="Product details"
-        className={styles.tabs}
-        onKeyDown={onKeyDown}
-      >
-        {TABS.map((tab) => (
-          <button
-            key={tab}
-            id={tabId(tab)}
-            type="button"
-            role="tab"
-            aria-selected={tab === current}
-            aria-controls={panelId(tab)}
-            tabIndex={tab === current ? 0 : -1}
-            className={tab === current ? `${styles.tab} ${styles.current}` : styles.tab}
-            onClick={() => setCurrent(tab)}
-          >
-            {tab}
-          </button>
-        ))}
-      </div>
-      <div
-        id={panelId(current)}
-        role="tabpanel"
-        aria-labelledby={tabId(current)}
-        tabIndex={0}
-        className={styles.panel}
+      <UnderlineTabs
+        label="Product details"
+        tabs={TABS}
+        current={current}
+        onChange={setCurrent}
+        tabClassName={styles.caps}
       >
         {current === 'SPECIFICATION' ? (
           <dl className={styles.specs}>
@@ -77,7 +46,7 @@ export function ProductInfoTabs({ specifications, description }: ProductInfoTabs
         ) : (
           <p className={styles.description}>{description || '—'}</p>
         )}
-      </div>
+      </UnderlineTabs>
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import {
   POLICY_FREE_DELIVERY_ABOVE_RUPEES,
   REFUND_BUSINESS_DAYS,
   RETURN_WINDOW_DAYS,
   STANDARD_SHIPPING_BUSINESS_DAYS,
 } from '@/config/app';
+import { UnderlineTabs } from '@/components/ui/underline-tabs';
 import { formatInr } from '@/lib/money';
 import styles from './policy-tabs.module.css';
 
@@ -33,55 +34,22 @@ export const POLICIES = [
 
 type PolicyTab = (typeof POLICIES)[number]['tab'];
 
+const TABS: readonly PolicyTab[] = POLICIES.map((policy) => policy.tab);
+
 /** Return Policy and Shipping Policy tabs, with arrow-key movement between them. */
 export function PolicyTabs() {
   const [current, setCurrent] = useState<PolicyTab>('Return Policy');
-  const id = useId();
-  const tabId = (index: number) => `${id}-tab-${index}`;
-  const panelId = `${id}-panel`;
-  const currentIndex = POLICIES.findIndex((policy) => policy.tab === current);
-  const policy = POLICIES[currentIndex] ?? POLICIES[0];
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const step = event.key === 'ArrowRight' ? 1 : POLICIES.length - 1;
-    const next = (currentIndex + step) % POLICIES.length;
-    setCurrent(POLICIES[next]!.tab);
-    document.getElementById(tabId(next))?.focus();
-  };
+  const policy = POLICIES.find((each) => each.tab === current) ?? POLICIES[0];
 
   return (
     <section className={styles.box} aria-label="Policies">
-      <div role="tablist" aria-label="Policies" className={styles.tabs} onKeyDown={onKeyDown}>
-        {POLICIES.map(({ tab }, index) => (
-          <button
-            key={tab}
-            id={tabId(index)}
-            type="button"
-            role="tab"
-            aria-selected={tab === current}
-            aria-controls={panelId}
-            tabIndex={tab === current ? 0 : -1}
-            className={tab === current ? `${styles.tab} ${styles.current}` : styles.tab}
-            onClick={() => setCurrent(tab)}
-          >
-            {tab}
-          </button>
-        ))}
-      </div>
-      <div
-        id={panelId}
-        role="tabpanel"
-        aria-labelledby={tabId(currentIndex)}
-        tabIndex={0}
-        className={styles.panel}
-      >
+      <UnderlineTabs label="Policies" tabs={TABS} current={current} onChange={setCurrent}>
         <ul className={styles.points}>
           {policy.points.map((point) => (
             <li key={point}>{point}</li>
           ))}
         </ul>
-      </div>
+      </UnderlineTabs>
     </section>
   );
 }
