@@ -92,6 +92,8 @@ struct Ranked {
     total: i64,
     trend: i64,
     index: usize,
+    /// The product's place in this seed's exploration order.
+    explore: u64,
 }
 
 fn ranking(a: &Ranked, b: &Ranked) -> Ordering {
@@ -120,6 +122,7 @@ pub fn next_batch_of<P: Borrow<Product>>(
             total: dense.total(prepared, index),
             trend: prepared.trend(index),
             index,
+            explore: mix(seed, prepared.id_hash(index)),
         })
         .collect();
 
@@ -149,16 +152,15 @@ pub fn next_batch_of<P: Borrow<Product>>(
 
     // Exploration: the rest of the list in an order set by the seed (ties, which take two equal
     // hashes, in ranking order).
-    let mut rest: Vec<(u64, Ranked)> = ranked
-        .iter()
-        .filter(|r| !chosen.iter().any(|(i, _)| *i == r.index))
-        .map(|r| (mix(seed, prepared.id(r.index)), *r))
-        .collect();
+    let ranked_picks = chosen.len();
     in_order(
-        &mut rest,
-        |(ha, a), (hb, b)| ha.cmp(hb).then_with(|| ranking(a, b)),
-        size - chosen.len(),
-        |(_, r)| {
+        &mut ranked,
+        |a, b| a.explore.cmp(&b.explore).then_with(|| ranking(a, b)),
+        size - ranked_picks,
+        |r| {
+            if chosen[..ranked_picks].iter().any(|(i, _)| *i == r.index) {
+                return false;
+            }
             let admitted = admit(r.index);
             if admitted {
                 chosen.push((r.index, true));
@@ -217,14 +219,18 @@ fn in_order<T>(
     }
 }
 
-/// A well-spread 64-bit hash of the seed and an id (FNV-1a, then a splitmix finaliser), the
-/// same on every platform and in every release.
-fn mix(seed: u64, id: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
-    for byte in id.bytes() {
-        h ^= u64::from(byte);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
+/// A product id's hash (FNV-1a), the same on every platform and in every release: computed once
+/// per product, so ordering a whole catalogue for exploration hashes no text per request.
+fn id_hash(id: &str) -> u64 {
+    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, byte| {
+        (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A well-spread 64-bit hash of the seed and an id's [`id_hash`] (a splitmix finaliser): each
+/// seed orders the products differently.
+fn mix(seed: u64, id_hash: u64) -> u64 {
+    let mut h = id_hash ^ seed;
     h ^= h >> 30;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^= h >> 27;

@@ -242,25 +242,28 @@ pub fn score(taste: &Taste, product: &Product) -> Score {
 pub struct Prepared {
     ids: HashMap<String, u32>,
     products: Vec<Keys>,
-    /// Every product id one after the other: hashing them all for exploration reads one
-    /// block of memory instead of chasing a pointer per product.
-    product_ids: String,
+    words: Vec<u32>,
 }
 
-/// One product's keys, numbered, with the numbers ranking reads.
+/// One product's keys, numbered, with the numbers ranking reads. Its categories and tags sit
+/// in [`Prepared::words`], so ranking reads two flat arrays instead of two lists per product.
 #[derive(Clone, Debug)]
 struct Keys {
-    /// The product id's place in [`Prepared::product_ids`].
-    id: (u32, u32),
+    /// The product id's hash, which orders exploration.
+    id_hash: u64,
     price_paise: i64,
     trend: i64,
     brand: u32,
     colour: u32,
-    /// `None` when the product has no fit.
-    fit: Option<u32>,
-    categories: Vec<u32>,
-    tags: Vec<u32>,
+    /// [`NO_FIT`] when the product has no fit.
+    fit: u32,
+    /// Where its categories start in [`Prepared::words`]; its tags follow them.
+    words_at: u32,
+    categories: u16,
+    tags: u16,
 }
+
+const NO_FIT: u32 = u32::MAX;
 
 impl Prepared {
     /// Keys for `catalogue[i]` at index `i`.
@@ -270,37 +273,40 @@ impl Prepared {
             let next = ids.len() as u32;
             *ids.entry(text).or_insert(next)
         };
-        let mut product_ids = String::new();
+        let mut words = Vec::new();
         let products = catalogue
             .iter()
             .map(|p| {
                 let p = p.borrow();
                 let fit = key(&p.fit);
-                let start = product_ids.len() as u32;
-                product_ids.push_str(&p.id);
+                let words_at = words.len() as u32;
+                let categories = distinct(&p.categories);
+                let tags = distinct(&p.tags);
+                let (n_categories, n_tags) = (categories.len() as u16, tags.len() as u16);
+                words.extend(categories.into_iter().chain(tags).map(&mut id));
                 Keys {
-                    id: (start, p.id.len() as u32),
+                    id_hash: crate::id_hash(&p.id),
                     price_paise: p.price_paise,
                     trend: p.trend,
                     brand: id(key(&p.brand)),
                     colour: id(key(&p.colour)),
-                    fit: (!fit.is_empty()).then(|| id(fit)),
-                    categories: distinct(&p.categories).into_iter().map(&mut id).collect(),
-                    tags: distinct(&p.tags).into_iter().map(&mut id).collect(),
+                    fit: if fit.is_empty() { NO_FIT } else { id(fit) },
+                    words_at,
+                    categories: n_categories,
+                    tags: n_tags,
                 }
             })
             .collect();
         Self {
             ids,
             products,
-            product_ids,
+            words,
         }
     }
 
-    /// The id of the product prepared at `index`.
-    pub(crate) fn id(&self, index: usize) -> &str {
-        let (start, len) = self.products[index].id;
-        &self.product_ids[start as usize..(start + len) as usize]
+    /// The id hash of the product prepared at `index`.
+    pub(crate) fn id_hash(&self, index: usize) -> u64 {
+        self.products[index].id_hash
     }
 
     /// The trend of the product prepared at `index`.
@@ -318,42 +324,18 @@ impl Prepared {
     }
 }
 
-/// [`Counts`] by number: text the catalogue never uses cannot match and is left out.
-struct DenseCounts {
-    brands: Vec<i64>,
-    categories: Vec<i64>,
-    tags: Vec<i64>,
-    colours: Vec<i64>,
-    prices: Option<(i64, i64)>,
-}
-
-impl DenseCounts {
-    fn of(counts: &Counts, prepared: &Prepared) -> Self {
-        let dense = |map: &HashMap<String, i64>| {
-            let mut out = vec![0; prepared.ids.len()];
-            for (text, n) in map {
-                if let Some(&id) = prepared.ids.get(text) {
-                    out[id as usize] = *n;
-                }
-            }
-            out
-        };
-        Self {
-            brands: dense(&counts.brands),
-            categories: dense(&counts.categories),
-            tags: dense(&counts.tags),
-            colours: dense(&counts.colours),
-            prices: counts.prices,
-        }
-    }
-}
-
-/// A taste against one [`Prepared`] catalogue.
+/// A taste against one [`Prepared`] catalogue: for each numbered word, the points a product
+/// carrying it gets, likes and dislikes already netted (text the catalogue never uses cannot
+/// match and is left out).
 pub(crate) struct DenseTaste {
     interests: Vec<u32>,
     fits: Vec<u32>,
-    liked: DenseCounts,
-    disliked: DenseCounts,
+    brands: Vec<i64>,
+    colours: Vec<i64>,
+    categories: Vec<i64>,
+    tags: Vec<i64>,
+    liked_prices: Option<(i64, i64)>,
+    disliked_prices: Option<(i64, i64)>,
 }
 
 impl DenseTaste {
@@ -363,43 +345,83 @@ impl DenseTaste {
                 .filter_map(|t| prepared.ids.get(t).copied())
                 .collect()
         };
+        let points = |liked: &HashMap<String, i64>,
+                      disliked: &HashMap<String, i64>,
+                      per_time: i64,
+                      max_times: i64| {
+            let mut out = vec![0; prepared.ids.len()];
+            for (map, sign) in [(liked, 1), (disliked, -1)] {
+                for (text, n) in map {
+                    if let Some(&id) = prepared.ids.get(text) {
+                        out[id as usize] += sign * per_time * (*n).min(max_times);
+                    }
+                }
+            }
+            out
+        };
+        let (liked, disliked) = (&taste.liked, &taste.disliked);
         Self {
             interests: known(&taste.interests),
             fits: known(&taste.fits),
-            liked: DenseCounts::of(&taste.liked, prepared),
-            disliked: DenseCounts::of(&taste.disliked, prepared),
+            brands: points(
+                &liked.brands,
+                &disliked.brands,
+                BRAND_POINTS,
+                MAX_BRAND_TIMES,
+            ),
+            colours: points(
+                &liked.colours,
+                &disliked.colours,
+                COLOUR_POINTS,
+                MAX_COLOUR_TIMES,
+            ),
+            categories: points(
+                &liked.categories,
+                &disliked.categories,
+                CATEGORY_POINTS,
+                MAX_CATEGORY_TIMES,
+            ),
+            tags: points(&liked.tags, &disliked.tags, TAG_POINTS, MAX_TAG_TIMES),
+            liked_prices: liked.prices,
+            disliked_prices: disliked.prices,
         }
     }
 
     /// `score(taste, product).total` for the product prepared at `index`, without the reasons.
     pub(crate) fn total(&self, prepared: &Prepared, index: usize) -> i64 {
         let k = &prepared.products[index];
+        let at = k.words_at as usize;
+        let split = at + usize::from(k.categories);
+        let words = &prepared.words[at..split + usize::from(k.tags)];
         let matching = self
             .interests
             .iter()
-            .filter(|i| k.categories.contains(i) || k.tags.contains(i))
+            .filter(|i| words.contains(i))
             .take(MAX_INTEREST_MATCHES)
             .count() as i64;
-        let mut total = INTEREST_POINTS * matching;
-        if k.fit.is_some_and(|fit| self.fits.contains(&fit)) {
+        let mut total = INTEREST_POINTS * matching
+            + self.brands[k.brand as usize]
+            + self.colours[k.colour as usize];
+        if k.fit != NO_FIT && self.fits.contains(&k.fit) {
             total += FIT_POINTS;
         }
-        for (counts, sign) in [(&self.liked, 1), (&self.disliked, -1)] {
-            let mut points = BRAND_POINTS * counts.brands[k.brand as usize].min(MAX_BRAND_TIMES)
-                + COLOUR_POINTS * counts.colours[k.colour as usize].min(MAX_COLOUR_TIMES);
-            for c in &k.categories {
-                points += CATEGORY_POINTS * counts.categories[*c as usize].min(MAX_CATEGORY_TIMES);
-            }
-            for t in &k.tags {
-                points += TAG_POINTS * counts.tags[*t as usize].min(MAX_TAG_TIMES);
-            }
-            if counts
-                .prices
-                .is_some_and(|band| in_band(k.price_paise, band))
-            {
-                points += PRICE_BAND_POINTS;
-            }
-            total += sign * points;
+        for c in &prepared.words[at..split] {
+            total += self.categories[*c as usize];
+        }
+        for t in &words[usize::from(k.categories)..] {
+            total += self.tags[*t as usize];
+        }
+        if self
+            .liked_prices
+            .is_some_and(|band| in_band(k.price_paise, band))
+        {
+            total += PRICE_BAND_POINTS;
+        }
+        if self
+            .disliked_prices
+            .is_some_and(|band| in_band(k.price_paise, band))
+        {
+            total -= PRICE_BAND_POINTS;
         }
         total + (k.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
     }

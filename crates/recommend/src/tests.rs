@@ -339,7 +339,7 @@ fn reference_batch(
     }
     let mut rest: Vec<&(usize, Score)> =
         ranked.iter().filter(|(i, _)| !taken.contains(i)).collect();
-    rest.sort_by_key(|(i, _)| mix(seed, &catalogue[*i].id));
+    rest.sort_by_key(|(i, _)| mix(seed, id_hash(&catalogue[*i].id)));
     for (i, s) in rest {
         if picks.len() == size {
             break;
