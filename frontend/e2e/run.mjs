@@ -20,10 +20,10 @@
 //                                                      $SHOP_DATA_DIR/outbox, else ../data/outbox)
 //
 // Screenshots go to e2e/screenshots/. Exits non-zero with a message on the first failure.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { mailedCode as outboxCode } from './outbox.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -303,52 +303,10 @@ async function quizAndLook(page) {
   await screenshot(page, '15-look');
 }
 
-/** The text of a raw .eml's body: quoted-printable and base64 decoded, every text part joined. */
-function mailText(raw) {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
-  if (boundary) {
-    return body.split(`--${boundary}`).filter((part) => part.trim() && !part.startsWith('--')).map((part) => mailText(part.replace(/^\r?\n/, ''))).join('\n');
-  }
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** The recipient of a raw .eml, from its folded headers. */
-function mailRecipient(raw) {
-  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
-  const to = /^To:\s*(.*)$/im.exec(head)?.[1] ?? '';
-  return (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
-}
-
 /** The code in the newest mail to `email` written after `since` (ms), waiting for it to arrive. */
 async function mailedCode(page, email, since) {
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const mails = existsSync(OUTBOX_DIR)
-      ? readdirSync(OUTBOX_DIR)
-          .filter((name) => name.endsWith('.eml'))
-          .map((name) => ({ path: join(OUTBOX_DIR, name), time: statSync(join(OUTBOX_DIR, name)).mtimeMs }))
-          .filter((mail) => mail.time >= since - 1_000)
-          .sort((a, b) => b.time - a.time)
-      : [];
-    for (const mail of mails) {
-      const raw = readFileSync(mail.path, 'utf8');
-      if (mailRecipient(raw) !== email) continue;
-      const code = /\b(\d{6})\b/.exec(mailText(raw))?.[1];
-      if (code) return code;
-    }
-    await page.waitForTimeout(250);
-  }
-  return fail(`no mail with a 6-digit code to ${email} in ${OUTBOX_DIR} within ${MAIL_TIMEOUT_MS} ms (set OUTBOX_DIR to the API's outbox)`);
+  const code = await outboxCode(page, { outbox: OUTBOX_DIR, email, since, timeoutMs: MAIL_TIMEOUT_MS });
+  return code ?? fail(`no mail with a 6-digit code to ${email} in ${OUTBOX_DIR} within ${MAIL_TIMEOUT_MS} ms (set OUTBOX_DIR to the API's outbox)`);
 }
 
 /** Opens the login sheet: the profile's 'Sign Up / Login' when /profile has it, else a heart. */

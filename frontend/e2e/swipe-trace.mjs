@@ -7,10 +7,11 @@
 // DevTools' Performance panel.
 //
 //   BASE_URL=http://127.0.0.1:8080 OUTBOX_DIR=/path/to/outbox node e2e/swipe-trace.mjs
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { mailedCode } from './outbox.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,52 +26,6 @@ function fail(message) {
   throw new Error(message);
 }
 
-/** The text of a raw .eml (as run.mjs reads the accounts journey's codes). */
-function mailText(raw) {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
-  if (boundary) {
-    return body
-      .split(`--${boundary}`)
-      .filter((part) => part.trim() && !part.startsWith('--'))
-      .map((part) => mailText(part.replace(/^\r?\n/, '')))
-      .join('\n');
-  }
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** The code of the newest mail to `email` in the outbox, waiting for it to arrive. */
-async function mailedCode(page, email) {
-  const deadline = Date.now() + TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const mails = existsSync(OUTBOX_DIR)
-      ? readdirSync(OUTBOX_DIR)
-          .filter((name) => name.endsWith('.eml'))
-          .map((name) => join(OUTBOX_DIR, name))
-          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-      : [];
-    for (const path of mails) {
-      const raw = readFileSync(path, 'utf8');
-      if (!raw.toLowerCase().includes(email)) continue;
-      const code = /\b(\d{6})\b/.exec(mailText(raw))?.[1];
-      if (code) return code;
-    }
-    await page.waitForTimeout(250);
-  }
-  return fail(`no code to ${email} in ${OUTBOX_DIR} within ${TIMEOUT_MS} ms`);
-}
-
 async function waitForSplash(page) {
   await page
     .getByTestId('splash')
@@ -81,6 +36,7 @@ async function waitForSplash(page) {
 /** Signs up a new shopper through the login sheet on /profile. */
 async function signIn(page) {
   const email = `trace-${Date.now()}@example.in`;
+  const since = Date.now();
   await page.goto(`${BASE_URL}/profile`);
   await waitForSplash(page);
   await page.getByRole('button', { name: 'Sign Up / Login' }).first().click();
@@ -89,7 +45,9 @@ async function signIn(page) {
   await sheet.getByRole('button', { name: 'Continue' }).click();
   const digits = sheet.getByRole('textbox', { name: /^Digit \d of 6$/ });
   await digits.first().waitFor({ timeout: TIMEOUT_MS }).catch(() => fail('the code step did not show'));
-  const code = await mailedCode(page, email);
+  const code =
+    (await mailedCode(page, { outbox: OUTBOX_DIR, email, since, timeoutMs: TIMEOUT_MS })) ??
+    fail(`no code to ${email} in ${OUTBOX_DIR} within ${TIMEOUT_MS} ms`);
   await digits.first().click();
   await page.keyboard.type(code);
   const location = sheet.getByRole('textbox', { name: 'Where should we deliver?' });

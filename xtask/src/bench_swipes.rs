@@ -202,6 +202,36 @@ fn load(connections: usize, seconds: u64) -> Load<'static> {
     }
 }
 
+/// Parses a bench's options, installs wrk, builds the release server and says what runs.
+fn prepare(sh: &Shell, bench: &str, args: &[String]) -> Result<(Options, PathBuf)> {
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
+    let binary = release_binary(sh)?;
+    println!(
+        "\nbench {bench}: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
+        options.products,
+        options.users,
+        options.swipes,
+        options.days,
+        options.connections,
+        options.seconds
+    );
+    Ok((options, binary))
+}
+
+/// The table's header and its reference row: `/healthz` loaded like the calls that follow.
+fn reference(sh: &Shell, port: u16, options: &Options) -> Result<Figures> {
+    header("call");
+    let health = wrk_load(
+        sh,
+        port,
+        "/healthz",
+        &load(options.connections, options.seconds),
+    )?;
+    row("/healthz", &health, &health);
+    Ok(health)
+}
+
 fn header(first: &str) {
     println!(
         "{first:<24} {:>9} {:>8} {:>8} {:>10}",
@@ -304,29 +334,11 @@ fn element_ids(json: &str) -> Vec<&str> {
 }
 
 pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
-    let options = parse(args)?;
-    prereqs::wrk(sh)?;
-    let binary = release_binary(sh)?;
-    println!(
-        "\nbench trending: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
-        options.products,
-        options.users,
-        options.swipes,
-        options.days,
-        options.connections,
-        options.seconds
-    );
+    let (options, binary) = prepare(sh, "trending", args)?;
     for backend in &options.backends {
         let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
         let port = shop.start()?;
-        header("call");
-        let health = wrk_load(
-            sh,
-            port,
-            "/healthz",
-            &load(options.connections, options.seconds),
-        )?;
-        row("/healthz", &health, &health);
+        let health = reference(sh, port, &options)?;
         for window in ["24h", "7d", "30d"] {
             for gender in ["", "M", "W", "U"] {
                 let path = match gender {
@@ -387,18 +399,7 @@ pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
 }
 
 pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
-    let options = parse(args)?;
-    prereqs::wrk(sh)?;
-    let binary = release_binary(sh)?;
-    println!(
-        "\nbench feed: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
-        options.products,
-        options.users,
-        options.swipes,
-        options.days,
-        options.connections,
-        options.seconds
-    );
+    let (options, binary) = prepare(sh, "feed", args)?;
     let script = project_root().join("xtask/scripts/feed-quality.mjs");
     for backend in &options.backends {
         let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
@@ -420,14 +421,7 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
             .next()
             .context("no token")?
             .to_owned();
-        header("call");
-        let health = wrk_load(
-            sh,
-            port,
-            "/healthz",
-            &load(options.connections, options.seconds),
-        )?;
-        row("/healthz", &health, &health);
+        let health = reference(sh, port, &options)?;
         let figures = wrk_load(
             sh,
             port,
