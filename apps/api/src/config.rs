@@ -36,6 +36,8 @@ pub struct Config {
     pub log_format: LogFormat,
     pub cors_origins: CorsOrigins,
     pub db_pool_size: u32,
+    /// Swipe writer threads per process on PostgreSQL (SQLite always has one).
+    pub swipe_writers: usize,
     /// Seed the demo catalogue into an empty database at start.
     pub seed_demo: bool,
     /// How many products the demo catalogue holds.
@@ -177,6 +179,21 @@ impl Config {
                 })?,
         };
 
+        let swipe_writers = match get("SHOP_SWIPE_WRITERS") {
+            None => 1,
+            Some(raw) => raw
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=32).contains(n))
+                .ok_or_else(|| {
+                    invalid(
+                        "SHOP_SWIPE_WRITERS",
+                        format!("'{raw}' is not a whole number from 1 to 32"),
+                    )
+                })?,
+        };
+
         let seed_demo = match get("SHOP_SEED_DEMO").as_deref().map(str::trim) {
             None | Some("1") | Some("true") => true,
             Some("0") | Some("false") => false,
@@ -303,6 +320,7 @@ impl Config {
             log_format,
             cors_origins,
             db_pool_size,
+            swipe_writers,
             seed_demo,
             demo_products,
             public_url,
@@ -394,6 +412,8 @@ mod tests {
             ("SHOP_CORS_ORIGINS", "shop.example.in"),
             ("SHOP_CORS_ORIGINS", "https://a.in/path"),
             ("SHOP_DB_POOL_SIZE", "0"),
+            ("SHOP_SWIPE_WRITERS", "0"),
+            ("SHOP_SWIPE_WRITERS", "33"),
             ("SHOP_SEED_DEMO", "maybe"),
             ("SHOP_DEMO_PRODUCTS", "lots"),
             ("SHOP_PUBLIC_URL", "shop.example.in"),

@@ -135,7 +135,7 @@ impl Application {
         let swipes = crate::ledger::SwipeWriter::start(
             &store,
             &clock,
-            crate::ledger::writers_for(&store),
+            crate::ledger::writers_for(&store, config.swipe_writers),
             &trending,
         );
         let state = web::Data::new(AppState {

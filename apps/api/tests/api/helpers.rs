@@ -138,6 +138,9 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         log_format: LogFormat::Pretty,
         cors_origins: options.cors_origins,
         db_pool_size: 4,
+        // Several writers on PostgreSQL, so the tests cover shoppers' commands ordered across
+        // writers (production runs one by default).
+        swipe_writers: 4,
         seed_demo: true,
         demo_products: TEST_PRODUCTS,
         public_url: options.public_url,
