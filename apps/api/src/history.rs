@@ -49,16 +49,20 @@ pub fn bench_user_id(i: usize) -> String {
 }
 
 /// Bench user `i`, onboarded, registered `days` days before `now`.
-pub fn bench_user(i: usize, days: i64, now: DateTime<Utc>) -> UserRecord {
-    let email = validation::Email::parse(&bench_email(i)).expect("a bench e-mail is an e-mail");
+pub fn bench_user(
+    i: usize,
+    days: i64,
+    now: DateTime<Utc>,
+) -> Result<UserRecord, validation::ValidationError> {
+    let email = validation::Email::parse(&bench_email(i))?;
     let registered = now - Duration::days(days + 1);
-    UserRecord {
+    Ok(UserRecord {
         id: bench_user_id(i),
         display_name: format!("bench-{i}"),
         onboarded: true,
         last_login: None,
         ..crate::routes::users::new_user(&email, i as u64, registered)
-    }
+    })
 }
 
 /// SplitMix64: small, fast and the same everywhere.

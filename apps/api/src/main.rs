@@ -126,9 +126,16 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
     let days = days.unwrap_or(30) as i64;
     let now = chrono::Utc::now();
     let started = std::time::Instant::now();
-    let records: Vec<store::UserRecord> = (0..users)
+    let records = match (0..users)
         .map(|i| api::history::bench_user(i, days, now))
-        .collect();
+        .collect::<Result<Vec<_>, _>>()
+    {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("shop-api: a bench user's e-mail is refused: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     match store.insert_users(&records) {
         Ok(new) => println!(
             "bench users bench-0 to bench-{}@bench.invalid: {new} new, in {:.1} s",
