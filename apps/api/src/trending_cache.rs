@@ -1,11 +1,11 @@
 //! Rendered answers of the trending call, so a burst of shoppers opening Trends costs one
 //! ranking query per list instead of one each.
 //!
-//! An answer is served again only while nothing it was made from has changed: no swipe batch
-//! committed and no window rolled by this process since (each bumps a generation number), the
-//! same catalogue snapshot, and for at most [`MAX_AGE`], which bounds how late swipes written
-//! by other API processes show. A shopper therefore sees their own swipe in the next trending
-//! answer, as the trendingUpdated refetch expects.
+//! An answer is served again only while nothing it was made from has changed: no fold of the
+//! swipe log and no window roll by this process since (each bumps a generation number), the
+//! same catalogue snapshot, and for at most [`MAX_AGE`], which bounds how late rollups folded
+//! by other API processes show. Under a stream of swipes an answer therefore lives from one
+//! fold to the next instead of one swipe batch to the next.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -176,8 +176,19 @@ diesel::table! {
 }
 
 diesel::table! {
-    swipe_hours (product_id, hour) {
+    swipe_hours (hour, product_id) {
+        hour -> BigInt,
         product_id -> Text,
+        likes -> BigInt,
+        dislikes -> BigInt,
+    }
+}
+
+diesel::table! {
+    swipe_log (seq) {
+        seq -> BigInt,
+        product_id -> Text,
+        gender -> Text,
         hour -> BigInt,
         likes -> BigInt,
         dislikes -> BigInt,
@@ -233,6 +244,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     static_images,
     curated_list,
     swipe_hours,
+    swipe_log,
     swipe_totals,
     swipe_windows,
     swipes,

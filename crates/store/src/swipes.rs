@@ -2,15 +2,22 @@
 //!
 //! A swipe row is the one current verdict of a shopper on a product; a repeated swipe replaces
 //! it and keeps the verdict it replaced (`prev_*`), so an undo can put that back. Every change to
-//! a verdict moves the counts in the same transaction: the hour bucket of the swipe in
-//! `swipe_hours`, and the totals of every window that still counts that hour in
-//! `swipe_totals`. [`Store::roll_windows`] subtracts an hour from a window's totals when it
-//! leaves the window. So the rollups are exact at every commit and trending reads one short
-//! index range, never the raw swipes.
+//! a verdict appends its count changes to `swipe_log` in the same transaction (one row per
+//! product and hour a batch touched). A fold ([`Store::fold_swipes`]) moves the whole log into
+//! the hour buckets (`swipe_hours`) and the totals of every window that still counts those
+//! hours (`swipe_totals`), and empties it.
+//! [`Store::roll_windows`] subtracts an hour from a window's totals when it leaves the window.
+//! So after a fold the rollups equal a recount, and trending reads one short index range, never
+//! the raw swipes.
+//!
+//! Why a log: a swipe touches one product's hour row and its total in three windows, each with
+//! two ranking indexes, about fifteen B-tree pages in random places. Written per batch, that
+//! capped ingestion at about two thousand swipes a second. Folded a few times a second, each
+//! product's rows are rewritten once for all its swipes in that time, and a swipe itself writes
+//! its own row, its list entry and a log row appended at the end of one B-tree.
 //!
 //! Writes come in batches ([`Store::apply_swipes`]): one transaction, a few set-wise statements
-//! whatever the batch size, which is what lets one writer keep up with tens of thousands of
-//! swipes a second. Undos are rare and run one by one between the batch's swipes.
+//! whatever the batch size. Undos are rare and run one by one between the batch's swipes.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -20,7 +27,9 @@ use diesel::upsert::excluded;
 use trending::{BucketRange, HourBucket, TimeWindow};
 
 use crate::db::DbConnection;
-use crate::schema::{curated_list, products, swipe_hours, swipe_totals, swipe_windows, swipes};
+use crate::schema::{
+    curated_list, products, swipe_hours, swipe_log, swipe_totals, swipe_windows, swipes,
+};
 use crate::{Store, StoreError};
 
 /// One change a shopper asks for.
@@ -120,6 +129,16 @@ pub(crate) struct HourRow<'a> {
 }
 
 #[derive(Insertable)]
+#[diesel(table_name = swipe_log)]
+struct LogRow<'a> {
+    product_id: &'a str,
+    gender: &'a str,
+    hour: i64,
+    likes: i64,
+    dislikes: i64,
+}
+
+#[derive(Insertable)]
 #[diesel(treat_none_as_default_value = false)]
 #[diesel(table_name = swipe_totals)]
 pub(crate) struct TotalRow<'a> {
@@ -160,7 +179,72 @@ impl Watermarks {
     }
 }
 
-/// Net changes to the rollups, summed over a batch and written at its end.
+/// Net count changes per (product, hour): what a batch appends to the log, and what a fold
+/// reads back from it.
+#[derive(Default)]
+struct Changes(BTreeMap<(String, i64), (String, i64, i64)>);
+
+impl Changes {
+    /// Counts (`sign` 1) or uncounts (`sign` -1) one verdict at `at`.
+    fn count(&mut self, product_id: &str, gender: &str, liked: bool, at: NaiveDateTime, sign: i64) {
+        let (likes, dislikes) = if liked { (sign, 0) } else { (0, sign) };
+        self.add(product_id, gender, hour_of(at), likes, dislikes);
+    }
+
+    fn add(&mut self, product_id: &str, gender: &str, hour: i64, likes: i64, dislikes: i64) {
+        let c = self
+            .0
+            .entry((product_id.to_owned(), hour))
+            .or_insert_with(|| (gender.to_owned(), 0, 0));
+        c.1 += likes;
+        c.2 += dislikes;
+    }
+
+    fn append_to_log(&self, conn: &mut DbConnection) -> QueryResult<()> {
+        let rows: Vec<LogRow<'_>> = self
+            .0
+            .iter()
+            .filter(|(_, (_, l, d))| *l != 0 || *d != 0)
+            .map(|((product_id, hour), (gender, likes, dislikes))| LogRow {
+                product_id,
+                gender,
+                hour: *hour,
+                likes: *likes,
+                dislikes: *dislikes,
+            })
+            .collect();
+        for chunk in rows.chunks(CHUNK) {
+            per_backend!(conn, |c| diesel::insert_into(swipe_log::table)
+                .values(chunk)
+                .execute(c))?;
+        }
+        Ok(())
+    }
+
+    /// The rollup changes these counts make: every hour bucket, and the totals of each window
+    /// that counts the hour.
+    fn into_deltas(self, marks: Watermarks) -> Deltas {
+        let mut deltas = Deltas::default();
+        for ((product_id, hour), (gender, likes, dislikes)) in self.0 {
+            for (i, from) in marks.0.iter().enumerate() {
+                if hour >= *from {
+                    let t = deltas
+                        .totals
+                        .entry((i, product_id.clone()))
+                        .or_insert_with(|| (gender.clone(), 0, 0));
+                    t.1 += likes;
+                    t.2 += dislikes;
+                }
+            }
+            let h = deltas.hours.entry((product_id, hour)).or_default();
+            h.0 += likes;
+            h.1 += dislikes;
+        }
+        deltas
+    }
+}
+
+/// Net changes to the rollups, written in a few set-wise statements.
 #[derive(Default)]
 struct Deltas {
     hours: BTreeMap<(String, i64), (i64, i64)>,
@@ -169,33 +253,6 @@ struct Deltas {
 }
 
 impl Deltas {
-    /// Counts (`sign` 1) or uncounts (`sign` -1) one verdict at `at`.
-    fn count(
-        &mut self,
-        marks: Watermarks,
-        product_id: &str,
-        gender: &str,
-        liked: bool,
-        at: NaiveDateTime,
-        sign: i64,
-    ) {
-        let hour = hour_of(at);
-        let (likes, dislikes) = if liked { (sign, 0) } else { (0, sign) };
-        let h = self.hours.entry((product_id.to_owned(), hour)).or_default();
-        h.0 += likes;
-        h.1 += dislikes;
-        for (i, from) in marks.0.iter().enumerate() {
-            if hour >= *from {
-                let t = self
-                    .totals
-                    .entry((i, product_id.to_owned()))
-                    .or_insert_with(|| (gender.to_owned(), 0, 0));
-                t.1 += likes;
-                t.2 += dislikes;
-            }
-        }
-    }
-
     fn write(self, conn: &mut DbConnection) -> QueryResult<()> {
         let hours: Vec<HourRow<'_>> = self
             .hours
@@ -262,7 +319,7 @@ fn upsert_hours(conn: &mut DbConnection, rows: &[HourRow<'_>]) -> QueryResult<us
     use crate::schema::swipe_hours::dsl::*;
     per_backend!(conn, |c| diesel::insert_into(swipe_hours)
         .values(rows)
-        .on_conflict((product_id, hour))
+        .on_conflict((hour, product_id))
         .do_update()
         .set((
             likes.eq(likes + excluded(likes)),
@@ -316,35 +373,86 @@ fn insert_list_rows(conn: &mut DbConnection, rows: &[ListRow<'_>]) -> QueryResul
 }
 
 /// Takes the locks that order writers. SQLite: a first statement that writes, so the
-/// transaction holds the one write lock before it reads. PostgreSQL: a shared lock on the
-/// window rows, so writers run side by side while the roller (which updates those rows) waits
-/// for them and they for it; and a transaction-scoped advisory lock per shopper, taken in one
-/// order, so two writers (in any processes) never interleave one shopper's swipes.
+/// transaction holds the one write lock before it reads. PostgreSQL: a transaction-scoped
+/// advisory lock per shopper, taken in one order, so two writers (in any processes) never
+/// interleave one shopper's swipes.
 fn lock_for_writing(conn: &mut DbConnection, users: &[&str]) -> QueryResult<()> {
     // backend difference: the locking statements.
     match conn {
-        DbConnection::Sqlite(c) => diesel::update(swipe_windows::table)
-            .set(swipe_windows::counted_from.eq(swipe_windows::counted_from))
-            .execute(c)
-            .map(|_| ()),
-        DbConnection::Postgres(c) => {
-            swipe_windows::table
-                .select(swipe_windows::time_window)
-                .for_share()
-                .load::<String>(c)?;
-            diesel::sql_query(
-                "SELECT pg_advisory_xact_lock(hashtext(u)) \
+        DbConnection::Sqlite(c) => take_write_lock(c),
+        DbConnection::Postgres(c) => diesel::sql_query(
+            "SELECT pg_advisory_xact_lock(hashtext(u)) \
                  FROM (SELECT DISTINCT unnest($1::text[]) AS u) AS shoppers ORDER BY hashtext(u)",
-            )
-            .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(users)
-            .execute(c)
-            .map(|_| ())
-        }
+        )
+        .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(users)
+        .execute(c)
+        .map(|_| ()),
     }
 }
 
+fn take_write_lock(c: &mut diesel::SqliteConnection) -> QueryResult<()> {
+    diesel::update(swipe_windows::table)
+        .set(swipe_windows::counted_from.eq(swipe_windows::counted_from))
+        .execute(c)
+        .map(|_| ())
+}
+
+/// Moves the whole log into the rollups, inside the caller's transaction, and answers how many
+/// log rows it folded. The window rows are locked first (SQLite: the write lock) so folds and
+/// window rolls in any process take turns: a roll must see every hour a fold added before it
+/// subtracts a leaving hour, and a fold must count an hour in a window's totals exactly when
+/// that window still counts it.
+fn fold(conn: &mut DbConnection) -> QueryResult<usize> {
+    // backend difference: taking the log. PostgreSQL deletes and returns in one statement, so a
+    // row another writer commits meanwhile is either taken and folded or left for the next
+    // fold; SQLite's one write lock (taken first) keeps others out between read and delete.
+    let log: Vec<(String, String, i64, i64, i64)> = match conn {
+        DbConnection::Sqlite(c) => {
+            take_write_lock(c)?;
+            let log = swipe_log::table.select(LOG_COLUMNS).load(c)?;
+            diesel::delete(swipe_log::table).execute(c)?;
+            log
+        }
+        DbConnection::Postgres(c) => {
+            swipe_windows::table
+                .select(swipe_windows::time_window)
+                .order(swipe_windows::time_window)
+                .for_update()
+                .load::<String>(c)?;
+            diesel::delete(swipe_log::table)
+                .returning(LOG_COLUMNS)
+                .get_results(c)?
+        }
+    };
+    if log.is_empty() {
+        return Ok(0);
+    }
+    let marks = Watermarks::load(conn)?;
+    let mut changes = Changes::default();
+    for (product_id, gender, hour, likes, dislikes) in &log {
+        changes.add(product_id, gender, *hour, *likes, *dislikes);
+    }
+    changes.into_deltas(marks).write(conn)?;
+    Ok(log.len())
+}
+
+const LOG_COLUMNS: (
+    swipe_log::product_id,
+    swipe_log::gender,
+    swipe_log::hour,
+    swipe_log::likes,
+    swipe_log::dislikes,
+) = (
+    swipe_log::product_id,
+    swipe_log::gender,
+    swipe_log::hour,
+    swipe_log::likes,
+    swipe_log::dislikes,
+);
+
 impl Store {
-    /// Applies `commands` in order in one transaction and says what each did.
+    /// Applies `commands` in order in one transaction and says what each did. The rollups
+    /// count them once [`Store::fold_swipes`] has run.
     pub fn apply_swipes(
         &self,
         commands: &[SwipeCommand],
@@ -358,23 +466,43 @@ impl Store {
         }));
         let outcomes = conn.transaction(|conn| {
             lock_for_writing(conn, &users)?;
-            let marks = Watermarks::load(conn)?;
+            let mut changes = Changes::default();
             let mut outcomes = Vec::with_capacity(commands.len());
             let mut run: Vec<&NewSwipe> = Vec::new();
             for command in commands {
                 match command {
                     SwipeCommand::Swipe(swipe) => run.push(swipe),
                     SwipeCommand::Undo { user_id } => {
-                        outcomes.extend(swipe_run(conn, marks, &run, now)?);
+                        outcomes.extend(swipe_run(conn, &mut changes, &run, now)?);
                         run.clear();
-                        outcomes.push(undo_latest(conn, marks, user_id)?);
+                        outcomes.push(undo_latest(conn, &mut changes, user_id)?);
                     }
                 }
             }
-            outcomes.extend(swipe_run(conn, marks, &run, now)?);
+            outcomes.extend(swipe_run(conn, &mut changes, &run, now)?);
+            changes.append_to_log(conn)?;
             Ok::<_, diesel::result::Error>(outcomes)
         })?;
         Ok(outcomes)
+    }
+
+    /// Folds every logged swipe into the rollups; answers how many log rows there were (0:
+    /// the rollups were already up to date, and nothing was locked or written).
+    pub fn fold_swipes(&self) -> Result<usize, StoreError> {
+        if !self.has_logged_swipes()? {
+            return Ok(0);
+        }
+        let mut conn = self.conn()?;
+        Ok(conn.transaction(|conn| fold(conn))?)
+    }
+
+    /// Whether any swipe waits in the log for a fold.
+    pub fn has_logged_swipes(&self) -> Result<bool, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(
+            diesel::select(diesel::dsl::exists(swipe_log::table.select(swipe_log::seq)))
+                .get_result(&mut conn)?,
+        )
     }
 
     /// Subtracts from each window's totals the hours that have left it by `now`. Safe to run
@@ -501,6 +629,7 @@ impl Store {
                 .set(swipe_windows::counted_from.eq(0))
                 .execute(conn)?;
             diesel::delete(swipes::table).execute(conn)?;
+            diesel::delete(swipe_log::table).execute(conn)?;
             diesel::delete(swipe_hours::table).execute(conn)?;
             diesel::delete(swipe_totals::table).execute(conn)?;
             diesel::delete(curated_list::table).execute(conn)?;
@@ -508,11 +637,12 @@ impl Store {
         })
     }
 
-    /// Recounts every bucket and window total from the raw swipes (as of `now` and the stored
-    /// watermarks) and compares. For tests and the benchmark; reads every swipe.
+    /// Folds the log, then recounts every bucket and window total from the raw swipes (as of
+    /// the stored watermarks) and compares. For tests and the benchmark; reads every swipe.
     pub fn check_rollups(&self) -> Result<RollupCheck, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
+            fold(conn)?;
             let marks = Watermarks::load(conn)?;
             let mut expected = Deltas::default();
             let mut check = RollupCheck::default();
@@ -627,7 +757,7 @@ impl Store {
 /// Applies consecutive swipes (no undo among them) with a fixed number of statements.
 fn swipe_run(
     conn: &mut DbConnection,
-    marks: Watermarks,
+    changes: &mut Changes,
     run: &[&NewSwipe],
     now: NaiveDateTime,
 ) -> QueryResult<Vec<SwipeOutcome>> {
@@ -681,7 +811,6 @@ fn swipe_run(
         seqs.extend(maxima.into_iter().map(|(u, m)| (u, m.unwrap_or(0))));
     }
 
-    let mut deltas = Deltas::default();
     let mut changed: HashSet<(String, String)> = HashSet::new();
     let mut list_adds: Vec<(String, String)> = Vec::new();
     let mut outcomes = Vec::with_capacity(run.len());
@@ -698,8 +827,7 @@ fn swipe_run(
         // back through replacements removes the entry exactly when the first one is undone.
         let answers_for_entry = added_to_list || old.is_some_and(|o| o.added_to_list);
         if let Some(old) = old {
-            deltas.count(
-                marks,
+            changes.count(
                 &swipe.product_id,
                 &swipe.gender,
                 old.liked,
@@ -707,7 +835,7 @@ fn swipe_run(
                 -1,
             );
         }
-        deltas.count(marks, &swipe.product_id, &swipe.gender, swipe.liked, now, 1);
+        changes.count(&swipe.product_id, &swipe.gender, swipe.liked, now, 1);
         let replaced = old.map(|o| o.liked);
         let row = SwipeRow {
             user_id: swipe.user_id.clone(),
@@ -753,13 +881,12 @@ fn swipe_run(
     for chunk in list_rows.chunks(CHUNK) {
         insert_list_rows(conn, chunk)?;
     }
-    deltas.write(conn)?;
     Ok(outcomes)
 }
 
 fn undo_latest(
     conn: &mut DbConnection,
-    marks: Watermarks,
+    changes: &mut Changes,
     user_id: &str,
 ) -> QueryResult<SwipeOutcome> {
     let latest: Option<SwipeRow> = swipes::table
@@ -775,15 +902,7 @@ fn undo_latest(
         .find(&row.product_id)
         .select(products::gender)
         .first(conn)?;
-    let mut deltas = Deltas::default();
-    deltas.count(
-        marks,
-        &row.product_id,
-        &gender,
-        row.liked,
-        row.swiped_at,
-        -1,
-    );
+    changes.count(&row.product_id, &gender, row.liked, row.swiped_at, -1);
     let key = swipes::table.find((&row.user_id, &row.product_id));
     let restored = match (
         row.prev_liked,
@@ -792,7 +911,7 @@ fn undo_latest(
         row.prev_added_to_list,
     ) {
         (Some(liked), Some(at), Some(seq), Some(added)) => {
-            deltas.count(marks, &row.product_id, &gender, liked, at, 1);
+            changes.count(&row.product_id, &gender, liked, at, 1);
             diesel::update(key)
                 .set((
                     swipes::liked.eq(liked),
@@ -817,7 +936,6 @@ fn undo_latest(
         && diesel::delete(curated_list::table.find((&row.user_id, &row.product_id)))
             .execute(conn)?
             == 1;
-    deltas.write(conn)?;
     Ok(SwipeOutcome::Undone {
         product_id: row.product_id,
         liked: row.liked,

@@ -78,6 +78,29 @@ fn seeded(db: TempDb) -> TempDb {
 }
 
 #[test]
+fn the_bundled_sqlite_plans_a_statement_once_whatever_is_bound() {
+    // Set in .cargo/config.toml; without it every `LIMIT ?` statement is planned again on each
+    // run, which cost signed-in requests a sixth of their CPU.
+    #[derive(diesel::QueryableByName)]
+    struct CompileOption {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        compile_options: String,
+    }
+    let dir = std::env::temp_dir().join(format!("shop-store-{}", unique()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mut conn = diesel::SqliteConnection::establish(&dir.join("x.sqlite3").to_string_lossy())
+        .expect("open");
+    let options: Vec<CompileOption> =
+        diesel::RunQueryDsl::load(diesel::sql_query("PRAGMA compile_options"), &mut conn)
+            .expect("compile options");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        options.iter().any(|o| o.compile_options == "ENABLE_QPSG"),
+        "SQLite was built without SQLITE_ENABLE_QPSG (LIBSQLITE3_FLAGS)"
+    );
+}
+
+#[test]
 fn seeding_twice_writes_once() {
     let db = seeded(sqlite());
     assert_eq!(
@@ -198,7 +221,8 @@ fn sqlite_and_postgres_load_the_same_catalogue() {
 
 mod swipes {
     //! The swipe ledger against a model: after any mix of swipes, repeated swipes, undos, time
-    //! passing and window rolls, the rollups equal a recount of the raw swipes, and each window's
+    //! passing, window rolls and batches folded at once or later (a roll can come between a
+    //! batch and its fold), the rollups equal a recount of the raw swipes, and each window's
     //! ranking equals the trending crate's over the model's swipes.
 
     use std::collections::{BTreeMap, HashMap, HashSet};
@@ -223,8 +247,10 @@ mod swipes {
         Undo {
             user: usize,
         },
-        /// Time passes (minutes), then the windows are rolled or not.
+        /// The batch so far commits, folded into the rollups or only logged; time passes
+        /// (minutes), then the windows are rolled or not.
         Wait {
+            fold: bool,
             minutes: i64,
             roll: bool,
         },
@@ -235,12 +261,18 @@ mod swipes {
             6 => (0..USERS, 0..PRODUCTS, any::<bool>())
                 .prop_map(|(user, product, liked)| Op::Swipe { user, product, liked }),
             2 => (0..USERS).prop_map(|user| Op::Undo { user }),
-            2 => (1i64..60 * 24 * 9, any::<bool>())
-                .prop_map(|(minutes, roll)| Op::Wait { minutes, roll }),
+            2 => (any::<bool>(), 1i64..60 * 24 * 9, any::<bool>())
+                .prop_map(|(fold, minutes, roll)| Op::Wait { fold, minutes, roll }),
             // Exactly a window, or half an hour short of one: the hour a swipe landed in is
             // then just out of the window, or just still in it.
-            2 => (prop::sample::select(vec![24, 24 * 7, 24 * 30]), any::<bool>(), any::<bool>())
-                .prop_map(|(hours, short, roll)| Op::Wait {
+            2 => (
+                any::<bool>(),
+                prop::sample::select(vec![24, 24 * 7, 24 * 30]),
+                any::<bool>(),
+                any::<bool>(),
+            )
+                .prop_map(|(fold, hours, short, roll)| Op::Wait {
+                    fold,
                     minutes: hours * 60 - if short { 30 } else { 0 },
                     roll,
                 }),
@@ -344,8 +376,11 @@ mod swipes {
         let mut model = Model::default();
         let mut batch: Vec<SwipeCommand> = Vec::new();
         let mut expected: Vec<SwipeOutcome> = Vec::new();
-        let flush = |batch: &mut Vec<SwipeCommand>, expected: &mut Vec<SwipeOutcome>, now| {
+        let flush = |batch: &mut Vec<SwipeCommand>, expected: &mut Vec<SwipeOutcome>, now, fold| {
             let got = store.apply_swipes(batch, now).expect("apply");
+            if fold {
+                store.fold_swipes().expect("fold");
+            }
             let kinds = |o: &SwipeOutcome| match o {
                 SwipeOutcome::Swiped { product_id, .. } => format!("swiped {product_id}"),
                 SwipeOutcome::Undone { product_id, .. } => format!("undone {product_id}"),
@@ -397,8 +432,12 @@ mod swipes {
                         None => SwipeOutcome::NothingToUndo,
                     });
                 }
-                Op::Wait { minutes, roll } => {
-                    flush(&mut batch, &mut expected, now);
+                Op::Wait {
+                    fold,
+                    minutes,
+                    roll,
+                } => {
+                    flush(&mut batch, &mut expected, now, *fold);
                     now += Duration::minutes(*minutes);
                     if *roll {
                         store.roll_windows(now).expect("roll");
@@ -408,7 +447,7 @@ mod swipes {
                 }
             }
         }
-        flush(&mut batch, &mut expected, now);
+        flush(&mut batch, &mut expected, now, false);
         store.roll_windows(now).expect("roll");
         let check = store.check_rollups().expect("recount");
         assert!(check.exact(), "rollups differ from a recount: {check:?}");
@@ -529,9 +568,13 @@ mod swipes {
                 device_info: None,
             })
         };
-        let out = store
-            .apply_swipes(&[swipe(true), swipe(true), swipe(false)], now)
-            .expect("apply");
+        // Each change folded at once, as the API's folder does when swipes are few.
+        let apply = |commands: &[SwipeCommand]| {
+            let out = store.apply_swipes(commands, now);
+            store.fold_swipes().expect("fold");
+            out
+        };
+        let out = apply(&[swipe(true), swipe(true), swipe(false)]).expect("apply");
         assert!(matches!(
             &out[..],
             [
@@ -561,12 +604,9 @@ mod swipes {
             1,
             "a dislike keeps the list"
         );
-        let undone = store.apply_swipes(
-            &[SwipeCommand::Undo {
-                user_id: user.clone(),
-            }],
-            now,
-        );
+        let undone = apply(&[SwipeCommand::Undo {
+            user_id: user.clone(),
+        }]);
         assert!(matches!(
             &undone.expect("undo")[..],
             [SwipeOutcome::Undone {
@@ -580,12 +620,9 @@ mod swipes {
             .trending_rows(TimeWindow::Day, None, 0, 10)
             .expect("rows");
         assert_eq!((rows[0].likes, rows[0].dislikes), (1, 0));
-        let undone = store.apply_swipes(
-            &[SwipeCommand::Undo {
-                user_id: user.clone(),
-            }],
-            now,
-        );
+        let undone = apply(&[SwipeCommand::Undo {
+            user_id: user.clone(),
+        }]);
         assert!(matches!(
             &undone.expect("undo")[..],
             [SwipeOutcome::Undone {
@@ -602,13 +639,64 @@ mod swipes {
                 .is_empty()
         );
         assert!(store.curated_list(&user).expect("list").is_empty());
-        let nothing = store.apply_swipes(
-            &[SwipeCommand::Undo {
-                user_id: user.clone(),
-            }],
-            now,
-        );
+        let nothing = apply(&[SwipeCommand::Undo {
+            user_id: user.clone(),
+        }]);
         assert_eq!(nothing.expect("undo"), vec![SwipeOutcome::NothingToUndo]);
+    }
+
+    #[test]
+    fn swipes_count_in_trending_once_folded_and_a_fold_takes_the_whole_log() {
+        let db = seeded(sqlite());
+        let store = &db.store;
+        let (ana, ben) = (user(store, 1), user(store, 2));
+        let products = store.load_catalogue().expect("catalogue").products;
+        let now = Utc
+            .with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
+            .single()
+            .expect("time");
+        let like = |user: &String, n: usize| {
+            SwipeCommand::Swipe(NewSwipe {
+                user_id: user.clone(),
+                product_id: products[n].id.clone(),
+                gender: products[n].gender.clone(),
+                liked: true,
+                session_id: None,
+                device_info: None,
+            })
+        };
+        let day = |store: &Store| -> Vec<(String, i64)> {
+            store
+                .trending_rows(TimeWindow::Day, None, 0, 10)
+                .expect("rows")
+                .into_iter()
+                .map(|r| (r.product_id, r.likes))
+                .collect()
+        };
+        store
+            .apply_swipes(&[like(&ana, 0), like(&ben, 0)], now)
+            .expect("apply");
+        assert_eq!(store.swipes_of(&ana).expect("swipes").len(), 1, "stored");
+        assert!(day(store).is_empty(), "not counted before a fold");
+        assert_eq!(
+            store.fold_swipes().expect("fold"),
+            1,
+            "one log row: product 0, this hour"
+        );
+        assert_eq!(day(store), vec![(products[0].id.clone(), 2)]);
+        assert_eq!(store.fold_swipes().expect("fold"), 0, "nothing left");
+
+        for user in [&ana, &ben] {
+            store.apply_swipes(&[like(user, 1)], now).expect("apply");
+        }
+        assert_eq!(store.fold_swipes().expect("fold"), 2, "a row per batch");
+        let mut both = day(store);
+        both.sort();
+        let mut want = vec![(products[0].id.clone(), 2), (products[1].id.clone(), 2)];
+        want.sort();
+        assert_eq!(both, want);
+        assert_eq!(store.fold_swipes().expect("fold"), 0);
+        assert!(store.check_rollups().expect("recount").exact());
     }
 }
 
@@ -713,6 +801,7 @@ mod bulk {
             store
                 .apply_swipes(&[command], s.at.and_utc())
                 .expect("apply");
+            store.fold_swipes().expect("fold");
         }
         store.roll_windows(now()).expect("roll");
     }
@@ -784,6 +873,9 @@ mod bulk {
                 bulk.store.apply_swipes(&undo, later).expect("undo"),
                 live.store.apply_swipes(&undo, later).expect("undo")
             );
+        }
+        for store in [&bulk.store, &live.store] {
+            store.fold_swipes().expect("fold");
         }
         let later = now() + Duration::hours(30);
         bulk.store.roll_windows(later).expect("roll");

@@ -241,6 +241,19 @@ impl TestApp {
         store::Store::open(&url, 2).expect("open the test database")
     }
 
+    /// Waits until the swipes stored so far are folded into the trending rollups (the API's
+    /// folder does that within moments of a commit).
+    pub async fn swipes_folded(&self) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while self.count("swipe_log") > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the swipe log was not folded within 10 s"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
+
     /// `SELECT COUNT(*) FROM <from_where>` on the test's database.
     pub fn count(&self, from_where: &str) -> i64 {
         use diesel::RunQueryDsl;

@@ -16,6 +16,7 @@ on_both_backends!(
     undo_reverses_every_effect_of_the_last_swipe,
     trending_ranks_by_net_likes_and_filters_before_the_limit,
     trending_windows_count_whole_hours,
+    logged_swipes_are_counted_by_the_next_fold,
     the_feed_leaves_out_what_was_swiped_and_caps_each_brand,
     the_feed_follows_the_filters,
     the_curated_list_is_the_callers_own,
@@ -52,7 +53,10 @@ async fn curated(app: &TestApp, session: &Session) -> Vec<String> {
     ids(&body)
 }
 
+/// The trending list once the swipes stored so far are folded into the rollups (the API's
+/// folder does that within moments of a commit).
 async fn trending(app: &TestApp, query: &str) -> Vec<Value> {
+    app.swipes_folded().await;
     let (status, body) = app
         .get_json(&format!("/api/analytics/trending-products?{query}"))
         .await;
@@ -242,8 +246,21 @@ fn shopper(app: &TestApp, n: usize) -> String {
     user.id
 }
 
-/// `likes` shoppers like and `dislikes` others dislike `product`, at `at`.
+/// `likes` shoppers like and `dislikes` others dislike `product`, at `at`, counted in the
+/// rollups at once.
 fn crowd(
+    app: &TestApp,
+    product: &catalogue::Product,
+    likes: usize,
+    dislikes: usize,
+    at: DateTime<Utc>,
+) {
+    log_crowd(app, product, likes, dislikes, at);
+    app.store().fold_swipes().expect("fold");
+}
+
+/// [`crowd`] as the API's writer leaves it: only in the swipe log, until the folder runs.
+fn log_crowd(
     app: &TestApp,
     product: &catalogue::Product,
     likes: usize,
@@ -368,6 +385,24 @@ async fn trending_ranks_by_net_likes_and_filters_before_the_limit(backend: Backe
             .await;
         assert_eq!((status, error_code(&body)), (400, code.into()), "{query}");
     }
+}
+
+async fn logged_swipes_are_counted_by_the_next_fold(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let products = listed();
+    let now = test_now();
+    // Swipes written by another process, say, which the folder finds on its next round; it
+    // counts them whether their hour is in a window (products[0]) or already out of every
+    // window (products[1]).
+    log_crowd(&app, products[0], 3, 1, now);
+    log_crowd(&app, products[1], 2, 0, now - Duration::days(31));
+    let day = trending(&app, "timeWindow=24h").await;
+    assert_eq!(day.len(), 1, "{day:?}");
+    assert_eq!(day[0]["_id"], json!(products[0].id));
+    assert_eq!(counts(&day[0]), (3, 1, 2));
+    assert_eq!(app.count("swipe_hours"), 2, "both hours bucketed");
+    let check = app.store().check_rollups().expect("recount");
+    assert!(check.exact(), "{check:?}");
 }
 
 async fn trending_windows_count_whole_hours(backend: Backend) {

@@ -386,6 +386,7 @@ fn b_liked() -> String {
 
 /// What A must never change of B's: the account, the swipes and the curated list.
 async fn b_state(app: &TestApp, b: &Session) -> Value {
+    app.swipes_folded().await;
     let (_, list) = app
         .send_json(Method::GET, "/api/curated-list", None, Some(b))
         .await;
