@@ -422,18 +422,26 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
             .context("no token")?
             .to_owned();
         let health = reference(sh, port, &options)?;
-        let figures = wrk_load(
-            sh,
-            port,
-            "/api/products/feed?limit=8",
-            &Load {
-                connections: options.connections,
-                seconds: options.seconds,
-                options: &["-H".to_owned(), format!("Authorization: Bearer {shopper}")],
-                script_args: &[],
-            },
-        )?;
-        row("feed, 1,000 swipes", &figures, &health);
+        // One request at a time is the latency a shopper sees; more at once show where the
+        // ranking's CPU (all of the catalogue, each request) saturates the machine.
+        for connections in [1, 8, options.connections] {
+            let figures = wrk_load(
+                sh,
+                port,
+                "/api/products/feed?limit=8",
+                &Load {
+                    connections,
+                    seconds: options.seconds,
+                    options: &["-H".to_owned(), format!("Authorization: Bearer {shopper}")],
+                    script_args: &[],
+                },
+            )?;
+            row(
+                &format!("feed, 1,000 swipes, {connections} conn."),
+                &figures,
+                &health,
+            );
+        }
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! and scores.
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 
 use validation::ProductGender;
 
@@ -88,6 +88,10 @@ fn sort_sizes(sizes: BTreeSet<String>) -> Vec<String> {
 #[derive(Debug, Default)]
 pub struct Feed {
     current: RwLock<Option<Arc<FeedView>>>,
+    /// Held while a view is built, so requests that find the view out of date wait for one
+    /// build instead of each building its own (a catalogue change under load, or the first
+    /// burst after a start, would otherwise build it once per request in flight).
+    building: Mutex<()>,
     /// The last trend read, kept for rebuilds between refreshes.
     trend: RwLock<Arc<HashMap<String, i64>>>,
 }
@@ -95,14 +99,12 @@ pub struct Feed {
 impl Feed {
     /// The view of `snapshot`, built now if the current one is of an older snapshot.
     pub(crate) fn view(&self, snapshot: &Arc<Snapshot>) -> Arc<FeedView> {
-        if let Some(view) = self
-            .current
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .filter(|v| Arc::ptr_eq(&v.snapshot, snapshot))
-        {
-            return Arc::clone(view);
+        if let Some(view) = self.current_for(snapshot) {
+            return view;
+        }
+        let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(view) = self.current_for(snapshot) {
+            return view;
         }
         let trend = Arc::clone(&self.trend.read().unwrap_or_else(|e| e.into_inner()));
         let view = Arc::new(FeedView::build(Arc::clone(snapshot), &trend));
@@ -110,8 +112,18 @@ impl Feed {
         view
     }
 
+    fn current_for(&self, snapshot: &Arc<Snapshot>) -> Option<Arc<FeedView>> {
+        self.current
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .filter(|v| Arc::ptr_eq(&v.snapshot, snapshot))
+            .map(Arc::clone)
+    }
+
     /// Takes a fresh trend (each product's net likes this week) and rebuilds the view.
     pub(crate) fn refresh(&self, snapshot: &Arc<Snapshot>, trend: HashMap<String, i64>) {
+        let _building = self.building.lock().unwrap_or_else(|e| e.into_inner());
         let trend = Arc::new(trend);
         let view = Arc::new(FeedView::build(Arc::clone(snapshot), &trend));
         *self.trend.write().unwrap_or_else(|e| e.into_inner()) = trend;

@@ -116,58 +116,32 @@ pub fn next_batch_of<P: Borrow<Product>>(
     seed: u64,
 ) -> Vec<(usize, Pick)> {
     let dense = DenseTaste::new(taste, prepared);
-    let mut ranked: Vec<Ranked> = candidates
-        .iter()
-        .map(|&index| Ranked {
-            total: dense.total(prepared, index),
-            trend: prepared.trend(index),
-            index,
-            explore: mix(seed, prepared.id_hash(index)),
-        })
-        .collect();
-
-    let cap = brand_cap(size);
+    let rank = |index: usize| Ranked {
+        total: dense.total(prepared, index),
+        trend: prepared.trend(index),
+        index,
+        explore: mix(seed, prepared.id_hash(index)),
+    };
     let explore_slots = size / EXPLORATION_SHARE;
     let ranked_slots = size - explore_slots;
-    let mut per_brand: HashMap<&str, usize> = HashMap::new();
-    let mut admit = |index: usize| {
-        let count = per_brand
-            .entry(catalogue[index].borrow().brand.as_str())
-            .or_insert(0);
-        if *count >= cap {
-            return false;
+
+    // One pass keeps the head of each order, so a request over a large catalogue neither holds
+    // every candidate nor partitions them twice. Only when the brand cap turns away a whole
+    // head is everything ranked and dealt the long way.
+    let mut by_rank = Head::new(head_len(ranked_slots), ranking);
+    let mut by_explore = Head::new(head_len(size), exploring);
+    for &index in candidates {
+        let r = rank(index);
+        by_rank.offer(r);
+        by_explore.offer(r);
+    }
+    let chosen = match deal(catalogue, size, ranked_slots, by_rank, by_explore) {
+        Some(chosen) => chosen,
+        None => {
+            let mut all: Vec<Ranked> = candidates.iter().map(|&i| rank(i)).collect();
+            deal_all(catalogue, size, ranked_slots, &mut all)
         }
-        *count += 1;
-        true
     };
-
-    let mut chosen: Vec<(usize, bool)> = Vec::with_capacity(size);
-    in_order(&mut ranked, ranking, ranked_slots, |r| {
-        let admitted = admit(r.index);
-        if admitted {
-            chosen.push((r.index, false));
-        }
-        admitted
-    });
-
-    // Exploration: the rest of the list in an order set by the seed (ties, which take two equal
-    // hashes, in ranking order).
-    let ranked_picks = chosen.len();
-    in_order(
-        &mut ranked,
-        |a, b| a.explore.cmp(&b.explore).then_with(|| ranking(a, b)),
-        size - ranked_picks,
-        |r| {
-            if chosen[..ranked_picks].iter().any(|(i, _)| *i == r.index) {
-                return false;
-            }
-            let admitted = admit(r.index);
-            if admitted {
-                chosen.push((r.index, true));
-            }
-            admitted
-        },
-    );
 
     chosen
         .into_iter()
@@ -183,6 +157,166 @@ pub fn next_batch_of<P: Borrow<Product>>(
             )
         })
         .collect()
+}
+
+/// The order exploration visits the candidates in: the seed's hash order, ties in ranking
+/// order.
+fn exploring(a: &Ranked, b: &Ranked) -> Ordering {
+    a.explore.cmp(&b.explore).then_with(|| ranking(a, b))
+}
+
+/// How far into an order a deal of `want` cards looks before sorting the rest: a few dozen
+/// products, unless the brand cap turns most of them away.
+fn head_len(want: usize) -> usize {
+    want.saturating_mul(8).max(64)
+}
+
+/// The first `len` items of a stream under `cmp` (a total order), kept in at most twice that
+/// room: whatever is not ahead of the last item kept is dropped at once.
+struct Head<F> {
+    len: usize,
+    cmp: F,
+    items: Vec<Ranked>,
+    last: Option<Ranked>,
+    /// More items were offered than kept.
+    cut: bool,
+}
+
+impl<F: Fn(&Ranked, &Ranked) -> Ordering> Head<F> {
+    fn new(len: usize, cmp: F) -> Self {
+        Self {
+            len,
+            cmp,
+            items: Vec::with_capacity(2 * len),
+            last: None,
+            cut: false,
+        }
+    }
+
+    fn offer(&mut self, item: Ranked) {
+        if self
+            .last
+            .is_some_and(|last| (self.cmp)(&item, &last) != Ordering::Less)
+        {
+            self.cut = true;
+            return;
+        }
+        self.items.push(item);
+        if self.items.len() == 2 * self.len {
+            self.items.select_nth_unstable_by(self.len - 1, &self.cmp);
+            self.items.truncate(self.len);
+            self.last = Some(self.items[self.len - 1]);
+            self.cut = true;
+        }
+    }
+
+    /// The head in order, and whether the stream went on past it.
+    fn into_sorted(mut self) -> (Vec<Ranked>, bool) {
+        self.items.sort_unstable_by(&self.cmp);
+        let cut = self.cut || self.items.len() > self.len;
+        self.items.truncate(self.len);
+        (self.items, cut)
+    }
+}
+
+/// Admits a product while its brand holds fewer than the cap.
+struct BrandCap<'c, P> {
+    catalogue: &'c [P],
+    cap: usize,
+    per_brand: HashMap<&'c str, usize>,
+}
+
+impl<'c, P: Borrow<Product>> BrandCap<'c, P> {
+    fn new(catalogue: &'c [P], size: usize) -> Self {
+        Self {
+            catalogue,
+            cap: brand_cap(size),
+            per_brand: HashMap::new(),
+        }
+    }
+
+    fn admit(&mut self, index: usize) -> bool {
+        let count = self
+            .per_brand
+            .entry(self.catalogue[index].borrow().brand.as_str())
+            .or_insert(0);
+        if *count >= self.cap {
+            return false;
+        }
+        *count += 1;
+        true
+    }
+}
+
+/// Deals from the two heads: the ranked slots in ranking order, then the rest in exploration
+/// order (skipping products already dealt). `None` when a head that was cut from a longer
+/// order ran out before its slots were filled.
+fn deal<P: Borrow<Product>, R, E>(
+    catalogue: &[P],
+    size: usize,
+    ranked_slots: usize,
+    by_rank: Head<R>,
+    by_explore: Head<E>,
+) -> Option<Vec<(usize, bool)>>
+where
+    R: Fn(&Ranked, &Ranked) -> Ordering,
+    E: Fn(&Ranked, &Ranked) -> Ordering,
+{
+    let mut cap = BrandCap::new(catalogue, size);
+    let mut chosen: Vec<(usize, bool)> = Vec::with_capacity(size);
+    let (ranked, cut) = by_rank.into_sorted();
+    for r in &ranked {
+        if chosen.len() == ranked_slots {
+            break;
+        }
+        if cap.admit(r.index) {
+            chosen.push((r.index, false));
+        }
+    }
+    if chosen.len() < ranked_slots && cut {
+        return None;
+    }
+    let ranked_picks = chosen.len();
+    let (explored, cut) = by_explore.into_sorted();
+    for r in &explored {
+        if chosen.len() == size {
+            break;
+        }
+        if !chosen[..ranked_picks].iter().any(|(i, _)| *i == r.index) && cap.admit(r.index) {
+            chosen.push((r.index, true));
+        }
+    }
+    (chosen.len() == size || !cut).then_some(chosen)
+}
+
+/// [`deal`] over every candidate, for when the heads were not enough.
+fn deal_all<P: Borrow<Product>>(
+    catalogue: &[P],
+    size: usize,
+    ranked_slots: usize,
+    ranked: &mut [Ranked],
+) -> Vec<(usize, bool)> {
+    let mut cap = BrandCap::new(catalogue, size);
+    let mut chosen: Vec<(usize, bool)> = Vec::with_capacity(size);
+    in_order(ranked, ranking, ranked_slots, |r| {
+        let admitted = cap.admit(r.index);
+        if admitted {
+            chosen.push((r.index, false));
+        }
+        admitted
+    });
+    let ranked_picks = chosen.len();
+    in_order(ranked, exploring, size - ranked_picks, |r| {
+        if chosen[..ranked_picks].iter().any(|(i, _)| *i == r.index) {
+            return false;
+        }
+        let admitted = cap.admit(r.index);
+        if admitted {
+            chosen.push((r.index, true));
+        }
+        admitted
+    });
+    chosen
 }
 
 /// Visits `items` in the order of `cmp` (a total order) until `take` answered true `want`
