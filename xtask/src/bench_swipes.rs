@@ -282,6 +282,21 @@ request = function()
 end
 "#;
 
+/// wrk's request generator for the signed-in reference: each request a random shopper's own
+/// account (the token file given first), the least a signed-in call does.
+const SIGNED_IN_LUA: &str = r#"
+local tokens = {}
+init = function(args)
+  for line in io.lines(args[1]) do
+    if #line > 0 then tokens[#tokens + 1] = "Bearer " .. line end
+  end
+  math.randomseed(os.time())
+end
+request = function()
+  return wrk.format("GET", "/api/users/me", {["Authorization"] = tokens[math.random(#tokens)]})
+end
+"#;
+
 /// Ids of the newest `pages * 200` products, one a line, in a file of the shop's folder.
 fn product_ids(shop: &Shop, port: u16, pages: usize) -> Result<PathBuf> {
     let mut ids = String::new();
@@ -360,10 +375,31 @@ pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
         let products = product_ids(&shop, port, 50)?;
         let script = shop.data.join("ingest.lua");
         std::fs::write(&script, INGEST_LUA)?;
-        let (script, tokens, products) = (
+        let signed_in = shop.data.join("signed-in.lua");
+        std::fs::write(&signed_in, SIGNED_IN_LUA)?;
+        let (script, signed_in, tokens, products) = (
             script.to_string_lossy().into_owned(),
+            signed_in.to_string_lossy().into_owned(),
             tokens.to_string_lossy().into_owned(),
             products.to_string_lossy().into_owned(),
+        );
+        // What any signed-in call costs here (the session's account read included): the most
+        // swipes a second this machine could take, whatever a swipe then writes.
+        let me = wrk_load(
+            sh,
+            port,
+            "/",
+            &Load {
+                connections: options.connections,
+                seconds: options.seconds,
+                options: &["-s".to_owned(), signed_in],
+                script_args: std::slice::from_ref(&tokens),
+            },
+        )?;
+        row(
+            &format!("signed-in GET /api/users/me ({} shoppers)", options.swipers),
+            &me,
+            &health,
         );
         let ingest = wrk_load(
             sh,

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock, Weak};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
@@ -42,6 +42,8 @@ struct Answer {
 pub struct TrendingCache {
     generation: AtomicU64,
     answers: RwLock<HashMap<Key, Answer>>,
+    /// Per list, held by the one request making its answer.
+    flights: Mutex<HashMap<Key, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl TrendingCache {
@@ -54,6 +56,13 @@ impl TrendingCache {
     /// query, so a change committed while it runs leaves the answer already out of date.
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
+    }
+
+    /// The lock the request making `key`'s answer holds; the others wait on it, then find the
+    /// answer made.
+    pub(crate) fn flight(&self, key: Key) -> Arc<tokio::sync::Mutex<()>> {
+        let mut flights = self.flights.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(flights.entry(key).or_default())
     }
 
     /// The answer for `key`, when it is still current for `snapshot` at `now`.

@@ -360,6 +360,14 @@ pub async fn trending_products(
         limit,
     };
     let snapshot = state.catalogue.snapshot();
+    if let Some(body) = state.trending.get(&key, &snapshot, Instant::now()) {
+        return Ok(trending_answer(body));
+    }
+    // One request per list reads the database; the others wait for its answer. When an answer
+    // expires under load, or the database is slow for a moment, that is one query instead of
+    // one per request in flight.
+    let flight = state.trending.flight(key);
+    let _flying = flight.lock().await;
     let started = Instant::now();
     if let Some(body) = state.trending.get(&key, &snapshot, started) {
         return Ok(trending_answer(body));
