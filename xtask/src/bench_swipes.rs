@@ -460,7 +460,7 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
         let health = reference(sh, port, &options)?;
         // One request at a time is the latency a shopper sees; more at once show where the
         // ranking's CPU (all of the catalogue, each request) saturates the machine.
-        for connections in [1, 8, options.connections] {
+        for connections in [1, 2, 4, 8, options.connections] {
             let figures = wrk_load(
                 sh,
                 port,

@@ -55,6 +55,43 @@ impl Counts {
         }
         counts
     }
+
+    /// [`Counts::of`] for products given by their index in `prepared`: words counted by
+    /// number, and only the distinct ones turned back into text.
+    fn of_prepared(prepared: &Prepared, indexes: &[usize]) -> Self {
+        let mut numbered: [HashMap<u32, i64>; 4] = Default::default();
+        let mut prices: Option<(i64, i64)> = None;
+        let [brands, categories, tags, colours] = &mut numbered;
+        for &index in indexes {
+            let k = &prepared.products[index];
+            let (at, split) = k.word_ranges();
+            *brands.entry(k.brand).or_default() += 1;
+            for c in &prepared.words[at..split.start] {
+                *categories.entry(*c).or_default() += 1;
+            }
+            for t in &prepared.words[split] {
+                *tags.entry(*t).or_default() += 1;
+            }
+            *colours.entry(k.colour).or_default() += 1;
+            prices = Some(match prices {
+                None => (k.price_paise, k.price_paise),
+                Some((lo, hi)) => (lo.min(k.price_paise), hi.max(k.price_paise)),
+            });
+        }
+        let [brands, categories, tags, colours] = numbered.map(|counts| {
+            counts
+                .into_iter()
+                .map(|(id, n)| (prepared.texts[id as usize].clone(), n))
+                .collect()
+        });
+        Self {
+            brands,
+            categories,
+            tags,
+            colours,
+            prices,
+        }
+    }
 }
 
 /// A shopper's taste, ready to score products with.
@@ -73,6 +110,24 @@ impl Taste {
             fits: distinct(input.preferred_fits),
             liked: Counts::of(&input.likes),
             disliked: Counts::of(&input.dislikes),
+        }
+    }
+
+    /// [`Taste::new`] with the likes and dislikes given as indexes into `prepared` (prepared
+    /// from the very products they index): a shopper with a thousand swipes is counted without
+    /// lower-casing a thousand products' text again.
+    pub fn of_prepared(
+        prepared: &Prepared,
+        style_interests: &[String],
+        preferred_fits: &[String],
+        likes: &[usize],
+        dislikes: &[usize],
+    ) -> Self {
+        Self {
+            interests: distinct(style_interests),
+            fits: distinct(preferred_fits),
+            liked: Counts::of_prepared(prepared, likes),
+            disliked: Counts::of_prepared(prepared, dislikes),
         }
     }
 }
@@ -241,6 +296,8 @@ pub fn score(taste: &Taste, product: &Product) -> Score {
 #[derive(Clone, Debug, Default)]
 pub struct Prepared {
     ids: HashMap<String, u32>,
+    /// The text of each number in `ids`.
+    texts: Vec<String>,
     products: Vec<Keys>,
     words: Vec<u32>,
 }
@@ -264,6 +321,16 @@ struct Keys {
 }
 
 const NO_FIT: u32 = u32::MAX;
+
+impl Keys {
+    /// Where the product's words start in [`Prepared::words`], and the range of its tags (its
+    /// categories run from the start to the tags).
+    fn word_ranges(&self) -> (usize, std::ops::Range<usize>) {
+        let at = self.words_at as usize;
+        let split = at + usize::from(self.categories);
+        (at, split..split + usize::from(self.tags))
+    }
+}
 
 impl Prepared {
     /// Keys for `catalogue[i]` at index `i`.
@@ -297,8 +364,13 @@ impl Prepared {
                 }
             })
             .collect();
+        let mut texts = vec![String::new(); ids.len()];
+        for (text, id) in &ids {
+            texts[*id as usize].clone_from(text);
+        }
         Self {
             ids,
+            texts,
             products,
             words,
         }
@@ -390,9 +462,9 @@ impl DenseTaste {
     /// `score(taste, product).total` for the product prepared at `index`, without the reasons.
     pub(crate) fn total(&self, prepared: &Prepared, index: usize) -> i64 {
         let k = &prepared.products[index];
-        let at = k.words_at as usize;
-        let split = at + usize::from(k.categories);
-        let words = &prepared.words[at..split + usize::from(k.tags)];
+        let (at, tags) = k.word_ranges();
+        let split = tags.start;
+        let words = &prepared.words[at..tags.end];
         let matching = self
             .interests
             .iter()

@@ -434,3 +434,30 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #[test]
+    fn a_taste_counted_by_number_is_the_taste_counted_by_text(
+        all in prop_oneof![any_catalogue(), one_brand_catalogue()],
+        likes in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+        dislikes in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+        interests in prop::collection::vec(prop::sample::select(vec!["hoodies", " NAVY", "party"]), 0..3),
+        fits in prop::collection::vec(prop::sample::select(vec!["regular fit", "Slim Fit"]), 0..2),
+    ) {
+        let interests = strings(&interests);
+        let fits = strings(&fits);
+        let likes: Vec<usize> = likes.iter().map(|i| i.index(all.len())).collect();
+        let dislikes: Vec<usize> = dislikes.iter().map(|i| i.index(all.len())).collect();
+        let by_text = Taste::new(&TasteInput {
+            style_interests: &interests,
+            preferred_fits: &fits,
+            likes: likes.iter().map(|i| &all[*i]).collect(),
+            dislikes: dislikes.iter().map(|i| &all[*i]).collect(),
+        });
+        let prepared = Prepared::new(&all);
+        prop_assert_eq!(
+            Taste::of_prepared(&prepared, &interests, &fits, &likes, &dislikes),
+            by_text
+        );
+    }
+}

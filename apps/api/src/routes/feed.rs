@@ -143,9 +143,9 @@ pub async fn feed(
             if let Some(i) = snapshot.product(id) {
                 left_out[i] = true;
                 if *liked {
-                    likes.push(&view.products[i]);
+                    likes.push(i);
                 } else {
-                    dislikes.push(&view.products[i]);
+                    dislikes.push(i);
                 }
             }
         }
@@ -154,12 +154,8 @@ pub async fn feed(
                 left_out[i] = true;
             }
         }
-        let taste = recommend::Taste::new(&recommend::TasteInput {
-            style_interests: &interests,
-            preferred_fits: &fits,
-            likes,
-            dislikes,
-        });
+        let taste =
+            recommend::Taste::of_prepared(&view.prepared, &interests, &fits, &likes, &dislikes);
         let mut seen: HashSet<&str> = exclude.iter().map(String::as_str).collect();
         seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
         let candidates: Vec<usize> = snapshot
