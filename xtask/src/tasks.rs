@@ -22,6 +22,7 @@ pub const PURE_CRATES: &[&str] = &[
     "access",
     "support",
     "recommend",
+    "places",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

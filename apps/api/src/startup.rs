@@ -145,6 +145,7 @@ impl Application {
             store,
             clock,
             catalogue: Arc::new(catalogue),
+            places: Arc::default(),
             sessions: Arc::new(sessions),
             mailer: providers.mailer,
             log_codes: providers.log_codes,

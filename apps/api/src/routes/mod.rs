@@ -10,6 +10,7 @@ pub mod frontend;
 pub mod health;
 pub mod media;
 mod params;
+pub mod places;
 pub mod products;
 pub mod static_images;
 pub mod users;
@@ -51,6 +52,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
         )
         .service(
             web::scope("/api")
+                .service(resource(
+                    "/places/autocomplete",
+                    get().to(places::autocomplete),
+                ))
+                .service(resource("/places/reverse", get().to(places::reverse)))
+                .service(resource("/places/{placeId}", get().to(places::detail)))
                 .service(resource("/products", get().to(products::list)))
                 .service(resource("/products/gender", get().to(products::by_gender)))
                 .service(resource(

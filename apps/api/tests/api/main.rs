@@ -10,6 +10,7 @@ mod errors;
 mod frontend;
 mod health;
 mod media;
+mod places;
 mod products;
 mod search;
 mod sessions;
