@@ -49,6 +49,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
         Some("feed") => bench_swipes::feed(sh, &args[1..]),
         Some("swipe") => bench_swipes::swipe_trace(sh, &args[1..]),
         Some("catalogue") => catalogue(sh, &args[1..]),
+        Some("places") => crate::bench_places::run(sh, &args[1..]),
         _ => catalogue(sh, args),
     }
 }

