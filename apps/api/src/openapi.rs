@@ -53,6 +53,7 @@ use crate::{error, routes, wire};
         routes::curated::list,
         routes::curated::add,
         routes::curated::remove,
+        routes::curated::set,
     ),
     components(schemas(
         error::ErrorBody,
@@ -102,6 +103,9 @@ use crate::{error, routes, wire};
         routes::curated::Entry,
         routes::curated::EntryBrand,
         routes::curated::Removed,
+        routes::curated::SetRequest,
+        routes::curated::Membership,
+        routes::curated::SetAnswer,
     )),
     modifiers(&SessionSchemes),
     tags(

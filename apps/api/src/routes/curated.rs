@@ -45,6 +45,29 @@ pub struct Entry {
     pub added_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// Whether the product should be in the list.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct SetRequest {
+    #[serde(rename = "inList")]
+    pub in_list: Option<serde_json::Value>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Membership {
+    #[serde(rename = "productId")]
+    pub product_id: String,
+    #[serde(rename = "inList")]
+    pub in_list: bool,
+    /// False when the list already was as asked.
+    pub changed: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SetAnswer {
+    pub success: bool,
+    pub data: Membership,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Removed {
     pub success: bool,
@@ -189,4 +212,58 @@ pub async fn remove(
             "That product is not in your curated list.".into(),
         ))
     }
+}
+
+/// Puts a product in the caller's list or takes it out, as asked: the wishlist heart's toggle,
+/// sent as the state wanted so a repeated or doubled tap changes nothing more (001 §4).
+#[utoipa::path(
+    put,
+    path = "/api/curated-list/{productId}",
+    tag = "curated list",
+    params(("productId" = String, Path, description = "The product")),
+    request_body = SetRequest,
+    responses(
+        (status = 200, body = SetAnswer, description = "The list is as asked; `changed` says whether it had to change"),
+        (status = 400, body = crate::error::ErrorBody, description = "inList is not true or false"),
+        (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
+        (status = 404, body = crate::error::ErrorBody, description = "Product not found. (only when putting it in)"),
+    ),
+    security(("session_cookie" = []), ("bearer" = [])),
+)]
+pub async fn set(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: web::Json<SetRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let in_list = body
+        .in_list
+        .as_ref()
+        .and_then(serde_json::Value::as_bool)
+        .ok_or_else(|| ApiError::bad_request("INVALID_IN_LIST", "inList must be true or false"))?;
+    let product_id = path.into_inner();
+    // Taking out a product the catalogue no longer shows is fine; putting one in is not.
+    if in_list && state.catalogue.snapshot().product(&product_id).is_none() {
+        return Err(ApiError::NotFound("Product not found.".into()));
+    }
+    let now = state.clock.now();
+    let store = state.store.clone();
+    let user = caller.id().to_owned();
+    let id = product_id.clone();
+    let changed = web::block(move || {
+        if in_list {
+            store.add_to_curated_list(&user, &id, now)
+        } else {
+            store.remove_from_curated_list(&user, &id)
+        }
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(SetAnswer {
+        success: true,
+        data: Membership {
+            product_id,
+            in_list,
+            changed,
+        },
+    }))
 }

@@ -87,9 +87,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     "/curated-list",
                     [get().to(curated::list), web::post().to(curated::add)],
                 ))
-                .service(resource(
+                .service(resource_of(
                     "/curated-list/{productId}",
-                    web::delete().to(curated::remove),
+                    [
+                        web::delete().to(curated::remove),
+                        web::put().to(curated::set),
+                    ],
                 ))
                 .service(resource("/products/id/{id}", get().to(products::detail)))
                 .service(resource(

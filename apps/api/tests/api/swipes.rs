@@ -20,6 +20,7 @@ on_both_backends!(
     the_feed_leaves_out_what_was_swiped_and_caps_each_brand,
     the_feed_follows_the_filters,
     the_curated_list_is_the_callers_own,
+    the_wishlist_heart_sets_the_state_asked_in_the_callers_own_list,
 );
 
 async fn swipe(app: &TestApp, session: &Session, product: &str, action: &str) -> (u16, Value) {
@@ -681,4 +682,95 @@ async fn the_curated_list_is_the_callers_own(backend: Backend) {
         (404, json!("That product is not in your curated list."))
     );
     assert!(curated(&app, &session).await.is_empty());
+}
+
+async fn the_wishlist_heart_sets_the_state_asked_in_the_callers_own_list(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let product = listed()[6].id.clone();
+    let path = format!("/api/curated-list/{product}");
+    let (status, body) = app
+        .send_json(Method::PUT, &path, Some(json!({"inList": true})), None)
+        .await;
+    assert_eq!((status, error_code(&body)), (401, "UNAUTHENTICATED".into()));
+
+    let (ana, ben) = (
+        app.sign_in("heart-a@example.in").await,
+        app.sign_in("heart-b@example.in").await,
+    );
+    let set = |session: &Session, path: String, in_list: Value| {
+        let session = session.clone();
+        let app = &app;
+        async move {
+            app.send_json(
+                Method::PUT,
+                &path,
+                Some(json!({"inList": in_list})),
+                Some(&session),
+            )
+            .await
+        }
+    };
+    let (status, body) = set(&ana, path.clone(), json!(true)).await;
+    assert_eq!(
+        (status, body),
+        (
+            200,
+            json!({"success": true, "data": {"productId": product, "inList": true, "changed": true}})
+        )
+    );
+    let (_, body) = set(&ana, path.clone(), json!(true)).await;
+    assert_eq!(
+        body["data"]["changed"],
+        json!(false),
+        "a doubled tap changes nothing more"
+    );
+    assert_eq!(curated(&app, &ana).await, vec![product.clone()]);
+
+    let (_, body) = set(&ben, path.clone(), json!(false)).await;
+    assert_eq!(body["data"]["changed"], json!(false), "not in Ben's list");
+    assert_eq!(
+        curated(&app, &ana).await,
+        vec![product.clone()],
+        "Ana's list untouched"
+    );
+    set(&ben, path.clone(), json!(true)).await;
+    let (_, body) = set(&ana, path.clone(), json!(false)).await;
+    assert_eq!(
+        body["data"],
+        json!({"productId": product, "inList": false, "changed": true})
+    );
+    assert!(curated(&app, &ana).await.is_empty());
+    assert_eq!(
+        curated(&app, &ben).await,
+        vec![product.clone()],
+        "Ben's list untouched"
+    );
+
+    for bad in [json!(null), json!("yes"), json!(1)] {
+        let (status, body) = set(&ana, path.clone(), bad.clone()).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "INVALID_IN_LIST".into()),
+            "{bad}"
+        );
+    }
+    let (status, body) = app
+        .send_json(Method::PUT, &path, Some(json!({})), Some(&ana))
+        .await;
+    assert_eq!((status, error_code(&body)), (400, "INVALID_IN_LIST".into()));
+    let unknown = "/api/curated-list/no-such-product".to_owned();
+    let (status, body) = set(&ana, unknown.clone(), json!(true)).await;
+    assert_eq!(
+        (status, body["error"].clone()),
+        (404, json!("Product not found."))
+    );
+    let (status, body) = set(&ana, unknown, json!(false)).await;
+    assert_eq!(
+        (status, body["data"]["changed"].clone()),
+        (200, json!(false))
+    );
+    assert!(
+        curated(&app, &ana).await.is_empty(),
+        "nothing stored by the refusals"
+    );
 }
