@@ -363,6 +363,12 @@ fn attempts(b: &Session) -> Vec<Attempt> {
             format!("/api/curated-list/{}", b_liked()),
             None,
         ),
+        attempt(
+            Method::PUT,
+            "/api/curated-list/{productId}",
+            format!("/api/curated-list/{}", b_liked()),
+            Some(json!({"inList": false, "userId": b.id()})),
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -452,6 +458,13 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                 assert_eq!(
                     status, 404,
                     "{what}: A has nothing of its own to undo or remove"
+                )
+            }
+            (Method::PUT, "/api/curated-list/{productId}") => {
+                assert_eq!(
+                    (status, body["data"]["changed"].clone()),
+                    (200, json!(false)),
+                    "{what}: A's own list, which does not hold it"
                 )
             }
             (Method::POST, "/api/curated-list") => {
