@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+pub use delivery::Pincode;
 use serde::{Deserialize, Serialize};
 
 use crate::ValidationError;
@@ -148,56 +149,11 @@ impl From<Phone> for String {
     }
 }
 
-/// A six-digit Indian pincode (001 §5, §9).
-///
-/// Exactly six ASCII digits and nothing else: what the capped pincode input holds. Anything else
-/// is [`ValidationError::InvalidPincode`] ('6-digit pincode required').
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub struct Pincode(String);
-
-impl Pincode {
-    /// Parses exactly six digits.
-    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
-        if is_digits(raw, PINCODE_DIGITS) {
-            Ok(Pincode(raw.to_owned()))
-        } else {
-            Err(ValidationError::InvalidPincode)
-        }
-    }
-
-    /// The six digits.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Pincode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl FromStr for Pincode {
-    type Err = ValidationError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::parse(s)
-    }
-}
-
-impl TryFrom<String> for Pincode {
-    type Error = ValidationError;
-
-    fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
-    }
-}
-
-impl From<Pincode> for String {
-    fn from(pincode: Pincode) -> Self {
-        pincode.0
-    }
+/// The pincode field (001 §5): [`delivery::Pincode`], the workspace's one pincode type (six
+/// ASCII digits, the first 1 to 9: no Indian pincode starts with 0), with the form's error,
+/// [`ValidationError::InvalidPincode`] ('6-digit pincode required').
+pub fn pincode(raw: &str) -> Result<Pincode, ValidationError> {
+    Pincode::parse(raw).map_err(|_| ValidationError::InvalidPincode)
 }
 
 #[cfg(test)]
@@ -278,11 +234,12 @@ mod tests {
     }
 
     #[test]
-    fn pincode_is_exactly_six_digits() {
+    fn pincode_is_exactly_six_digits_the_first_not_zero() {
         // (spec, raw, valid)
         let table = [
             ("001 §5", "400001", true),
             ("001 §5", "110001", true),
+            ("001 §5", "012345", false),
             ("001 §5", "40000", false),
             ("001 §5", "4000011", false),
             ("001 §5", "40000a", false),
@@ -297,7 +254,7 @@ mod tests {
                 Err(ValidationError::InvalidPincode)
             };
             assert_eq!(
-                Pincode::parse(raw).map(|p| p.to_string()),
+                pincode(raw).map(|p| p.to_string()),
                 expected,
                 "{spec}: {raw:?}"
             );

@@ -300,7 +300,7 @@ pub fn validate_address_details(input: &AddressDetailsInput) -> Result<AddressDe
         Field::State,
         NonBlank::require(&input.state, ValidationError::StateRequired),
     );
-    let pincode = errors.check(Field::Pincode, Pincode::parse(&input.pincode));
+    let pincode = errors.check(Field::Pincode, crate::pincode(&input.pincode));
     let country = errors.check(
         Field::Country,
         NonBlank::require(&input.country, ValidationError::CountryRequired),

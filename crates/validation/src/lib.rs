@@ -72,7 +72,7 @@ mod person;
 pub use catalogue::{ProductGender, Size};
 pub use digits::{
     OTP_DIGITS, OtpCode, PHONE_DIGITS, PHONE_PREFIX, PINCODE_DIGITS, Phone, Pincode, cap_digits,
-    phone_input, pincode_input,
+    phone_input, pincode, pincode_input,
 };
 pub use email::{Email, GMAIL_DOMAIN, GmailAddress};
 pub use error::{Field, FormErrors, ValidationError};

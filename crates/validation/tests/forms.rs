@@ -126,7 +126,7 @@ fn full_address() -> AddressInput {
 fn saving_needs_every_step_valid() {
     // 001 §5: save is enabled only when all fields are valid, including addressSearch
     let address = validate_address(&full_address()).unwrap();
-    assert_eq!(address.details().pincode().as_str(), "400001");
+    assert_eq!(address.details().pincode().to_string(), "400001");
     assert_eq!(address.contact().phone().as_str(), "9876543210");
     assert_eq!(address.contact().email().as_str(), "asha.rao@gmail.com");
     assert_eq!(

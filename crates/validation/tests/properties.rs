@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use validation::{
-    Email, GmailAddress, OtpCode, Phone, Pincode, Size, ValidationError, cap_digits,
-    order_id_display,
+    Email, GmailAddress, OtpCode, Phone, Size, ValidationError, cap_digits, order_id_display,
+    pincode,
 };
 
 /// A label of a domain name: 1 to 10 letters, digits or hyphens.
@@ -83,10 +83,13 @@ proptest! {
         prop_assert_eq!(Phone::parse(&digits).is_ok(), digits.len() == 10);
     }
 
-    /// Exactly six digits is a pincode; any other length is not (001 §5).
+    /// Exactly six digits, the first not 0, is a pincode; nothing else is (001 §5).
     #[test]
-    fn pincode_is_six_digits(digits in "[0-9]{0,10}") {
-        prop_assert_eq!(Pincode::parse(&digits).is_ok(), digits.len() == 6);
+    fn pincode_is_six_digits_the_first_not_zero(digits in "[0-9]{0,10}") {
+        prop_assert_eq!(
+            pincode(&digits).is_ok(),
+            digits.len() == 6 && !digits.starts_with('0')
+        );
     }
 
     /// A non-digit anywhere spoils a phone or a pincode (001 §5).
@@ -97,7 +100,7 @@ proptest! {
         prop_assert_eq!(Phone::parse(&phone.concat()), Err(ValidationError::InvalidPhone));
         let pincode = phone[..6].concat();
         if at < 6 {
-            prop_assert_eq!(Pincode::parse(&pincode), Err(ValidationError::InvalidPincode));
+            prop_assert_eq!(validation::pincode(&pincode), Err(ValidationError::InvalidPincode));
         }
     }
 
@@ -111,8 +114,8 @@ proptest! {
         let all: String = raw.chars().filter(char::is_ascii_digit).collect();
         prop_assert!(all.starts_with(&capped));
         prop_assert_eq!(cap_digits(&capped, max), capped.clone());
-        if all.len() >= 6 {
-            prop_assert!(Pincode::parse(&cap_digits(&raw, 6)).is_ok());
+        if all.len() >= 6 && !all.starts_with('0') {
+            prop_assert!(pincode(&cap_digits(&raw, 6)).is_ok());
         }
         if all.len() >= 10 {
             prop_assert!(Phone::parse(&cap_digits(&raw, 10)).is_ok());

@@ -144,7 +144,8 @@ export function validateAddressDetails(input: AddressDetails): FieldErrors<keyof
   if (isBlank(input.wingBuilding)) errors.wingBuilding = MESSAGES.wingBuildingRequired;
   if (isBlank(input.city)) errors.city = MESSAGES.cityRequired;
   if (isBlank(input.state)) errors.state = MESSAGES.stateRequired;
-  if (!new RegExp(`^\\d{${PINCODE_LENGTH}}$`, 'u').test(text(input.pincode))) {
+  // No Indian pincode starts with 0 (the server's rule too).
+  if (!new RegExp(`^[1-9]\\d{${PINCODE_LENGTH - 1}}$`, 'u').test(text(input.pincode))) {
     errors.pincode = MESSAGES.pincodeInvalid;
   }
   if (isBlank(input.country)) errors.country = MESSAGES.countryRequired;
