@@ -453,7 +453,7 @@ pub async fn trending_products(
 
 /// A trending answer: anyone may keep it, shared caches (a CDN) for
 /// [`TRENDING_SHARED_MAX_AGE`] seconds, browsers not at all, so a shopper's own swipe shows on
-/// their next look.
+/// their next look once it is folded (moments after it is stored).
 fn trending_answer(body: Bytes) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(CacheControl(vec![
