@@ -48,8 +48,8 @@ fn print_help() {
 
   run                       build the frontend if needed, then serve the shop (release) at
                             http://127.0.0.1:8080 on SQLite with the demo catalogue
-  test [--no-e2e]           fmt, clippy, Rust tests on SQLite and PostgreSQL, frontend
-                            typecheck, lint and vitest, then browser end-to-end tests
+  test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL,
+                            frontend typecheck, lint and vitest, then browser end-to-end tests
   e2e                       the browser end-to-end tests alone
   seed --products N [--brands B] [--users U [--swipes S [--days D]]] [--database-url URL]
                             write a deterministic catalogue of N products over B brands (24) into

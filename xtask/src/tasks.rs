@@ -95,6 +95,10 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         "cargo clippy --workspace --all-targets --locked -- -D warnings"
     )
     .run()?;
+    // A broken or private link in the docs is an error: the crate docs are their contracts.
+    cmd!(sh, "cargo doc --workspace --no-deps --locked")
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .run()?;
     if cmd!(sh, "cargo deny --version")
         .quiet()
         .ignore_stdout()

@@ -156,7 +156,7 @@ impl Store {
     /// Writes `histories` (their users exist) into a database that holds no swipes yet, with
     /// the curated-list entries their likes made, the hour buckets, each window's totals and
     /// the watermarks as of `now`. `products` are (id, gender); swipes name them by index.
-    /// Committed in transactions of about [`SWIPES_PER_TRANSACTION`] swipes, the rollups
+    /// Committed in transactions of about `SWIPES_PER_TRANSACTION` swipes, the rollups
     /// last: a run that fails part way leaves swipes without rollups, so start again on a
     /// fresh database.
     pub fn write_history(

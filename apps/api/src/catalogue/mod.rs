@@ -1,7 +1,7 @@
 //! The catalogue in memory: every browse and search call is answered from here, never from a
 //! table scan (docs/architecture.md, The catalogue in memory).
 //!
-//! At start the whole catalogue is loaded into a [`Snapshot`] (products pre-rendered as JSON)
+//! At start the whole catalogue is loaded into a `Snapshot` (products pre-rendered as JSON)
 //! and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
 //! change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
 //! transaction) and applies it: changed products are reloaded and re-indexed, a change to
