@@ -270,6 +270,23 @@ pub struct Figures {
     pub errors: u64,
 }
 
+/// Put before the request-generating scripts that read files: each thread's number (1, 2, ...)
+/// as `id`, and `lines_of(path, prefix)`, the file's non-empty lines with `prefix` before each.
+pub const WRK_PRELUDE: &str = r#"
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+function lines_of(path, prefix)
+  local list = {}
+  for line in io.lines(path) do
+    if #line > 0 then list[#list + 1] = (prefix or "") .. line end
+  end
+  return list
+end
+"#;
+
 /// wrk's request generator for the uncached suggestions: a counter walks every combination of
 /// colour, garment, typo position and how much of the text is typed.
 const TYPING_LUA: &str = r#"

@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::bench::{Load, fetch, flags, positive, release_binary, wrk_load};
+use crate::bench::{Load, WRK_PRELUDE, fetch, flags, positive, release_binary, wrk_load};
 use crate::bench_swipes::{header, row};
 use crate::places::PLACES_FILE;
 use crate::prereqs;
@@ -20,15 +20,8 @@ const SAMPLE_EVERY: usize = 83;
 /// wrk's request generator: the queries of the file given, each thread from its own place.
 const AUTOCOMPLETE_LUA: &str = r#"
 local queries = {}
-local threads = 0
-setup = function(thread)
-  threads = threads + 1
-  thread:set("id", threads)
-end
 init = function(args)
-  for line in io.lines(args[1]) do
-    if #line > 0 then queries[#queries + 1] = line end
-  end
+  queries = lines_of(args[1])
   n = (id or 0) * 7919
 end
 request = function()
@@ -59,7 +52,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
     let queries_file = data.join("queries.txt");
     std::fs::write(&queries_file, queries)?;
     let script = data.join("autocomplete.lua");
-    std::fs::write(&script, AUTOCOMPLETE_LUA)?;
+    std::fs::write(&script, [WRK_PRELUDE, AUTOCOMPLETE_LUA].concat())?;
     let statics = data.join("static").to_string_lossy().into_owned();
     let database = data.join("shop.sqlite3").to_string_lossy().into_owned();
     let server = Server::start_logged(

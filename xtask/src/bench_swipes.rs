@@ -21,7 +21,8 @@ use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
 use crate::bench::{
-    Figures, Load, backends, database, fetch, flags, positive, release_binary, wrk_load,
+    Figures, Load, WRK_PRELUDE, backends, database, fetch, flags, positive, release_binary,
+    wrk_load,
 };
 use crate::tasks::{Server, build_frontend, tempdir};
 use crate::{postgres, prereqs, project_root};
@@ -259,18 +260,9 @@ pub(crate) fn row(name: &str, figures: &Figures, health: &Figures) {
 /// the file given first) liking (60%) or disliking a random product (of the file given second).
 const INGEST_LUA: &str = r#"
 local tokens, products = {}, {}
-local threads = 0
-setup = function(thread)
-  threads = threads + 1
-  thread:set("id", threads)
-end
 init = function(args)
-  for line in io.lines(args[1]) do
-    if #line > 0 then tokens[#tokens + 1] = "Bearer " .. line end
-  end
-  for line in io.lines(args[2]) do
-    if #line > 0 then products[#products + 1] = line end
-  end
+  tokens = lines_of(args[1], "Bearer ")
+  products = lines_of(args[2])
   math.randomseed(os.time() * 100 + (id or 0))
 end
 request = function()
@@ -287,10 +279,8 @@ end
 const SIGNED_IN_LUA: &str = r#"
 local tokens = {}
 init = function(args)
-  for line in io.lines(args[1]) do
-    if #line > 0 then tokens[#tokens + 1] = "Bearer " .. line end
-  end
-  math.randomseed(os.time())
+  tokens = lines_of(args[1], "Bearer ")
+  math.randomseed(os.time() * 100 + (id or 0))
 end
 request = function()
   return wrk.format("GET", "/api/users/me", {["Authorization"] = tokens[math.random(#tokens)]})
@@ -374,9 +364,9 @@ pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
         let tokens = shop.tokens(sh, 0, options.swipers)?;
         let products = product_ids(&shop, port, 50)?;
         let script = shop.data.join("ingest.lua");
-        std::fs::write(&script, INGEST_LUA)?;
+        std::fs::write(&script, [WRK_PRELUDE, INGEST_LUA].concat())?;
         let signed_in = shop.data.join("signed-in.lua");
-        std::fs::write(&signed_in, SIGNED_IN_LUA)?;
+        std::fs::write(&signed_in, [WRK_PRELUDE, SIGNED_IN_LUA].concat())?;
         let (script, signed_in, tokens, products) = (
             script.to_string_lossy().into_owned(),
             signed_in.to_string_lossy().into_owned(),

@@ -73,17 +73,14 @@ impl Rank {
 
     /// The rank of an office matching two words with these ranks.
     fn and(self, other: Self) -> Self {
-        Self {
-            near_misses: self.near_misses + other.near_misses,
-            ..self.max_by_match(other)
-        }
-    }
-
-    fn max_by_match(self, other: Self) -> Self {
-        if (other.worst, other.district_only) > (self.worst, self.district_only) {
+        let worse = if (other.worst, other.district_only) > (self.worst, self.district_only) {
             other
         } else {
             self
+        };
+        Self {
+            near_misses: self.near_misses + other.near_misses,
+            ..worse
         }
     }
 }
@@ -288,11 +285,10 @@ impl Directory {
         // all of it only when offices sharing a place left the head short.
         let head = limit * 4;
         if ranked.len() > head {
-            let mut first = ranked.clone();
-            first.select_nth_unstable_by(head - 1, order);
-            first.truncate(head);
-            first.sort_unstable_by(order);
-            let found = self.suggestions(first.into_iter().map(|(_, o)| o), limit);
+            // In place: the fallback below sorts the same items, whatever order they are in.
+            ranked.select_nth_unstable_by(head - 1, order);
+            ranked[..head].sort_unstable_by(order);
+            let found = self.suggestions(ranked[..head].iter().map(|(_, o)| *o), limit);
             if found.len() == limit {
                 return found;
             }

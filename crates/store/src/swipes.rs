@@ -487,16 +487,14 @@ impl Store {
     }
 
     /// Folds every logged swipe into the rollups; answers how many log rows there were (0:
-    /// the rollups were already up to date, and nothing was locked or written).
+    /// the rollups were already up to date). It takes the window locks even then: a caller
+    /// that polls asks [`Store::has_logged_swipes`] first.
     pub fn fold_swipes(&self) -> Result<usize, StoreError> {
-        if !self.has_logged_swipes()? {
-            return Ok(0);
-        }
         let mut conn = self.conn()?;
         Ok(conn.transaction(|conn| fold(conn))?)
     }
 
-    /// Whether any swipe waits in the log for a fold.
+    /// Whether any swipe waits in the log for a fold (a read, no lock).
     pub fn has_logged_swipes(&self) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         Ok(
