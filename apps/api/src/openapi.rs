@@ -119,7 +119,7 @@ use crate::{error, routes, wire};
         (name = "chat", description = "The support assistant"),
         (name = "analytics", description = "Swipes, their undo, and the community's trending ranking"),
         (name = "curated list", description = "The signed-in shopper's wishlist"),
-        (name = "places", description = "The India address directory: suggestions, a place's parts, the nearest pincode"),
+        (name = "places", description = "Address search, from the embedded India directory or Google Places: suggestions, a place's parts, the nearest pincode"),
     ),
 )]
 #[derive(Debug)]

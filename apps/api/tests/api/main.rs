@@ -11,6 +11,7 @@ mod frontend;
 mod health;
 mod media;
 mod places;
+mod places_google;
 mod products;
 mod search;
 mod sessions;
