@@ -73,7 +73,7 @@ pub struct ParsedPlace {
     pub locality: String,
     pub city: String,
     pub state: String,
-    /// Six digits.
+    /// Six digits; empty when Google's place has none (the shopper types it).
     pub pincode: String,
     /// "India" for every place the search suggests (it searches India only).
     pub country: String,
