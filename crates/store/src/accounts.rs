@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use crate::schema::{rate_limits, sign_in_codes, users};
+use crate::schema::{bag_lines, rate_limits, sign_in_codes, users};
 use crate::{Store, StoreError};
 
 /// A user as stored. Deleted users are never returned by the lookups below.
@@ -366,6 +366,7 @@ impl Store {
                 diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq(email)))
                     .execute(conn)?;
             }
+            diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(id))).execute(conn)?;
             Ok(true)
         })
     }

@@ -19,6 +19,7 @@ macro_rules! per_backend {
 }
 
 mod accounts;
+mod bag;
 mod bulk;
 mod catalogue;
 mod curated;

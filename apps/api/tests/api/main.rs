@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod bag;
 mod brands;
 mod catalogue_changes;
 mod categories;
