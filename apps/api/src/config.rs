@@ -98,11 +98,13 @@ pub struct AssistantConfig {
     pub model: String,
 }
 
-/// Google's Places and Geocoding web services.
+/// Google's Places API (New) and Geocoding API.
 #[derive(Clone, Debug)]
 pub struct PlacesConfig {
-    /// The services' base URL: `https://maps.googleapis.com` unless a test points at a fake.
-    pub url: String,
+    /// One base URL both APIs answer under (`SHOP_PLACES_URL`: a local fake in tests, or a
+    /// proxy); `None` for Google's own hosts, `https://places.googleapis.com` for the Places API
+    /// (New) and `https://maps.googleapis.com` for the Geocoding API.
+    pub url: Option<String>,
     /// Server-side only: sent to Google, never to a browser.
     pub key: Secret,
 }
@@ -323,14 +325,17 @@ impl Config {
                 ));
             }
             (Some(key), url) => {
-                let url = url
-                    .map(|u| u.trim().trim_end_matches('/').to_owned())
-                    .unwrap_or_else(|| providers::GOOGLE_MAPS_URL.to_owned());
-                if !(url.starts_with("http://") || url.starts_with("https://")) {
+                let url = url.map(|u| u.trim().trim_end_matches('/').to_owned());
+                if let Some(url) = url
+                    .as_deref()
+                    .filter(|u| !(u.starts_with("http://") || u.starts_with("https://")))
+                {
                     return Err(invalid(
                         "SHOP_PLACES_URL",
                         format!(
-                            "'{url}' is not an http(s) URL such as https://maps.googleapis.com"
+                            "'{url}' is not an http(s) URL; it is the one base URL Google's \
+                             Places API (New) and Geocoding API answer under (a proxy, or a \
+                             local fake), and unset means Google's own hosts"
                         ),
                     ));
                 }
@@ -521,8 +526,9 @@ mod tests {
             .places
             .expect("configured");
         assert_eq!(
-            (google.url.as_str(), google.key.expose()),
-            ("https://maps.googleapis.com", "AIza-places")
+            (google.url, google.key.expose()),
+            (None, "AIza-places"),
+            "Google's own hosts"
         );
         let fake = config(&[
             ("SHOP_PLACES_KEY", "k"),
@@ -531,7 +537,7 @@ mod tests {
         .expect("valid")
         .places
         .expect("configured");
-        assert_eq!(fake.url, "http://127.0.0.1:9099");
+        assert_eq!(fake.url.as_deref(), Some("http://127.0.0.1:9099"));
         let err = config(&[
             ("SHOP_PLACES_KEY", "k"),
             ("SHOP_PLACES_URL", "maps.example.in"),

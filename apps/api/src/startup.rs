@@ -80,7 +80,7 @@ impl Providers {
         };
         let places: Arc<dyn providers::PlaceSearch> = match &config.places {
             Some(google) => Arc::new(
-                providers::GooglePlaces::new(&google.url, google.key.expose())
+                providers::GooglePlaces::new(google.url.as_deref(), google.key.expose())
                     .context("SHOP_PLACES_URL")?,
             ),
             None => Arc::new(providers::LocalPlaces::default()),

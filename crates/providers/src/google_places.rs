@@ -1,11 +1,14 @@
-//! Address search through Google's Places and Geocoding web services (the JSON API keyed by a
-//! `key=` parameter).
+//! Address search through Google's Places API (New) (suggestions and a place's parts, JSON over
+//! HTTP with the key in a header) and its Geocoding API (the place nearest a point, the key as
+//! a `key=` parameter).
 
 use std::fmt;
 use std::time::Duration;
 
+use reqwest::header::HeaderValue;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use serde_json::json;
 use url::Url;
 
 use crate::BoxFuture;
@@ -16,90 +19,141 @@ use crate::places::{LatLng, Place, PlaceSearch, PlacesError, Prediction};
 /// slow service must give way to manual entry quickly.
 pub const PLACES_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// Where Google's web services answer.
+/// Where Google's Places API (New) answers.
+pub const GOOGLE_PLACES_URL: &str = "https://places.googleapis.com";
+
+/// Where Google's Geocoding API (and the other classic Maps web services) answers.
 pub const GOOGLE_MAPS_URL: &str = "https://maps.googleapis.com";
 
-const AUTOCOMPLETE_PATH: &str = "maps/api/place/autocomplete/json";
-const DETAILS_PATH: &str = "maps/api/place/details/json";
+const AUTOCOMPLETE_PATH: &str = "v1/places:autocomplete";
+/// A place is `v1/places/{id}`.
+const PLACES_PATH: &str = "v1/places";
 const GEOCODE_PATH: &str = "maps/api/geocode/json";
 
-/// Only what the wizard fills: the other fields are billed at higher rates.
-const DETAILS_FIELDS: &str = "address_components,formatted_address,geometry,name";
+/// The header the Places API (New) takes the key in.
+const KEY_HEADER: &str = "X-Goog-Api-Key";
+/// The header naming the fields a place's answer holds: the Places API (New) has no default,
+/// and bills a request at the rate of its dearest field.
+const FIELD_MASK_HEADER: &str = "X-Goog-FieldMask";
 
-/// How much of an error answer's body goes into [`PlacesError::Status`].
+/// Only what the wizard fills. `displayName` is the locality's last resort (a place with no
+/// sublocality or neighbourhood), and puts the request in Google's "Place Details Pro" tier
+/// where the others are "Essentials".
+const DETAILS_FIELDS: &str = "id,addressComponents,formattedAddress,location,displayName";
+
+/// Localities, sublocalities, postal codes, districts and states (Google's `(regions)`
+/// collection): what the wizard's search is for (docs/http-api.md "Places": a locality, district
+/// or pincode), without the shops and landmarks an unfiltered search puts first. The legacy
+/// service's `geocode` filter has no counterpart in the New API.
+const SUGGESTION_TYPES: &str = "(regions)";
+
+/// The country the suggestions are restricted to (a CLDR region code).
+const REGION: &str = "in";
+
+/// The language of the suggestions and places, as the shop is in English.
+const LANGUAGE: &str = "en";
+
+/// Google refuses (`INVALID_ARGUMENT`) a session token longer than this, or with characters
+/// other than URL-safe base64's.
+const MAX_SESSION_TOKEN_CHARS: usize = 36;
+
+/// How much of an error answer's body or message goes into a [`PlacesError`].
 const ERROR_BODY_CHARS: usize = 300;
 
 /// The country every address is in, when an answer names none.
 const DEFAULT_COUNTRY: &str = "India";
 
-/// Searches through Google's legacy Places web service (autocomplete and details) and its
-/// Geocoding web service (reverse), with the API key as the `key` parameter:
+/// Searches through Google's Places API (New) (suggestions and a place's parts) and its
+/// Geocoding API (the place nearest a point):
 ///
-/// - suggestions: `GET {base}/maps/api/place/autocomplete/json?input=&sessiontoken=&components=country:in&types=geocode&key=`;
-///   at most 5 come back, whatever the limit;
-/// - a place: `GET {base}/maps/api/place/details/json?place_id=&fields=address_components,formatted_address,geometry,name&sessiontoken=&key=`;
-/// - a point: `GET {base}/maps/api/geocode/json?latlng=lat,lng&result_type=postal_code|locality&key=`,
+/// - suggestions: `POST {places}/v1/places:autocomplete` with `X-Goog-Api-Key` and the JSON body
+///   `{input, sessionToken, includedRegionCodes: ["in"], includedPrimaryTypes: ["(regions)"],
+///   languageCode: "en"}`; the place predictions of the answer's `suggestions`, at most 5
+///   whatever the limit;
+/// - a place: `GET {places}/v1/places/{id}?sessionToken=&languageCode=en` with `X-Goog-Api-Key`
+///   and `X-Goog-FieldMask: id,addressComponents,formattedAddress,location,displayName`;
+/// - a point: `GET {geocode}/maps/api/geocode/json?latlng=lat,lng&result_type=postal_code|locality&key=`,
 ///   the first result in India with a postal code.
 ///
-/// Google answers HTTP 200 with a `status`: `ZERO_RESULTS` is no suggestions or
-/// [`PlacesError::NotFound`], as are `NOT_FOUND` and `INVALID_REQUEST` for a place id;
-/// refusals are [`PlacesError::Refused`]. Address components become a [`Place`] as 001's
-/// "Parsed place" says: city is the `locality`, else the `postal_town`, else the
-/// `administrative_area_level_2`; state the `administrative_area_level_1`; pincode the
-/// `postal_code`; country the `country` (India when none); locality the `sublocality` or
-/// `neighborhood`, else the place's name.
+/// `{places}` is [`GOOGLE_PLACES_URL`] and `{geocode}` [`GOOGLE_MAPS_URL`], unless one base URL
+/// (a local fake, or a proxy) is given for both.
 ///
-/// The key stays on the server: it is sent to Google only, and errors, `Debug` and
-/// [`PlaceSearch::describe`] leave it out (text from Google is searched for it too).
+/// The Places API (New) answers a failure with an HTTP status and Google's error
+/// (`{"error": {"code", "message", "status"}}`): [`PlacesError::Refused`] with its `status`
+/// (`PERMISSION_DENIED` for a wrong key or the API not enabled for it, `RESOURCE_EXHAUSTED` for
+/// a quota), or [`PlacesError::NotFound`] for a place id it does not know (`NOT_FOUND`) or that
+/// is not an id at all (`INVALID_ARGUMENT`); no suggestions is `{}`. The Geocoding API answers
+/// HTTP 200 with a `status`: `ZERO_RESULTS` is [`PlacesError::NotFound`], refusals are
+/// [`PlacesError::Refused`].
+///
+/// A session token Google would refuse (more than 36 characters, or others than letters,
+/// digits, `-` and `_`) is left out rather than failing the search: each request is then billed
+/// on its own.
+///
+/// Address components become a [`Place`] as 001's "Parsed place" says: city is the `locality`,
+/// else the `postal_town`, else the `administrative_area_level_2`; state the
+/// `administrative_area_level_1`; pincode the `postal_code`; country the `country` (India when
+/// none); locality the `sublocality` or `neighborhood`, else the place's display name.
+///
+/// The key stays on the server: it is sent to Google only (in a header marked sensitive, or
+/// the Geocoding request's URL), and errors, `Debug` and [`PlaceSearch::describe`] leave it out
+/// (text from Google is searched for it too).
 pub struct GooglePlaces {
     client: reqwest::Client,
-    base: Url,
+    /// Where the Places API (New) answers.
+    places: Url,
+    /// Where the Geocoding API answers.
+    geocode: Url,
     key: String,
+    /// The key as the Places API (New) takes it; sensitive, so `Debug` shows no value.
+    key_header: HeaderValue,
     timeout: Duration,
 }
 
 impl GooglePlaces {
-    /// Google's services at `base_url` ([`GOOGLE_MAPS_URL`]; another base, such as a local
-    /// fake, takes the same paths under it) with this API key; [`PLACES_TIMEOUT`] per request.
-    pub fn new(base_url: &str, key: &str) -> Result<Self, PlacesError> {
+    /// Google's services ([`GOOGLE_PLACES_URL`] and [`GOOGLE_MAPS_URL`]), or both at
+    /// `base_url` (a local fake or a proxy, answering the same paths under it), with this API
+    /// key; [`PLACES_TIMEOUT`] per request.
+    pub fn new(base_url: Option<&str>, key: &str) -> Result<Self, PlacesError> {
         Self::with_timeout(base_url, key, PLACES_TIMEOUT)
     }
 
     /// As [`GooglePlaces::new`], with another time limit per request.
-    pub fn with_timeout(base_url: &str, key: &str, timeout: Duration) -> Result<Self, PlacesError> {
-        let base = base_of(base_url)?;
+    pub fn with_timeout(
+        base_url: Option<&str>,
+        key: &str,
+        timeout: Duration,
+    ) -> Result<Self, PlacesError> {
+        let (places, geocode) = match base_url {
+            Some(base) => {
+                let base = base_of(base)?;
+                (base.clone(), base)
+            }
+            None => (base_of(GOOGLE_PLACES_URL)?, base_of(GOOGLE_MAPS_URL)?),
+        };
         let key = key.trim();
         if key.is_empty() {
             return Err(PlacesError::NoKey);
         }
+        let mut key_header = HeaderValue::from_str(key).map_err(|_| {
+            PlacesError::Client(
+                "the API key has characters an HTTP header cannot carry (a key is visible ASCII)"
+                    .to_owned(),
+            )
+        })?;
+        key_header.set_sensitive(true);
         let client = reqwest::Client::builder()
             .timeout(timeout)
             .build()
             .map_err(|e| PlacesError::Client(error_chain(&e)))?;
         Ok(Self {
             client,
-            base,
+            places,
+            geocode,
             key: key.to_owned(),
+            key_header,
             timeout,
         })
-    }
-
-    /// `{base}/{path}`, without the key.
-    fn endpoint(&self, path: &str) -> Url {
-        let mut url = self.base.clone();
-        let joined = format!("{}/{path}", url.path().trim_end_matches('/'));
-        url.set_path(&joined);
-        url
-    }
-
-    /// An endpoint as shown in messages: no query, user or password.
-    fn shown(endpoint: &Url) -> String {
-        let mut shown = endpoint.clone();
-        shown.set_query(None);
-        // Only fails for URLs that cannot have credentials, which then have none to hide.
-        let _ = shown.set_username("");
-        let _ = shown.set_password(None);
-        shown.to_string()
     }
 
     /// `text` (from Google, or an error about a request) with the key cut out.
@@ -107,53 +161,26 @@ impl GooglePlaces {
         text.replace(&self.key, "<key>")
     }
 
-    /// GETs `path` with `params` and the key, and reads the JSON answer; any HTTP status other
-    /// than 2xx is an error. Also hands back the endpoint, for the caller's messages.
-    async fn get<T: DeserializeOwned>(
+    /// Sends `request` and reads the whole answer: its status and body.
+    async fn exchange(
         &self,
-        path: &str,
-        params: &[(&str, &str)],
-    ) -> Result<(T, String), PlacesError> {
-        let endpoint = self.endpoint(path);
-        let shown = Self::shown(&endpoint);
-        let mut url = endpoint;
-        url.query_pairs_mut()
-            .extend_pairs(params)
-            .append_pair("key", &self.key);
-        let response = self
-            .client
-            .get(url)
+        request: reqwest::RequestBuilder,
+        shown: &str,
+    ) -> Result<(reqwest::StatusCode, Vec<u8>), PlacesError> {
+        let response = request
             .send()
             .await
-            .map_err(|e| self.transport_error(&shown, e))?;
+            .map_err(|e| self.transport_error(shown, e))?;
         let status = response.status();
         let bytes = response
             .bytes()
             .await
-            .map_err(|e| self.transport_error(&shown, e))?;
-        if !status.is_success() {
-            let text = String::from_utf8_lossy(&bytes);
-            return Err(PlacesError::Status {
-                endpoint: shown,
-                status: status.as_u16(),
-                body: self
-                    .redact(text.trim())
-                    .chars()
-                    .take(ERROR_BODY_CHARS)
-                    .collect(),
-            });
-        }
-        match serde_json::from_slice(&bytes) {
-            Ok(answer) => Ok((answer, shown)),
-            Err(e) => Err(PlacesError::Malformed {
-                endpoint: shown,
-                reason: e.to_string(),
-            }),
-        }
+            .map_err(|e| self.transport_error(shown, e))?;
+        Ok((status, bytes.to_vec()))
     }
 
     fn transport_error(&self, endpoint: &str, error: reqwest::Error) -> PlacesError {
-        // The request's URL carries the key.
+        // A Geocoding request's URL carries the key.
         let error = error.without_url();
         if error.is_timeout() {
             PlacesError::Timeout {
@@ -168,20 +195,48 @@ impl GooglePlaces {
         }
     }
 
-    /// The error a `status` other than `OK` and `ZERO_RESULTS` stands for.
-    fn refusal(&self, endpoint: String, status: &str, message: Option<&str>) -> PlacesError {
-        match status {
-            "REQUEST_DENIED" | "OVER_QUERY_LIMIT" | "OVER_DAILY_LIMIT" | "UNKNOWN_ERROR"
-            | "INVALID_REQUEST" => PlacesError::Refused {
-                endpoint,
-                status: status.to_owned(),
-                message: self.redact(message.unwrap_or("no error_message")),
-            },
-            other => PlacesError::Malformed {
-                endpoint,
-                reason: format!("an undocumented status {:?}", self.redact(other)),
-            },
+    /// [`PlacesError::Status`] for an answer with an HTTP status other than 2xx.
+    fn status_error(
+        &self,
+        endpoint: String,
+        status: reqwest::StatusCode,
+        body: &[u8],
+    ) -> PlacesError {
+        PlacesError::Status {
+            endpoint,
+            status: status.as_u16(),
+            body: self.clipped(String::from_utf8_lossy(body).trim()),
         }
+    }
+
+    /// The start of `text`, without the key.
+    fn clipped(&self, text: &str) -> String {
+        self.redact(text).chars().take(ERROR_BODY_CHARS).collect()
+    }
+
+    /// Sends a Places API (New) request (the key in its header) and reads its JSON answer. An
+    /// HTTP status other than 2xx is [`PlacesError::Refused`] when the body is Google's error
+    /// (its `status` is Google's, followed by the reason in brackets when Google gives one, as
+    /// in `INVALID_ARGUMENT (API_KEY_INVALID)`), else [`PlacesError::Status`] (a proxy's page,
+    /// say).
+    async fn call_places<T: DeserializeOwned>(
+        &self,
+        request: reqwest::RequestBuilder,
+        shown: String,
+    ) -> Result<T, PlacesError> {
+        let request = request.header(KEY_HEADER, self.key_header.clone());
+        let (status, body) = self.exchange(request, &shown).await?;
+        if !status.is_success() {
+            return Err(match serde_json::from_slice::<ErrorAnswer>(&body) {
+                Ok(ErrorAnswer { error }) if !error.status.is_empty() => PlacesError::Refused {
+                    endpoint: shown,
+                    message: self.clipped(&error.message),
+                    status: self.redact(&error.status_and_reason()),
+                },
+                _ => self.status_error(shown, status, &body),
+            });
+        }
+        read(shown, &body)
     }
 
     async fn suggest(
@@ -190,63 +245,151 @@ impl GooglePlaces {
         session: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Prediction>, PlacesError> {
-        let mut params = vec![
-            ("input", query),
-            ("components", "country:in"),
-            ("types", "geocode"),
-        ];
-        if let Some(token) = session {
-            params.push(("sessiontoken", token));
+        let endpoint = endpoint(&self.places, AUTOCOMPLETE_PATH);
+        let shown = shown(&endpoint);
+        let mut body = json!({
+            "input": query,
+            "includedRegionCodes": [REGION],
+            "includedPrimaryTypes": [SUGGESTION_TYPES],
+            "languageCode": LANGUAGE,
+        });
+        if let Some(token) = session.filter(|t| google_takes(t)) {
+            body["sessionToken"] = json!(token);
         }
-        let (answer, endpoint): (AutocompleteAnswer, _) =
-            self.get(AUTOCOMPLETE_PATH, &params).await?;
-        match answer.status.as_str() {
-            "OK" | "ZERO_RESULTS" => Ok(answer
-                .predictions
-                .into_iter()
-                .take(limit)
-                .map(GooglePrediction::into_prediction)
-                .collect()),
-            status => Err(self.refusal(endpoint, status, answer.error_message.as_deref())),
-        }
+        let request = self.client.post(endpoint).json(&body);
+        let answer: AutocompleteAnswer = self.call_places(request, shown).await?;
+        Ok(answer
+            .suggestions
+            .into_iter()
+            // Query predictions ("pizza near Fort") are searches, not places: never asked for,
+            // and skipped should they come.
+            .filter_map(|s| s.place_prediction)
+            .take(limit)
+            .map(PlacePrediction::into_prediction)
+            .collect())
     }
 
     async fn place(&self, place_id: &str, session: Option<&str>) -> Result<Place, PlacesError> {
-        let mut params = vec![("place_id", place_id), ("fields", DETAILS_FIELDS)];
-        if let Some(token) = session {
-            params.push(("sessiontoken", token));
+        // Such an id would leave the path as another one (the url crate drops `.` and `..`
+        // segments): no place has it, and Google need not be paid to say so.
+        if matches!(place_id, "" | "." | "..") {
+            return Err(PlacesError::NotFound);
         }
-        let (answer, endpoint): (DetailsAnswer, _) = self.get(DETAILS_PATH, &params).await?;
-        match (answer.status.as_str(), answer.result) {
-            ("OK", Some(result)) => Ok(parse_place(place_id, &result)),
-            ("OK", None) => Err(PlacesError::Malformed {
-                endpoint,
-                reason: "status OK without a result".to_owned(),
-            }),
+        let mut endpoint = endpoint(&self.places, PLACES_PATH);
+        endpoint
+            .path_segments_mut()
+            .map_err(|()| PlacesError::BadUrl("it cannot have a path".to_owned()))?
+            // Percent-encoded: whatever the shopper's client sends stays one segment.
+            .push(place_id);
+        let shown = shown(&endpoint);
+        {
+            let mut query = endpoint.query_pairs_mut();
+            query.append_pair("languageCode", LANGUAGE);
+            if let Some(token) = session.filter(|t| google_takes(t)) {
+                query.append_pair("sessionToken", token);
+            }
+        }
+        let request = self
+            .client
+            .get(endpoint)
+            .header(FIELD_MASK_HEADER, DETAILS_FIELDS);
+        match self
+            .call_places::<PlaceAnswer>(request, shown.clone())
+            .await
+        {
             // An id Google no longer knows or never gave (NOT_FOUND), or not an id at all
-            // (INVALID_REQUEST): either way the shopper picked nothing that exists.
-            ("ZERO_RESULTS" | "NOT_FOUND" | "INVALID_REQUEST", _) => Err(PlacesError::NotFound),
-            (status, _) => Err(self.refusal(endpoint, status, answer.error_message.as_deref())),
+            // (INVALID_ARGUMENT): either way the shopper picked nothing that exists. A key Google
+            // does not take is INVALID_ARGUMENT too, with a reason (API_KEY_INVALID) that keeps
+            // the status from matching: the service is failing, not the place missing.
+            Err(PlacesError::Refused { status, .. })
+                if status == "NOT_FOUND" || status == "INVALID_ARGUMENT" =>
+            {
+                Err(PlacesError::NotFound)
+            }
+            Err(other) => Err(other),
+            Ok(answer)
+                if answer.address_components.is_empty() && answer.formatted_address.is_empty() =>
+            {
+                Err(PlacesError::Malformed {
+                    endpoint: shown,
+                    reason: "a place without addressComponents or formattedAddress".to_owned(),
+                })
+            }
+            Ok(answer) => {
+                // Google's current id for the place, which may be newer than the one picked.
+                let id = answer
+                    .id
+                    .clone()
+                    .filter(|id| !id.is_empty())
+                    .unwrap_or_else(|| place_id.to_owned());
+                Ok(parse_place(&id, &Found::from(answer)))
+            }
         }
     }
 
     async fn nearest(&self, lat: f64, lng: f64) -> Result<Place, PlacesError> {
-        let latlng = format!("{lat},{lng}");
-        let params = [
-            ("latlng", latlng.as_str()),
-            ("result_type", "postal_code|locality"),
-        ];
-        let (answer, endpoint): (GeocodeAnswer, _) = self.get(GEOCODE_PATH, &params).await?;
+        let endpoint = endpoint(&self.geocode, GEOCODE_PATH);
+        let shown = shown(&endpoint);
+        let mut url = endpoint;
+        url.query_pairs_mut()
+            .append_pair("latlng", &format!("{lat},{lng}"))
+            .append_pair("result_type", "postal_code|locality")
+            .append_pair("key", &self.key);
+        let (status, body) = self.exchange(self.client.get(url), &shown).await?;
+        if !status.is_success() {
+            return Err(self.status_error(shown, status, &body));
+        }
+        let answer: GeocodeAnswer = read(shown.clone(), &body)?;
         match answer.status.as_str() {
             "OK" | "ZERO_RESULTS" => answer
                 .results
-                .iter()
-                .find(|result| result.has_pincode() && result.in_india())
-                .map(|result| parse_place(result.place_id.as_deref().unwrap_or_default(), result))
+                .into_iter()
+                .map(|result| {
+                    (
+                        result.place_id.clone().unwrap_or_default(),
+                        Found::from(result),
+                    )
+                })
+                .find(|(_, found)| found.has_pincode() && found.in_india())
+                .map(|(id, found)| parse_place(&id, &found))
                 .ok_or(PlacesError::NotFound),
-            status => Err(self.refusal(endpoint, status, answer.error_message.as_deref())),
+            status => Err(self.refusal(shown, status, answer.error_message.as_deref())),
         }
     }
+
+    /// The error a Geocoding `status` other than `OK` and `ZERO_RESULTS` stands for.
+    fn refusal(&self, endpoint: String, status: &str, message: Option<&str>) -> PlacesError {
+        match status {
+            "REQUEST_DENIED" | "OVER_QUERY_LIMIT" | "OVER_DAILY_LIMIT" | "UNKNOWN_ERROR"
+            | "INVALID_REQUEST" => PlacesError::Refused {
+                endpoint,
+                status: status.to_owned(),
+                message: self.clipped(message.unwrap_or("no error_message")),
+            },
+            other => PlacesError::Malformed {
+                endpoint,
+                reason: format!("an undocumented status {:?}", self.redact(other)),
+            },
+        }
+    }
+}
+
+/// Whether Google takes `token` as a session token: URL-safe base64 of at most 36 characters
+/// (a UUID fits).
+fn google_takes(token: &str) -> bool {
+    !token.is_empty()
+        && token.len() <= MAX_SESSION_TOKEN_CHARS
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// A 2xx answer's JSON, or [`PlacesError::Malformed`].
+fn read<T: DeserializeOwned>(endpoint: String, body: &[u8]) -> Result<T, PlacesError> {
+    serde_json::from_slice(body).map_err(|e| PlacesError::Malformed {
+        endpoint,
+        reason: e.to_string(),
+    })
 }
 
 /// The base URL, after checking it is http(s) with a host.
@@ -261,14 +404,32 @@ fn base_of(base_url: &str) -> Result<Url, PlacesError> {
     }
 }
 
+/// `{base}/{path}`, without the key.
+fn endpoint(base: &Url, path: &str) -> Url {
+    let mut url = base.clone();
+    let joined = format!("{}/{path}", url.path().trim_end_matches('/'));
+    url.set_path(&joined);
+    url
+}
+
+/// An endpoint as shown in messages: no query, user or password.
+fn shown(endpoint: &Url) -> String {
+    let mut shown = endpoint.clone();
+    shown.set_query(None);
+    // Only fails for URLs that cannot have credentials, which then have none to hide.
+    let _ = shown.set_username("");
+    let _ = shown.set_password(None);
+    shown.to_string()
+}
+
 /// A place's parts from Google's address components (001 "Parsed place"); see
 /// [`GooglePlaces`] for which component fills which part.
-fn parse_place(place_id: &str, found: &GooglePlace) -> Place {
+fn parse_place(place_id: &str, found: &Found) -> Place {
     let part = |types: &[&str]| {
         types
             .iter()
             .find_map(|wanted| found.component(wanted))
-            .map(|c| c.long_name.clone())
+            .map(|c| c.long.clone())
     };
     Place {
         place_id: place_id.to_owned(),
@@ -278,18 +439,16 @@ fn parse_place(place_id: &str, found: &GooglePlace) -> Place {
         state: part(&["administrative_area_level_1"]).unwrap_or_default(),
         pincode: part(&["postal_code"]).unwrap_or_default(),
         country: part(&["country"]).unwrap_or_else(|| DEFAULT_COUNTRY.to_owned()),
-        formatted: found.formatted_address.clone(),
-        location: found.geometry.as_ref().map(|g| LatLng {
-            lat: g.location.lat,
-            lng: g.location.lng,
-        }),
+        formatted: found.formatted.clone(),
+        location: found.location,
     }
 }
 
 impl fmt::Debug for GooglePlaces {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GooglePlaces")
-            .field("base", &Self::shown(&self.base))
+            .field("places", &shown(&self.places))
+            .field("geocode", &shown(&self.geocode))
             .field("key", &"<set>")
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()
@@ -319,84 +478,214 @@ impl PlaceSearch for GooglePlaces {
     }
 
     fn describe(&self) -> String {
-        format!("Google Places at {}", Self::shown(&self.base))
+        if self.places == self.geocode {
+            format!("Google Places at {}", shown(&self.places))
+        } else {
+            format!(
+                "Google Places API (New) at {} and Geocoding API at {}",
+                shown(&self.places),
+                shown(&self.geocode)
+            )
+        }
     }
 }
 
+/// A Places API (New) failure: `{"error": {"code", "message", "status"}}`.
+#[derive(Debug, Deserialize)]
+struct ErrorAnswer {
+    error: GoogleError,
+}
+
+#[derive(Debug, Deserialize)]
+struct GoogleError {
+    #[serde(default)]
+    message: String,
+    #[serde(default)]
+    status: String,
+    /// Typed details; an `ErrorInfo` among them has the machine-readable `reason`
+    /// (`API_KEY_INVALID`, `SERVICE_DISABLED`, `API_KEY_SERVICE_BLOCKED`...).
+    #[serde(default)]
+    details: Vec<ErrorDetail>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ErrorDetail {
+    #[serde(default)]
+    reason: String,
+}
+
+impl GoogleError {
+    /// `PERMISSION_DENIED`, or `PERMISSION_DENIED (SERVICE_DISABLED)` when Google says why.
+    fn status_and_reason(&self) -> String {
+        match self.details.iter().find(|d| !d.reason.is_empty()) {
+            Some(detail) => format!("{} ({})", self.status, detail.reason),
+            None => self.status.clone(),
+        }
+    }
+}
+
+/// An Autocomplete (New) answer: `{}` when nothing matches.
 #[derive(Debug, Deserialize)]
 struct AutocompleteAnswer {
-    status: String,
     #[serde(default)]
-    predictions: Vec<GooglePrediction>,
-    error_message: Option<String>,
+    suggestions: Vec<Suggestion>,
+}
+
+/// A place prediction, or a query prediction (not asked for: no `placePrediction`).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Suggestion {
+    place_prediction: Option<PlacePrediction>,
 }
 
 #[derive(Debug, Deserialize)]
-struct GooglePrediction {
+#[serde(rename_all = "camelCase")]
+struct PlacePrediction {
     place_id: String,
-    description: String,
-    structured_formatting: Option<StructuredFormatting>,
+    /// The whole suggestion as one line.
+    text: Option<Text>,
+    /// The suggestion as the place's name and where it is.
+    structured_format: Option<StructuredFormat>,
+}
+
+/// Google's `FormattableText` and `LocalizedText`: the text, with matches or a language code
+/// the wizard has no use for.
+#[derive(Debug, Default, Deserialize)]
+struct Text {
+    #[serde(default)]
+    text: String,
 }
 
 #[derive(Debug, Deserialize)]
-struct StructuredFormatting {
-    main_text: String,
+#[serde(rename_all = "camelCase")]
+struct StructuredFormat {
+    main_text: Text,
     /// Absent for a prediction that is a whole region ("India").
     #[serde(default)]
-    secondary_text: String,
+    secondary_text: Text,
 }
 
-impl GooglePrediction {
+impl PlacePrediction {
     fn into_prediction(self) -> Prediction {
-        let (main_text, secondary_text) = match self.structured_formatting {
-            Some(parts) => (parts.main_text, parts.secondary_text),
-            // Older answers lack the split: the description's first part is the place's name.
-            None => match self.description.split_once(", ") {
+        let description = self.text.map(|t| t.text).unwrap_or_default();
+        let (main_text, secondary_text) = match self.structured_format {
+            Some(parts) => (parts.main_text.text, parts.secondary_text.text),
+            // Without the split, the description's first part is the place's name.
+            None => match description.split_once(", ") {
                 Some((main, rest)) => (main.to_owned(), rest.to_owned()),
-                None => (self.description.clone(), String::new()),
+                None => (description.clone(), String::new()),
             },
+        };
+        let description = if description.is_empty() {
+            [main_text.as_str(), secondary_text.as_str()]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            description
         };
         Prediction {
             place_id: self.place_id,
             main_text,
             secondary_text,
-            description: self.description,
+            description,
         }
     }
 }
 
+/// A Place Details (New) answer, with the fields [`DETAILS_FIELDS`] asks for.
 #[derive(Debug, Deserialize)]
-struct DetailsAnswer {
-    status: String,
-    result: Option<GooglePlace>,
-    error_message: Option<String>,
+#[serde(rename_all = "camelCase")]
+struct PlaceAnswer {
+    id: Option<String>,
+    #[serde(default)]
+    address_components: Vec<PlaceComponent>,
+    #[serde(default)]
+    formatted_address: String,
+    location: Option<PlaceLocation>,
+    display_name: Option<Text>,
 }
 
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlaceComponent {
+    long_text: String,
+    #[serde(default)]
+    short_text: String,
+    #[serde(default)]
+    types: Vec<String>,
+}
+
+/// `google.type.LatLng`: a coordinate of 0 is left out of the JSON, as protobuf leaves out
+/// default values.
+#[derive(Debug, Deserialize)]
+struct PlaceLocation {
+    #[serde(default)]
+    latitude: f64,
+    #[serde(default)]
+    longitude: f64,
+}
+
+/// A Geocoding answer.
 #[derive(Debug, Deserialize)]
 struct GeocodeAnswer {
     status: String,
     #[serde(default)]
-    results: Vec<GooglePlace>,
+    results: Vec<GeocodeResult>,
     error_message: Option<String>,
 }
 
-/// A details `result` or a geocoding result: the same parts, with `name` only in the first and
-/// `place_id` only in the second (as asked).
-#[derive(Debug, Default, Deserialize)]
-struct GooglePlace {
+#[derive(Debug, Deserialize)]
+struct GeocodeResult {
     #[serde(default)]
-    address_components: Vec<Component>,
+    address_components: Vec<GeocodeComponent>,
     #[serde(default)]
     formatted_address: String,
     geometry: Option<Geometry>,
-    #[serde(default)]
-    name: String,
     place_id: Option<String>,
 }
 
-impl GooglePlace {
+#[derive(Debug, Deserialize)]
+struct GeocodeComponent {
+    long_name: String,
+    #[serde(default)]
+    short_name: String,
+    #[serde(default)]
+    types: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Geometry {
+    location: GeocodeLocation,
+}
+
+#[derive(Debug, Deserialize)]
+struct GeocodeLocation {
+    lat: f64,
+    lng: f64,
+}
+
+/// A place as both APIs describe it, whichever wrote it.
+#[derive(Debug, Default)]
+struct Found {
+    components: Vec<Component>,
+    formatted: String,
+    /// The place's own name (Places only; a Geocoding result has none).
+    name: String,
+    location: Option<LatLng>,
+}
+
+#[derive(Debug)]
+struct Component {
+    long: String,
+    short: String,
+    types: Vec<String>,
+}
+
+impl Found {
     fn component(&self, kind: &str) -> Option<&Component> {
-        self.address_components
+        self.components
             .iter()
             .find(|c| c.types.iter().any(|t| t == kind))
     }
@@ -408,77 +697,102 @@ impl GooglePlace {
     /// A result that names no country is taken to be in India, as the search is.
     fn in_india(&self) -> bool {
         self.component("country")
-            .is_none_or(|c| c.short_name.eq_ignore_ascii_case("IN"))
+            .is_none_or(|c| c.short.eq_ignore_ascii_case("IN"))
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct Component {
-    long_name: String,
-    #[serde(default)]
-    short_name: String,
-    #[serde(default)]
-    types: Vec<String>,
+impl From<PlaceAnswer> for Found {
+    fn from(answer: PlaceAnswer) -> Self {
+        Self {
+            components: answer
+                .address_components
+                .into_iter()
+                .map(|c| Component {
+                    long: c.long_text,
+                    short: c.short_text,
+                    types: c.types,
+                })
+                .collect(),
+            formatted: answer.formatted_address,
+            name: answer.display_name.unwrap_or_default().text,
+            location: answer.location.map(|at| LatLng {
+                lat: at.latitude,
+                lng: at.longitude,
+            }),
+        }
+    }
 }
 
-#[derive(Debug, Deserialize)]
-struct Geometry {
-    location: Location,
-}
-
-#[derive(Debug, Deserialize)]
-struct Location {
-    lat: f64,
-    lng: f64,
+impl From<GeocodeResult> for Found {
+    fn from(result: GeocodeResult) -> Self {
+        Self {
+            components: result
+                .address_components
+                .into_iter()
+                .map(|c| Component {
+                    long: c.long_name,
+                    short: c.short_name,
+                    types: c.types,
+                })
+                .collect(),
+            formatted: result.formatted_address,
+            name: String::new(),
+            location: result.geometry.map(|g| LatLng {
+                lat: g.location.lat,
+                lng: g.location.lng,
+            }),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
-    /// A component as Google writes it; the short name is the long one unless it is a country.
-    fn component(long_name: &str, types: &[&str]) -> Component {
-        Component {
-            long_name: long_name.to_owned(),
-            short_name: if long_name == "India" {
-                "IN"
-            } else {
-                long_name
-            }
-            .to_owned(),
-            types: types.iter().map(|t| (*t).to_owned()).collect(),
-        }
+    /// A component as the Places API (New) writes it; the short text is the long one unless it
+    /// is a country.
+    fn component(long_text: &str, types: &[&str]) -> Value {
+        let short_text = if long_text == "India" {
+            "IN"
+        } else {
+            long_text
+        };
+        json!({"longText": long_text, "shortText": short_text, "types": types, "languageCode": "en"})
     }
 
-    fn locality() -> Component {
+    fn locality() -> Value {
         component("Mumbai", &["locality", "political"])
     }
-    fn postal_town() -> Component {
+    fn postal_town() -> Value {
         component("Thane", &["postal_town"])
     }
-    fn district() -> Component {
+    fn district() -> Value {
         component(
             "Mumbai Suburban",
             &["administrative_area_level_2", "political"],
         )
     }
-    fn state() -> Component {
+    fn state() -> Value {
         component("Maharashtra", &["administrative_area_level_1", "political"])
     }
-    fn pincode() -> Component {
+    fn pincode() -> Value {
         component("400050", &["postal_code"])
     }
-    fn india() -> Component {
+    fn india() -> Value {
         component("India", &["country", "political"])
     }
 
-    fn found(address_components: Vec<Component>) -> GooglePlace {
-        GooglePlace {
-            address_components,
-            formatted_address: "Bandra West, Mumbai, Maharashtra 400050, India".to_owned(),
-            name: "Bandra West".to_owned(),
-            ..GooglePlace::default()
-        }
+    /// A Place Details (New) answer for Bandra West with these components, read as Google's.
+    fn found(components: Vec<Value>) -> Found {
+        let answer: PlaceAnswer = serde_json::from_value(json!({
+            "id": "ChIJ-bandra",
+            "formattedAddress": "Bandra West, Mumbai, Maharashtra 400050, India",
+            "displayName": {"text": "Bandra West", "languageCode": "en"},
+            "addressComponents": components,
+        }))
+        .expect("Google's shape");
+        Found::from(answer)
     }
 
     #[test]
@@ -491,13 +805,13 @@ mod tests {
             (vec![state(), india()], ""),
         ];
         for (components, city) in cases {
-            let names: Vec<String> = components.iter().map(|c| c.long_name.clone()).collect();
+            let names: Vec<Value> = components.iter().map(|c| c["longText"].clone()).collect();
             assert_eq!(parse_place("p", &found(components)).city, city, "{names:?}");
         }
     }
 
     #[test]
-    fn the_locality_is_the_sublocality_else_the_neighbourhood_else_the_name() {
+    fn the_locality_is_the_sublocality_else_the_neighbourhood_else_the_display_name() {
         let sublocality = || {
             component(
                 "Bandra West",
@@ -523,23 +837,67 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_place_and_its_defaults() {
-        let mut full = found(vec![
-            component("Bandra West", &["sublocality_level_1", "sublocality"]),
-            locality(),
-            district(),
-            state(),
-            india(),
-            pincode(),
-        ]);
-        full.geometry = Some(Geometry {
-            location: Location {
-                lat: 19.0596,
-                lng: 72.8295,
-            },
-        });
+    fn the_state_pincode_and_country_come_from_their_components() {
+        // (components, state, pincode, country)
+        let cases = [
+            (
+                vec![locality(), state(), pincode(), india()],
+                "Maharashtra",
+                "400050",
+                "India",
+            ),
+            // No postal code: the wizard asks the shopper for the pincode.
+            (
+                vec![locality(), state(), india()],
+                "Maharashtra",
+                "",
+                "India",
+            ),
+            // No country named: the search's own.
+            (vec![locality(), pincode()], "", "400050", "India"),
+            (
+                vec![
+                    component("London", &["postal_town"]),
+                    component("WC2N 5DU", &["postal_code"]),
+                    component("United Kingdom", &["country", "political"]),
+                ],
+                "",
+                "WC2N 5DU",
+                "United Kingdom",
+            ),
+        ];
+        for (components, state, pincode, country) in cases {
+            let place = parse_place("p", &found(components));
+            assert_eq!(
+                (
+                    place.state.as_str(),
+                    place.pincode.as_str(),
+                    place.country.as_str()
+                ),
+                (state, pincode, country)
+            );
+        }
+    }
+
+    #[test]
+    fn a_whole_place_as_the_places_api_new_writes_it() {
+        let answer: PlaceAnswer = serde_json::from_value(json!({
+            "id": "ChIJ-bandra",
+            "formattedAddress": "Bandra West, Mumbai, Maharashtra 400050, India",
+            "location": {"latitude": 19.0596, "longitude": 72.8295},
+            "displayName": {"text": "Bandra West", "languageCode": "en"},
+            "addressComponents": [
+                component("Bandra West", &["sublocality_level_1", "sublocality", "political"]),
+                locality(),
+                district(),
+                state(),
+                india(),
+                pincode(),
+            ],
+        }))
+        .expect("Google's shape");
         assert_eq!(
-            parse_place("ChIJ-bandra", &full),
+            parse_place("ChIJ-bandra", &Found::from(answer)),
             Place {
                 place_id: "ChIJ-bandra".to_owned(),
                 locality: "Bandra West".to_owned(),
@@ -555,32 +913,23 @@ mod tests {
             }
         );
 
-        // No postal code, no country, no geometry: the wizard asks the shopper for the
-        // pincode, and the country is India's.
-        let bare = found(vec![locality(), state()]);
-        let parsed = parse_place("p", &bare);
+        // Protobuf's JSON leaves a coordinate of 0 out; no location at all is no location.
+        let equator: PlaceAnswer =
+            serde_json::from_value(json!({"location": {"longitude": 72.8}})).expect("a shape");
         assert_eq!(
-            (
-                parsed.pincode.as_str(),
-                parsed.country.as_str(),
-                parsed.location
-            ),
-            ("", "India", None)
+            Found::from(equator).location,
+            Some(LatLng {
+                lat: 0.0,
+                lng: 72.8
+            })
         );
-        assert!(!bare.has_pincode());
-        assert!(bare.in_india(), "no country named: the search's own");
-
-        let abroad = found(vec![
-            component("London", &["postal_town"]),
-            component("WC2N 5DU", &["postal_code"]),
-            component("United Kingdom", &["country", "political"]),
-        ]);
-        assert_eq!(parse_place("p", &abroad).country, "United Kingdom");
-        assert!(!abroad.in_india());
+        let nowhere: PlaceAnswer =
+            serde_json::from_value(json!({"formattedAddress": "India"})).expect("a shape");
+        assert_eq!(Found::from(nowhere).location, None);
     }
 
     #[test]
-    fn answers_are_read_as_google_writes_them() {
+    fn geocoding_results_are_read_as_google_writes_them() {
         let answer: GeocodeAnswer = serde_json::from_str(
             r#"{"status": "OK", "plus_code": {"global_code": "7JFJ3R4H+2X"},
                 "results": [{"place_id": "ChIJ-400001", "formatted_address": "Fort, Mumbai, Maharashtra 400001, India",
@@ -594,48 +943,122 @@ mod tests {
                     {"long_name": "India", "short_name": "IN", "types": ["country", "political"]}]}]}"#,
         )
         .expect("Google's shape");
-        let result = &answer.results[0];
-        assert!(result.has_pincode() && result.in_india());
-        let place = parse_place(result.place_id.as_deref().unwrap_or_default(), result);
+        let found = answer
+            .results
+            .into_iter()
+            .map(Found::from)
+            .next()
+            .expect("a result");
+        assert!(found.has_pincode() && found.in_india());
+        let place = parse_place("ChIJ-400001", &found);
         assert_eq!(
             (
-                place.place_id.as_str(),
                 place.locality.as_str(),
+                place.city.as_str(),
                 place.pincode.as_str()
             ),
-            ("ChIJ-400001", "Fort", "400001")
+            ("Fort", "Mumbai", "400001")
         );
+        assert!(!found_abroad().in_india());
+    }
 
-        let answer: AutocompleteAnswer = serde_json::from_str(
-            r#"{"status": "OK", "predictions": [
-                 {"place_id": "a", "description": "Andheri West, Mumbai, Maharashtra, India",
-                  "structured_formatting": {"main_text": "Andheri West", "secondary_text": "Mumbai, Maharashtra, India"},
-                  "types": ["sublocality", "geocode"]},
-                 {"place_id": "b", "description": "Andheri, Mumbai, India"},
-                 {"place_id": "c", "description": "India", "structured_formatting": {"main_text": "India"}}]}"#,
-        )
-        .expect("Google's shape");
-        let predictions: Vec<(String, String)> = answer
-            .predictions
-            .into_iter()
-            .map(|p| {
-                let p = p.into_prediction();
-                (p.main_text, p.secondary_text)
-            })
-            .collect();
-        assert_eq!(
-            predictions,
-            [
-                ("Andheri West".into(), "Mumbai, Maharashtra, India".into()),
-                ("Andheri".into(), "Mumbai, India".into()),
-                ("India".into(), String::new()),
-            ]
-        );
+    fn found_abroad() -> Found {
+        found(vec![
+            component("WC2N 5DU", &["postal_code"]),
+            component("United Kingdom", &["country", "political"]),
+        ])
     }
 
     #[test]
-    fn statuses_other_than_ok_are_refusals_or_unreadable() {
-        let google = GooglePlaces::new(GOOGLE_MAPS_URL, "AIza-secret").expect("valid");
+    fn suggestions_are_read_as_the_places_api_new_writes_them() {
+        let answer: AutocompleteAnswer = serde_json::from_value(json!({"suggestions": [
+            {"placePrediction": {
+                "place": "places/a", "placeId": "a",
+                "text": {"text": "Andheri West, Mumbai, Maharashtra, India", "matches": [{"endOffset": 7}]},
+                "structuredFormat": {
+                    "mainText": {"text": "Andheri West", "matches": [{"endOffset": 7}]},
+                    "secondaryText": {"text": "Mumbai, Maharashtra, India"}},
+                "types": ["sublocality_level_1", "sublocality", "political", "geocode"]}},
+            {"queryPrediction": {"text": {"text": "andheri west restaurants"}}},
+            {"placePrediction": {"placeId": "b", "text": {"text": "Andheri, Mumbai, India"}}},
+            {"placePrediction": {"placeId": "c", "text": {"text": "India"},
+                "structuredFormat": {"mainText": {"text": "India"}}}},
+            {"placePrediction": {"placeId": "d",
+                "structuredFormat": {"mainText": {"text": "Juhu"}, "secondaryText": {"text": "Mumbai"}}}},
+        ]}))
+        .expect("Google's shape");
+        let predictions: Vec<(String, String, String, String)> = answer
+            .suggestions
+            .into_iter()
+            .filter_map(|s| s.place_prediction)
+            .map(|p| {
+                let p = p.into_prediction();
+                (p.place_id, p.main_text, p.secondary_text, p.description)
+            })
+            .collect();
+        let expected = [
+            (
+                "a",
+                "Andheri West",
+                "Mumbai, Maharashtra, India",
+                "Andheri West, Mumbai, Maharashtra, India",
+            ),
+            ("b", "Andheri", "Mumbai, India", "Andheri, Mumbai, India"),
+            ("c", "India", "", "India"),
+            ("d", "Juhu", "Mumbai", "Juhu, Mumbai"),
+        ]
+        .map(|(id, main, secondary, description)| {
+            (id.into(), main.into(), secondary.into(), description.into())
+        });
+        assert_eq!(predictions, expected);
+
+        let none: AutocompleteAnswer = serde_json::from_str("{}").expect("no suggestions");
+        assert!(none.suggestions.is_empty());
+    }
+
+    #[test]
+    fn google_errors_say_their_status_and_reason() {
+        let cases = [
+            (
+                json!({"error": {"code": 400, "message": "API key not valid. Please pass a valid API key.",
+                    "status": "INVALID_ARGUMENT", "details": [
+                        {"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID",
+                         "domain": "googleapis.com", "metadata": {"service": "places.googleapis.com"}},
+                        {"@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "en-US",
+                         "message": "API key not valid. Please pass a valid API key."}]}}),
+                "INVALID_ARGUMENT (API_KEY_INVALID)",
+            ),
+            (
+                json!({"error": {"code": 404, "message": "Requested entity was not found.", "status": "NOT_FOUND"}}),
+                "NOT_FOUND",
+            ),
+        ];
+        for (answer, expected) in cases {
+            let ErrorAnswer { error } = serde_json::from_value(answer).expect("Google's shape");
+            assert_eq!(error.status_and_reason(), expected);
+        }
+    }
+
+    #[test]
+    fn session_tokens_google_would_refuse_are_left_out() {
+        for token in ["0a1b2c3d-4e5f-6789-abcd-ef0123456789", "s-42", "abc_DEF"] {
+            assert!(google_takes(token), "{token}");
+        }
+        for token in [
+            "",
+            "has space",
+            "a/b",
+            "ünïcode",
+            "padded==",
+            &"s".repeat(37),
+        ] {
+            assert!(!google_takes(token), "{token}");
+        }
+    }
+
+    #[test]
+    fn geocoding_statuses_other_than_ok_are_refusals_or_unreadable() {
+        let google = GooglePlaces::new(None, "AIza-secret").expect("valid");
         for status in [
             "REQUEST_DENIED",
             "OVER_QUERY_LIMIT",
@@ -655,23 +1078,33 @@ mod tests {
 
     #[test]
     fn endpoints_and_bad_bases() {
-        let cases = [
+        let google = GooglePlaces::new(None, "k").expect("Google's own");
+        assert_eq!(
             (
-                "https://maps.googleapis.com",
-                "https://maps.googleapis.com/maps/api/geocode/json",
+                endpoint(&google.places, AUTOCOMPLETE_PATH).as_str(),
+                endpoint(&google.geocode, GEOCODE_PATH).as_str()
             ),
             (
+                "https://places.googleapis.com/v1/places:autocomplete",
+                "https://maps.googleapis.com/maps/api/geocode/json"
+            )
+        );
+        let cases = [
+            (
                 " http://127.0.0.1:8099/ ",
+                "http://127.0.0.1:8099/v1/places:autocomplete",
                 "http://127.0.0.1:8099/maps/api/geocode/json",
             ),
             (
                 "https://proxy.example.in/google/",
+                "https://proxy.example.in/google/v1/places:autocomplete",
                 "https://proxy.example.in/google/maps/api/geocode/json",
             ),
         ];
-        for (base, endpoint) in cases {
-            let google = GooglePlaces::new(base, "k").expect(base);
-            assert_eq!(google.endpoint(GEOCODE_PATH).as_str(), endpoint);
+        for (base, places, geocode) in cases {
+            let google = GooglePlaces::new(Some(base), "k").expect(base);
+            assert_eq!(endpoint(&google.places, AUTOCOMPLETE_PATH).as_str(), places);
+            assert_eq!(endpoint(&google.geocode, GEOCODE_PATH).as_str(), geocode);
         }
         for bad in [
             "maps.googleapis.com",
@@ -679,18 +1112,22 @@ mod tests {
             "",
             "https://",
         ] {
-            let error = GooglePlaces::new(bad, "k").expect_err(bad);
+            let error = GooglePlaces::new(Some(bad), "k").expect_err(bad);
             assert!(matches!(error, PlacesError::BadUrl(_)), "{bad}: {error:?}");
         }
         assert!(matches!(
-            GooglePlaces::new(GOOGLE_MAPS_URL, "  "),
+            GooglePlaces::new(None, "  "),
             Err(PlacesError::NoKey)
+        ));
+        assert!(matches!(
+            GooglePlaces::new(None, "AIza\nsecret"),
+            Err(PlacesError::Client(_))
         ));
     }
 
     #[test]
     fn debug_and_describe_hide_the_key() {
-        let google = GooglePlaces::new("https://user:hunter2@maps.example.in", "AIza-secret")
+        let google = GooglePlaces::new(Some("https://user:hunter2@maps.example.in"), "AIza-secret")
             .expect("valid");
         for text in [format!("{google:?}"), google.describe()] {
             assert!(!text.contains("AIza-secret"), "{text}");
@@ -699,6 +1136,14 @@ mod tests {
         assert_eq!(
             google.describe(),
             "Google Places at https://maps.example.in/"
+        );
+        let google = GooglePlaces::new(None, "AIza-secret").expect("valid");
+        assert!(!format!("{google:?}").contains("AIza-secret"));
+        assert!(!format!("{:?}", google.key_header).contains("AIza-secret"));
+        assert_eq!(
+            google.describe(),
+            "Google Places API (New) at https://places.googleapis.com/ and Geocoding API at \
+             https://maps.googleapis.com/"
         );
     }
 }

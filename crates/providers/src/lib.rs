@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
-//! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places and Geocoding web services) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
+//! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places API (New) and Geocoding API) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
 //!
 //! ## How the API chooses
 //!
@@ -19,10 +19,11 @@
 //! - `SHOP_ASSISTANT_URL` set: [`OpenAiAssistant::new`] with it, `SHOP_ASSISTANT_KEY` (optional,
 //!   sent as a bearer token) and `SHOP_ASSISTANT_MODEL`. Unset: [`LocalAssistant`]. When the
 //!   remote assistant fails (an [`AssistantError`]), the chat answers with the local one.
-//! - `SHOP_PLACES_KEY` set: [`GooglePlaces::new`] with `SHOP_PLACES_URL` (default
-//!   [`GOOGLE_MAPS_URL`]) and the key. Unset: [`LocalPlaces`]. When Google fails (a
-//!   [`PlacesError`] other than [`PlacesError::NotFound`]), the API answers 503 and the address
-//!   wizard lets the shopper type the address.
+//! - `SHOP_PLACES_KEY` set: [`GooglePlaces::new`] with the key and `SHOP_PLACES_URL` (unset:
+//!   Google's own hosts, [`GOOGLE_PLACES_URL`] for the Places API (New) and [`GOOGLE_MAPS_URL`]
+//!   for the Geocoding API; set: both under that one base). Unset: [`LocalPlaces`]. When Google
+//!   fails (a [`PlacesError`] other than [`PlacesError::NotFound`]), the API answers 503 and the
+//!   address wizard lets the shopper type the address.
 //!
 //! A bad `SMTP_URL`, sender, assistant URL or places URL fails at start-up with a
 //! [`MailError`], [`AssistantError`] or [`PlacesError`] that says what is wrong and what is
@@ -53,8 +54,10 @@
 //!
 //! `Debug`, [`Mailer::describe`], [`Assistant::describe`], [`PlaceSearch::describe`] and every
 //! error leave out the SMTP password, the API keys and a mail's body (it holds a sign-in code).
-//! The places key travels in the request's URL, as Google's web services want it: reqwest's
-//! errors are stripped of their URL before they become a [`PlacesError`].
+//! The places key travels in the `X-Goog-Api-Key` header to the Places API (New) (a header
+//! value marked sensitive, and no request's headers are logged) and in the request's URL to the
+//! Geocoding API, as that service wants it: reqwest's errors are stripped of their URL before
+//! they become a [`PlacesError`].
 
 mod assistant;
 mod google_places;
@@ -65,7 +68,7 @@ mod places;
 mod smtp;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
-pub use google_places::{GOOGLE_MAPS_URL, GooglePlaces, PLACES_TIMEOUT};
+pub use google_places::{GOOGLE_MAPS_URL, GOOGLE_PLACES_URL, GooglePlaces, PLACES_TIMEOUT};
 pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
 pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
 pub use outbox::OutboxMailer;

@@ -9,7 +9,7 @@ use crate::BoxFuture;
 
 /// Finds addresses for the address wizard and the login sheet's location detection. Adapters:
 /// [`LocalPlaces`] (the embedded India directory) and [`crate::GooglePlaces`] (Google's Places
-/// and Geocoding web services).
+/// API (New) and Geocoding API).
 ///
 /// Callers check what the shopper sent (the query's length, the limit, the coordinates' range)
 /// before asking: an adapter may spend a paid request on whatever it is given.
@@ -90,8 +90,9 @@ pub enum PlacesError {
     NotFound,
     /// The configured base URL cannot be used.
     #[error(
-        "the places URL is not usable: {0}. Expected the base URL of Google's web services, \
-         such as https://maps.googleapis.com"
+        "the places URL is not usable: {0}. Expected an http(s) base URL under which both \
+         Google's Places API (New) and Geocoding API paths answer, such as a proxy or a local \
+         fake (without one, Google's own hosts)"
     )]
     BadUrl(String),
     /// No API key was given; Google refuses every request without one.
@@ -109,7 +110,8 @@ pub enum PlacesError {
     /// No connection (refused, DNS, TLS).
     #[error("the places service at {endpoint} could not be reached: {reason}")]
     Unreachable { endpoint: String, reason: String },
-    /// An answer with an HTTP status other than 2xx.
+    /// An answer with an HTTP status other than 2xx that is not the service's own refusal (a
+    /// proxy's error page, say).
     #[error("the places service at {endpoint} answered HTTP {status}: {body}")]
     Status {
         endpoint: String,
@@ -117,15 +119,18 @@ pub enum PlacesError {
         /// The start of the answer's body.
         body: String,
     },
-    /// The service refused the request: `REQUEST_DENIED` (a wrong key, or the API not enabled
-    /// for it), `OVER_QUERY_LIMIT` or `OVER_DAILY_LIMIT` (a quota or billing), `UNKNOWN_ERROR`
-    /// (a passing failure on its side), `INVALID_REQUEST` (a request it does not accept).
+    /// The service refused the request. Google's Places API (New) says so with an HTTP status
+    /// and an error: `PERMISSION_DENIED` (a wrong key, or the API not enabled for it),
+    /// `RESOURCE_EXHAUSTED` (a quota), `INVALID_ARGUMENT` (a request it does not accept),
+    /// `UNAVAILABLE` or `INTERNAL` (a passing failure on its side). Its Geocoding API answers
+    /// HTTP 200 with a status: `REQUEST_DENIED`, `OVER_QUERY_LIMIT` or `OVER_DAILY_LIMIT`,
+    /// `UNKNOWN_ERROR`, `INVALID_REQUEST`, meaning the same.
     #[error("the places service at {endpoint} answered {status}: {message}")]
     Refused {
         endpoint: String,
-        /// The answer's `status`.
+        /// The error's or the answer's `status`.
         status: String,
-        /// The answer's `error_message`, where the service explains.
+        /// The error's `message` or the answer's `error_message`, where the service explains.
         message: String,
     },
     /// A 2xx answer that is not the service's JSON, or has a status it does not document.

@@ -84,8 +84,8 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// An OpenAI-compatible assistant at this base URL instead of the local one.
     pub assistant_url: Option<String>,
-    /// Google Places at this base URL, with [`TEST_PLACES_KEY`], instead of the embedded
-    /// directory.
+    /// Google Places (both the Places API (New) and the Geocoding API) at this base URL, with
+    /// [`TEST_PLACES_KEY`], instead of the embedded directory.
     pub places_url: Option<String>,
 }
 
@@ -162,7 +162,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             model: "test-model".to_owned(),
         }),
         places: options.places_url.map(|url| PlacesConfig {
-            url,
+            url: Some(url),
             key: Secret::new(TEST_PLACES_KEY),
         }),
         trust_forwarded: false,
