@@ -54,6 +54,10 @@ use crate::{error, routes, wire};
         routes::curated::add,
         routes::curated::remove,
         routes::curated::set,
+        routes::addresses::list,
+        routes::addresses::add,
+        routes::addresses::set_default,
+        routes::addresses::remove,
     ),
     components(schemas(
         error::ErrorBody,
@@ -106,6 +110,10 @@ use crate::{error, routes, wire};
         routes::curated::SetRequest,
         routes::curated::Membership,
         routes::curated::SetAnswer,
+        routes::addresses::ShipmentRequest,
+        routes::addresses::DefaultRequest,
+        routes::addresses::Address,
+        routes::addresses::DeliveryFacts,
     )),
     modifiers(&SessionSchemes),
     tags(
@@ -119,6 +127,7 @@ use crate::{error, routes, wire};
         (name = "chat", description = "The support assistant"),
         (name = "analytics", description = "Swipes, their undo, and the community's trending ranking"),
         (name = "curated list", description = "The signed-in shopper's wishlist"),
+        (name = "addresses", description = "The signed-in shopper's saved delivery addresses (shipments)"),
         (name = "places", description = "The India address directory: suggestions, a place's parts, the nearest pincode"),
     ),
 )]

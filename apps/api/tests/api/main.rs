@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod addresses;
 mod brands;
 mod catalogue_changes;
 mod categories;
