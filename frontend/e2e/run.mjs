@@ -95,12 +95,12 @@ async function journey(page) {
   await screenshot(page, '03-home');
 
   await nav.getByRole('link', { name: /^Bag/ }).tap();
-  await page.getByRole('heading', { name: 'Your Bag is coming soon' }).waitFor({ timeout: 5_000 })
-    .catch(() => fail("/bag does not show 'Your Bag is coming soon'"));
+  await page.getByRole('heading', { name: 'Sign in to view your bag' }).waitFor({ timeout: 5_000 })
+    .catch(() => fail("/bag does not ask a visitor to 'Sign in to view your bag'"));
   if (await page.getByRole('banner').count()) fail('the top header shows on /bag');
-  step('Bag tab: coming-soon page, no top header');
+  step('Bag tab: a visitor is asked to sign in, no top header');
   await page.waitForTimeout(300); // the tab highlight's transition
-  await screenshot(page, '04-bag-coming-soon');
+  await screenshot(page, '04-bag-signed-out');
 }
 
 /** Explore's trending row: some card has a loaded image and an en-IN price. */

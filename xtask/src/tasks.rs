@@ -23,6 +23,7 @@ pub const PURE_CRATES: &[&str] = &[
     "support",
     "recommend",
     "places",
+    "bag",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

@@ -61,6 +61,9 @@ pub struct Config {
     /// An OpenAI-compatible chat API for the support assistant (`SHOP_ASSISTANT_URL`, with
     /// `SHOP_ASSISTANT_KEY` and `SHOP_ASSISTANT_MODEL`); without it, the local assistant.
     pub assistant: Option<AssistantConfig>,
+    /// Google Places for the address search (`SHOP_PLACES_KEY`, with `SHOP_PLACES_URL`);
+    /// without it, the embedded India directory.
+    pub places: Option<PlacesConfig>,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
     /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
     pub trust_forwarded: bool,
@@ -93,6 +96,15 @@ pub struct AssistantConfig {
     pub url: String,
     pub key: Option<Secret>,
     pub model: String,
+}
+
+/// Google's Places and Geocoding web services.
+#[derive(Clone, Debug)]
+pub struct PlacesConfig {
+    /// The services' base URL: `https://maps.googleapis.com` unless a test points at a fake.
+    pub url: String,
+    /// Server-side only: sent to Google, never to a browser.
+    pub key: Secret,
 }
 
 /// Shortest session secret accepted: 32 characters of a random string carry enough entropy
@@ -301,6 +313,34 @@ impl Config {
             }
         };
 
+        let places = match (get("SHOP_PLACES_KEY"), get("SHOP_PLACES_URL")) {
+            (None, None) => None,
+            (None, Some(_)) => {
+                return Err(invalid(
+                    "SHOP_PLACES_URL",
+                    "is set without SHOP_PLACES_KEY; Google Places needs the key (without \
+                     both, the embedded directory answers)",
+                ));
+            }
+            (Some(key), url) => {
+                let url = url
+                    .map(|u| u.trim().trim_end_matches('/').to_owned())
+                    .unwrap_or_else(|| providers::GOOGLE_MAPS_URL.to_owned());
+                if !(url.starts_with("http://") || url.starts_with("https://")) {
+                    return Err(invalid(
+                        "SHOP_PLACES_URL",
+                        format!(
+                            "'{url}' is not an http(s) URL such as https://maps.googleapis.com"
+                        ),
+                    ));
+                }
+                Some(PlacesConfig {
+                    url,
+                    key: Secret::new(key.trim()),
+                })
+            }
+        };
+
         let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
             None | Some("0") | Some("false") => false,
             Some("1") | Some("true") => true,
@@ -329,6 +369,7 @@ impl Config {
             smtp_url,
             mail_from,
             assistant,
+            places,
             trust_forwarded,
         })
     }
@@ -424,6 +465,7 @@ mod tests {
             ("SMTP_URL", "mail.example.in:25"),
             ("SHOP_MAIL_FROM", "nobody"),
             ("SHOP_ASSISTANT_URL", "api.openai.com"),
+            ("SHOP_PLACES_URL", "https://maps.googleapis.com"),
             ("SHOP_TRUST_FORWARDED", "perhaps"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
@@ -459,14 +501,42 @@ mod tests {
             ("SMTP_URL", "smtps://shop:mailpass@smtp.example.in"),
             ("SHOP_ASSISTANT_URL", "https://llm.example.in/v1/"),
             ("SHOP_ASSISTANT_KEY", "sk-assistant"),
+            ("SHOP_PLACES_KEY", "AIza-places"),
         ])
         .expect("valid");
         let debug = format!("{c:?}");
-        for secret in ["abcdef-session", "mailpass", "sk-assistant"] {
+        for secret in ["abcdef-session", "mailpass", "sk-assistant", "AIza-places"] {
             assert!(!debug.contains(secret), "{secret} leaked");
         }
         let assistant = c.assistant.expect("configured");
         assert_eq!(assistant.url, "https://llm.example.in/v1");
         assert_eq!(assistant.model, "gpt-4o-mini");
+    }
+
+    #[test]
+    fn the_places_key_selects_google_at_its_url() {
+        assert!(config(&[]).expect("valid").places.is_none());
+        let google = config(&[("SHOP_PLACES_KEY", " AIza-places ")])
+            .expect("valid")
+            .places
+            .expect("configured");
+        assert_eq!(
+            (google.url.as_str(), google.key.expose()),
+            ("https://maps.googleapis.com", "AIza-places")
+        );
+        let fake = config(&[
+            ("SHOP_PLACES_KEY", "k"),
+            ("SHOP_PLACES_URL", "http://127.0.0.1:9099/"),
+        ])
+        .expect("valid")
+        .places
+        .expect("configured");
+        assert_eq!(fake.url, "http://127.0.0.1:9099");
+        let err = config(&[
+            ("SHOP_PLACES_KEY", "k"),
+            ("SHOP_PLACES_URL", "maps.example.in"),
+        ])
+        .expect_err("no scheme");
+        assert_eq!(err.variable, "SHOP_PLACES_URL");
     }
 }

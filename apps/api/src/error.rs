@@ -20,6 +20,23 @@ pub struct ErrorBody {
     /// On a form's 400: the message of each broken field, by the field's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<std::collections::BTreeMap<String, String>>,
+    /// On `BRAND_CONFLICT`: the brand in the bag.
+    #[serde(rename = "currentBrand", skip_serializing_if = "Option::is_none")]
+    pub current_brand: Option<Named>,
+    /// On `BRAND_CONFLICT`: the brand of the product being added.
+    #[serde(rename = "newBrand", skip_serializing_if = "Option::is_none")]
+    pub new_brand: Option<Named>,
+    /// On `NOT_ENOUGH_STOCK`: the most the bag's line may hold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub available: Option<u32>,
+}
+
+/// A record an error names: its id and its name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Named {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +62,21 @@ pub enum ApiError {
     /// The request conflicts with what is stored (409).
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
+    /// The bag holds another brand's products (409 `BRAND_CONFLICT`).
+    #[error("{message}")]
+    BrandConflict {
+        message: String,
+        current: Named,
+        new: Named,
+    },
+    /// The request is well formed but a rule refuses it (422); `available` is how many there
+    /// are when the rule is about stock.
+    #[error("{message}")]
+    Unprocessable {
+        code: &'static str,
+        message: String,
+        available: Option<u32>,
+    },
     /// Over a rate limit; try again after `retry_after` seconds (429).
     #[error("{message}")]
     TooManyRequests { retry_after: i64, message: String },
@@ -108,7 +140,9 @@ impl ApiError {
             Self::Unauthorized { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
+            | Self::Unprocessable { code, .. }
             | Self::DependencyFailed { code, .. } => code,
+            Self::BrandConflict { .. } => "BRAND_CONFLICT",
             Self::TooManyRequests { .. } => "RATE_LIMITED",
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
@@ -134,7 +168,8 @@ impl ResponseError for ApiError {
             Self::BadRequest { .. } | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthenticated | Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::Conflict { .. } | Self::BrandConflict { .. } => StatusCode::CONFLICT,
+            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::DependencyFailed { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
@@ -171,11 +206,22 @@ impl ResponseError for ApiError {
             Self::Invalid { fields, .. } => Some(fields.clone()),
             _ => None,
         };
+        let (current_brand, new_brand) = match self {
+            Self::BrandConflict { current, new, .. } => (Some(current.clone()), Some(new.clone())),
+            _ => (None, None),
+        };
+        let available = match self {
+            Self::Unprocessable { available, .. } => *available,
+            _ => None,
+        };
         answer.json(ErrorBody {
             error: self.to_string(),
             code: self.code(),
             retry_after,
             fields,
+            current_brand,
+            new_brand,
+            available,
         })
     }
 }

@@ -11,7 +11,6 @@ pub mod feed;
 pub mod history;
 pub mod ledger;
 pub mod openapi;
-pub mod places;
 pub mod routes;
 pub mod startup;
 pub mod state;

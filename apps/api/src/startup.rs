@@ -41,12 +41,14 @@ pub struct Providers {
     /// Log sign-in codes (the mailer is the local outbox).
     pub log_codes: bool,
     pub assistant: Arc<dyn providers::Assistant>,
+    pub places: Arc<dyn providers::PlaceSearch>,
 }
 
 impl Providers {
     /// The adapters the configuration names: SMTP when `SMTP_URL` is set, else the outbox
     /// under the data directory; an OpenAI-compatible assistant when `SHOP_ASSISTANT_URL` is
-    /// set, else the local one.
+    /// set, else the local one; Google Places when `SHOP_PLACES_KEY` is set, else the embedded
+    /// India directory.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         use anyhow::Context;
         let (mailer, log_codes): (Arc<dyn providers::Mailer>, bool) = match &config.smtp_url {
@@ -76,10 +78,18 @@ impl Providers {
             ),
             None => Arc::new(providers::LocalAssistant),
         };
+        let places: Arc<dyn providers::PlaceSearch> = match &config.places {
+            Some(google) => Arc::new(
+                providers::GooglePlaces::new(&google.url, google.key.expose())
+                    .context("SHOP_PLACES_URL")?,
+            ),
+            None => Arc::new(providers::LocalPlaces::default()),
+        };
         Ok(Self {
             mailer,
             log_codes,
             assistant,
+            places,
         })
     }
 }
@@ -124,6 +134,7 @@ impl Application {
         tracing::info!(
             mail = %providers.mailer.describe(),
             assistant = %providers.assistant.describe(),
+            places = %providers.places.describe(),
             "outside services"
         );
         // Windows are rolled before the first answer, so a process that was down for a while
@@ -145,7 +156,7 @@ impl Application {
             store,
             clock,
             catalogue: Arc::new(catalogue),
-            places: Arc::default(),
+            places: providers.places,
             sessions: Arc::new(sessions),
             mailer: providers.mailer,
             log_codes: providers.log_codes,

@@ -52,6 +52,6 @@ pub struct AppState {
     pub trending: Arc<crate::trending_cache::TrendingCache>,
     /// The swipe feed's view of the catalogue.
     pub feed: Arc<crate::feed::Feed>,
-    /// The India address directory.
-    pub places: Arc<crate::places::Places>,
+    /// Address search: the embedded India directory, or Google Places when configured.
+    pub places: Arc<dyn providers::PlaceSearch>,
 }

@@ -7,6 +7,7 @@
 //! |---|---|---|
 //! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
+//! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places and Geocoding web services) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
 //!
 //! ## How the API chooses
 //!
@@ -18,14 +19,20 @@
 //! - `SHOP_ASSISTANT_URL` set: [`OpenAiAssistant::new`] with it, `SHOP_ASSISTANT_KEY` (optional,
 //!   sent as a bearer token) and `SHOP_ASSISTANT_MODEL`. Unset: [`LocalAssistant`]. When the
 //!   remote assistant fails (an [`AssistantError`]), the chat answers with the local one.
+//! - `SHOP_PLACES_KEY` set: [`GooglePlaces::new`] with `SHOP_PLACES_URL` (default
+//!   [`GOOGLE_MAPS_URL`]) and the key. Unset: [`LocalPlaces`]. When Google fails (a
+//!   [`PlacesError`] other than [`PlacesError::NotFound`]), the API answers 503 and the address
+//!   wizard lets the shopper type the address.
 //!
-//! A bad `SMTP_URL`, sender or assistant URL fails at start-up with a [`MailError`] or
-//! [`AssistantError`] that says what is wrong and what is expected.
+//! A bad `SMTP_URL`, sender, assistant URL or places URL fails at start-up with a
+//! [`MailError`], [`AssistantError`] or [`PlacesError`] that says what is wrong and what is
+//! expected.
 //!
 //! ## Time limits
 //!
 //! An SMTP send, connecting included, gives up after [`SMTP_TIMEOUT`] (10 s); a remote reply
-//! after [`ASSISTANT_TIMEOUT`] (15 s). A dead server makes a request fail fast, never hang.
+//! after [`ASSISTANT_TIMEOUT`] (15 s); a places request after [`PLACES_TIMEOUT`] (3 s: the
+//! shopper is typing). A dead server makes a request fail fast, never hang.
 //!
 //! ## TLS
 //!
@@ -37,25 +44,32 @@
 //!
 //! ## Async without async-trait
 //!
-//! The traits return [`BoxFuture`] so that `Arc<dyn Mailer>` and `Arc<dyn Assistant>` work
-//! (async fns in traits are not dyn-compatible); an adapter writes `Box::pin(async move {..})`.
-//! Adapters need a Tokio runtime to send, not to be built.
+//! The traits return [`BoxFuture`] so that `Arc<dyn Mailer>`, `Arc<dyn Assistant>` and
+//! `Arc<dyn PlaceSearch>` work (async fns in traits are not dyn-compatible); an adapter writes
+//! `Box::pin(async move {..})`. Adapters need a Tokio runtime to send (and [`LocalPlaces`] to
+//! search), not to be built.
 //!
 //! ## Secrets
 //!
-//! `Debug`, [`Mailer::describe`], [`Assistant::describe`] and every error leave out the SMTP
-//! password, the API key and a mail's body (it holds a sign-in code).
+//! `Debug`, [`Mailer::describe`], [`Assistant::describe`], [`PlaceSearch::describe`] and every
+//! error leave out the SMTP password, the API keys and a mail's body (it holds a sign-in code).
+//! The places key travels in the request's URL, as Google's web services want it: reqwest's
+//! errors are stripped of their URL before they become a [`PlacesError`].
 
 mod assistant;
+mod google_places;
 mod mail;
 mod openai;
 mod outbox;
+mod places;
 mod smtp;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
+pub use google_places::{GOOGLE_MAPS_URL, GooglePlaces, PLACES_TIMEOUT};
 pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
 pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
 pub use outbox::OutboxMailer;
+pub use places::{LatLng, LocalPlaces, Place, PlaceSearch, PlacesError, Prediction};
 pub use smtp::{SMTP_TIMEOUT, SmtpMailer};
 
 /// A boxed future that can cross threads: what the traits' methods return.

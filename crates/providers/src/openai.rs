@@ -178,7 +178,7 @@ fn endpoint_of(base_url: &str) -> Result<Url, AssistantError> {
 /// What went wrong, from reqwest's chain of causes ("client error (Connect): tcp connect
 /// error: Connection refused"), where the useful part is. The top error only repeats the URL,
 /// which the caller names itself.
-fn error_chain(error: &reqwest::Error) -> String {
+pub(crate) fn error_chain(error: &reqwest::Error) -> String {
     let mut causes = Vec::new();
     let mut source = error.source();
     while let Some(cause) = source {

@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use crate::schema::{addresses, rate_limits, sign_in_codes, users};
+use crate::schema::{addresses, bag_lines, rate_limits, sign_in_codes, users};
 use crate::{Store, StoreError};
 
 /// A user as stored. Deleted users are never returned by the lookups below.
@@ -368,6 +368,7 @@ impl Store {
                     .execute(conn)?;
             }
             diesel::delete(addresses::table.filter(addresses::user_id.eq(id))).execute(conn)?;
+            diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(id))).execute(conn)?;
             Ok(true)
         })
     }

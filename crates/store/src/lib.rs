@@ -20,6 +20,7 @@ macro_rules! per_backend {
 
 mod accounts;
 mod addresses;
+mod bag;
 mod bulk;
 mod catalogue;
 mod curated;

@@ -240,6 +240,24 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    bags (user_id) {
+        user_id -> Text,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bag_lines (user_id, product_id, size) {
+        user_id -> Text,
+        product_id -> Text,
+        size -> Text,
+        quantity -> Integer,
+        price_at_add_paise -> BigInt,
+        position -> Integer,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(product_categories -> products (product_id));
 diesel::joinable!(product_categories -> categories (category_id));
@@ -249,6 +267,8 @@ diesel::joinable!(product_tags -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    bag_lines,
+    bags,
     brands,
     catalogue_changes,
     categories,

@@ -47,6 +47,10 @@ const Trends = lazyScreen(async () => {
   const { TrendsRoute, prefetchTrends } = await import('./routes/trends');
   return { Component: TrendsRoute, prefetch: prefetchTrends };
 });
+const Bag = lazyScreen(async () => {
+  const { BagRoute } = await import('./routes/bag');
+  return { Component: BagRoute };
+});
 const Collection = lazyScreen(async () => {
   const { CollectionRoute } = await import('./routes/collection');
   return { Component: CollectionRoute };
@@ -137,15 +141,7 @@ const appRoutes = (
     <Route path={paths.home.path} element={<Home />} />
     <Route path={paths.collection.path} element={<Collection />} />
     <Route path={paths.trends.path} element={<Trends />} />
-    <Route
-      path={paths.bag.path}
-      element={
-        <ComingSoon
-          screen="Your Bag"
-          description="Your picks, sizes and quantities, ready for 60-minute delivery."
-        />
-      }
-    />
+    <Route path={paths.bag.path} element={<Bag />} />
 
     <Route path={paths.brands.path} element={<Brands />} />
     <Route path={paths.brand.path} element={<Brand />} />

@@ -10,14 +10,26 @@ export class ApiError extends Error {
   readonly error: string;
   /** Whole seconds to wait before asking again, from a 429's `retryAfter`; null otherwise. */
   readonly retryAfter: number | null;
+  /**
+   * The whole error body, for the codes that carry more than a sentence (the bag's
+   * BRAND_CONFLICT names both brands, NOT_ENOUGH_STOCK the `available` count); {} when none.
+   */
+  readonly body: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, code: string, error: string, retryAfter: number | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    error: string,
+    retryAfter: number | null = null,
+    body: Readonly<Record<string, unknown>> = {},
+  ) {
     super(error);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.error = error;
     this.retryAfter = retryAfter;
+    this.body = body;
   }
 }
 
@@ -62,7 +74,7 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 function isErrorBody(
   value: unknown,
-): value is { error: string; code?: unknown; retryAfter?: unknown } {
+): value is { error: string; code?: unknown; retryAfter?: unknown } & Record<string, unknown> {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -77,7 +89,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     if (isErrorBody(body)) {
       const code = typeof body.code === 'string' ? body.code : `HTTP_${response.status}`;
       const retryAfter = typeof body.retryAfter === 'number' ? body.retryAfter : null;
-      return new ApiError(response.status, code, body.error, retryAfter);
+      return new ApiError(response.status, code, body.error, retryAfter, body);
     }
   } catch {
     // Not JSON (a proxy's HTML page, say): fall through to the generic message.

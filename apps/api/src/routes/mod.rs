@@ -2,6 +2,7 @@
 
 pub mod addresses;
 pub mod analytics;
+pub mod bag;
 pub mod brands;
 pub mod categories;
 pub mod chat;
@@ -83,6 +84,26 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                 .service(resource(
                     "/analytics/trending-products",
                     get().to(analytics::trending_products),
+                ))
+                .service(resource_of(
+                    "/cart",
+                    [get().to(bag::get), web::delete().to(bag::clear)],
+                ))
+                .service(resource(
+                    "/cart/delete",
+                    web::delete().to(bag::clear_by_phone),
+                ))
+                .service(resource("/cart/items", web::post().to(bag::add)))
+                .service(resource(
+                    "/cart/switch-brand",
+                    web::post().to(bag::switch_brand),
+                ))
+                .service(resource_of(
+                    "/cart/items/{productId}/{size}",
+                    [
+                        web::put().to(bag::set_quantity),
+                        web::delete().to(bag::remove),
+                    ],
                 ))
                 .service(resource_of(
                     "/curated-list",

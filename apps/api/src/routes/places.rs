@@ -1,7 +1,9 @@
-//! The address directory (001 §3 parsed place, §7 maps service): suggestions for what a
-//! shopper types in the address wizard, a suggestion's address parts, and the place nearest a
-//! point for the login sheet's location detection. Answered from the embedded India directory
-//! (`places` crate); no key or outside service is involved.
+//! Address search (001 §3 parsed place, §7 maps service): suggestions for what a shopper types
+//! in the address wizard, a suggestion's address parts, and the place nearest a point for the
+//! login sheet's location detection. Answered by the configured [`providers::PlaceSearch`]:
+//! the embedded India directory, or Google Places when a key is configured (the key stays on
+//! the server). When that service fails, the answer is 503 `PLACES_UNAVAILABLE` and the wizard
+//! lets the shopper type the address.
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
@@ -16,6 +18,8 @@ const MAX_QUERY_CHARS: usize = 100;
 const MAX_SESSION_CHARS: usize = 100;
 /// Suggestions an answer holds unless `limit` says fewer.
 const DEFAULT_SUGGESTIONS: usize = 5;
+/// What the shopper reads when the address service fails.
+const UNAVAILABLE: &str = "Address search is unavailable. You can type your address manually.";
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -64,17 +68,18 @@ pub struct Location {
 #[serde(rename_all = "camelCase")]
 pub struct ParsedPlace {
     pub place_id: String,
-    /// The locality (post office area), for the street or searched-address line.
+    /// The locality (post office area or neighbourhood), for the street or searched-address
+    /// line.
     pub locality: String,
     pub city: String,
     pub state: String,
-    /// Six digits.
+    /// Six digits; empty when Google's place has none (the shopper types it).
     pub pincode: String,
-    /// Always "India".
+    /// "India" for every place the search suggests (it searches India only).
     pub country: String,
     /// "Fort, Mumbai, Maharashtra 400001, India"
     pub formatted: String,
-    /// Where the post office is, when the directory knows.
+    /// Where the place is, when the service knows.
     pub location: Option<Location>,
 }
 
@@ -84,21 +89,50 @@ pub struct PlaceAnswer {
     pub data: ParsedPlace,
 }
 
-impl From<places::Place> for ParsedPlace {
-    fn from(p: places::Place) -> Self {
+impl From<providers::Place> for ParsedPlace {
+    fn from(p: providers::Place) -> Self {
         Self {
-            location: p
-                .latitude
-                .zip(p.longitude)
-                .map(|(lat, lng)| Location { lat, lng }),
+            location: p.location.map(|at| Location {
+                lat: at.lat,
+                lng: at.lng,
+            }),
             place_id: p.place_id,
             locality: p.locality,
             city: p.city,
             state: p.state,
             pincode: p.pincode,
-            country: p.country.to_owned(),
+            country: p.country,
             formatted: p.formatted,
         }
+    }
+}
+
+impl From<providers::Prediction> for Prediction {
+    fn from(p: providers::Prediction) -> Self {
+        Self {
+            place_id: p.place_id,
+            main_text: p.main_text,
+            secondary_text: p.secondary_text,
+            description: p.description,
+        }
+    }
+}
+
+/// 503 `PLACES_UNAVAILABLE`: the service failed, the shopper types the address instead. The
+/// cause goes to the log only.
+fn unavailable(cause: providers::PlacesError) -> ApiError {
+    ApiError::DependencyFailed {
+        code: "PLACES_UNAVAILABLE",
+        message: UNAVAILABLE.into(),
+        cause: cause.to_string(),
+    }
+}
+
+/// 404 with `message` for a place that is not there; 503 for a failing service.
+fn not_found_or_unavailable(error: providers::PlacesError, message: &str) -> ApiError {
+    match error {
+        providers::PlacesError::NotFound => ApiError::NotFound(message.into()),
+        other => unavailable(other),
     }
 }
 
@@ -111,6 +145,7 @@ impl From<places::Place> for ParsedPlace {
     responses(
         (status = 200, body = AutocompleteAnswer, description = "Up to `limit` suggestions, best first; none when nothing matches"),
         (status = 400, body = crate::error::ErrorBody, description = "q is missing, shorter than 2 or longer than 100 characters, or session or limit is invalid"),
+        (status = 503, body = crate::error::ErrorBody, description = "Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE)"),
     ),
 )]
 pub async fn autocomplete(
@@ -120,7 +155,7 @@ pub async fn autocomplete(
     let typed = params::text("q", query.q.as_deref(), MAX_QUERY_CHARS)?
         .filter(|q| q.trim().chars().count() >= places::MIN_QUERY_CHARS)
         .ok_or_else(|| ApiError::bad_request("INVALID_QUERY", "q must be at least 2 characters"))?;
-    params::text("session", query.session.as_deref(), MAX_SESSION_CHARS)?;
+    let session = params::text("session", query.session.as_deref(), MAX_SESSION_CHARS)?;
     let limit = params::whole(
         "limit",
         query.limit.as_deref(),
@@ -128,19 +163,13 @@ pub async fn autocomplete(
         1,
         places::MAX_SUGGESTIONS,
     )?;
-    let places = state.places.clone();
-    let typed = typed.to_owned();
-    let suggestions =
-        web::block(move || Ok::<_, ApiError>(places.directory()?.autocomplete(&typed, limit)))
-            .await??;
-    let predictions = suggestions
+    let predictions = state
+        .places
+        .autocomplete(typed, session, limit)
+        .await
+        .map_err(unavailable)?
         .into_iter()
-        .map(|s| Prediction {
-            description: format!("{}, {}", s.main_text, s.secondary_text),
-            place_id: s.place_id,
-            main_text: s.main_text,
-            secondary_text: s.secondary_text,
-        })
+        .map(Prediction::from)
         .collect();
     Ok(HttpResponse::Ok().json(AutocompleteAnswer {
         success: true,
@@ -148,25 +177,38 @@ pub async fn autocomplete(
     }))
 }
 
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DetailParams {
+    /// The session token the suggestions were asked with (at most 100 characters); picking a
+    /// place ends the session.
+    pub session: Option<String>,
+}
+
 /// A suggestion's address parts.
 #[utoipa::path(
     get,
     path = "/api/places/{placeId}",
     tag = "places",
-    params(("placeId" = String, Path, description = "A suggestion's placeId")),
+    params(("placeId" = String, Path, description = "A suggestion's placeId"), DetailParams),
     responses(
         (status = 200, body = PlaceAnswer, description = "The place"),
+        (status = 400, body = crate::error::ErrorBody, description = "session is longer than 100 characters"),
         (status = 404, body = crate::error::ErrorBody, description = "Place not found."),
+        (status = 503, body = crate::error::ErrorBody, description = "Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE)"),
     ),
 )]
 pub async fn detail(
     state: web::Data<AppState>,
     id: web::Path<String>,
+    query: web::Query<DetailParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let places = state.places.clone();
-    let place = web::block(move || Ok::<_, ApiError>(places.directory()?.place(&id)))
-        .await??
-        .ok_or_else(|| ApiError::NotFound("Place not found.".into()))?;
+    let session = params::text("session", query.session.as_deref(), MAX_SESSION_CHARS)?;
+    let place = state
+        .places
+        .details(&id, session)
+        .await
+        .map_err(|e| not_found_or_unavailable(e, "Place not found."))?;
     Ok(HttpResponse::Ok().json(PlaceAnswer {
         success: true,
         data: place.into(),
@@ -182,7 +224,8 @@ pub struct ReverseParams {
     pub lon: Option<String>,
 }
 
-/// The place of the post office nearest a point (its pincode, city and state).
+/// The place with a pincode nearest a point (its pincode, city and state): the nearest post
+/// office's, or Google's reverse geocoding.
 #[utoipa::path(
     get,
     path = "/api/places/reverse",
@@ -192,6 +235,7 @@ pub struct ReverseParams {
         (status = 200, body = PlaceAnswer, description = "The nearest place"),
         (status = 400, body = crate::error::ErrorBody, description = "lat or lon is missing or not a coordinate"),
         (status = 404, body = crate::error::ErrorBody, description = "No pincode near that point (outside India)."),
+        (status = 503, body = crate::error::ErrorBody, description = "Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE)"),
     ),
 )]
 pub async fn reverse(
@@ -200,10 +244,11 @@ pub async fn reverse(
 ) -> Result<HttpResponse, ApiError> {
     let lat = coordinate("lat", query.lat.as_deref(), 90.0)?;
     let lon = coordinate("lon", query.lon.as_deref(), 180.0)?;
-    let places = state.places.clone();
-    let place = web::block(move || Ok::<_, ApiError>(places.directory()?.nearest(lat, lon)))
-        .await??
-        .ok_or_else(|| ApiError::NotFound("No pincode near that point.".into()))?;
+    let place = state
+        .places
+        .reverse(lat, lon)
+        .await
+        .map_err(|e| not_found_or_unavailable(e, "No pincode near that point."))?;
     Ok(HttpResponse::Ok().json(PlaceAnswer {
         success: true,
         data: place.into(),

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, Secret};
+use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, PlacesConfig, Secret};
 use api::startup::Application;
 use api::state::Clock;
 use chrono::{DateTime, TimeZone, Utc};
@@ -84,6 +84,9 @@ pub struct Options {
     pub smtp_url: Option<String>,
     /// An OpenAI-compatible assistant at this base URL instead of the local one.
     pub assistant_url: Option<String>,
+    /// Google Places at this base URL, with [`TEST_PLACES_KEY`], instead of the embedded
+    /// directory.
+    pub places_url: Option<String>,
 }
 
 impl Default for Options {
@@ -94,9 +97,14 @@ impl Default for Options {
             public_url: None,
             smtp_url: None,
             assistant_url: None,
+            places_url: None,
         }
     }
 }
+
+/// The places key of a test server with `places_url`: tests check where it goes and that no
+/// answer shows it.
+pub const TEST_PLACES_KEY: &str = "AIza-test-places-key";
 
 /// The session secret of every test server, so tests can forge tokens as an attacker who
 /// knows it would, or as one who does not.
@@ -152,6 +160,10 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             url,
             key: Some(Secret::new("test-assistant-key")),
             model: "test-model".to_owned(),
+        }),
+        places: options.places_url.map(|url| PlacesConfig {
+            url,
+            key: Secret::new(TEST_PLACES_KEY),
         }),
         trust_forwarded: false,
     };

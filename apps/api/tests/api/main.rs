@@ -3,6 +3,7 @@
 mod helpers;
 
 mod addresses;
+mod bag;
 mod brands;
 mod catalogue_changes;
 mod categories;
@@ -12,6 +13,7 @@ mod frontend;
 mod health;
 mod media;
 mod places;
+mod places_google;
 mod products;
 mod search;
 mod sessions;

@@ -407,6 +407,38 @@ fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
             format!("{a_shipment}/{b_address}"),
             None,
         ),
+        attempt(Method::GET, "/api/cart", "/api/cart".into(), None),
+        attempt(
+            Method::POST,
+            "/api/cart/items",
+            "/api/cart/items".into(),
+            Some(json!({"productId": b_bagged().0, "size": b_bagged().1, "userId": b.id()})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/cart/switch-brand",
+            "/api/cart/switch-brand".into(),
+            Some(json!({"productId": b_bagged().0, "size": b_bagged().1, "userId": b.id()})),
+        ),
+        attempt(
+            Method::PUT,
+            "/api/cart/items/{productId}/{size}",
+            format!("/api/cart/items/{}/{}", b_bagged().0, b_bagged().1),
+            Some(json!({"quantity": 0, "userId": b.id()})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/cart/items/{productId}/{size}",
+            format!("/api/cart/items/{}/{}", b_bagged().0, b_bagged().1),
+            None,
+        ),
+        attempt(Method::DELETE, "/api/cart", "/api/cart".into(), None),
+        attempt(
+            Method::DELETE,
+            "/api/cart/delete",
+            "/api/cart/delete".into(),
+            Some(json!({"phone": b.phone()})),
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -438,13 +470,26 @@ fn b_address_payload() -> Value {
     })
 }
 
-/// What A must never change of B's: the account, the swipes, the curated list and the saved
-/// addresses.
+/// The product and size B has in the bag before A tries B's records.
+fn b_bagged() -> (String, String) {
+    let product = crate::helpers::listed()[0];
+    let size = product
+        .stock
+        .iter()
+        .find(|(_, left)| *left > 0)
+        .map(|(size, _)| size.clone())
+        .expect("a size in stock");
+    (product.id.clone(), size)
+}
+
+/// What A must never change of B's: the account, the swipes, the curated list, the bag and the
+/// saved addresses.
 async fn b_state(app: &TestApp, b: &Session) -> Value {
     app.swipes_folded().await;
     let (_, list) = app
         .send_json(Method::GET, "/api/curated-list", None, Some(b))
         .await;
+    let (_, bag) = app.send_json(Method::GET, "/api/cart", None, Some(b)).await;
     let (_, trending) = app
         .get_json("/api/analytics/trending-products?timeWindow=24h")
         .await;
@@ -457,7 +502,7 @@ async fn b_state(app: &TestApp, b: &Session) -> Value {
         )
         .await;
     json!({"me": me(app, b).await, "list": list, "trending": trending["data"]["trendingProducts"],
-           "addresses": addresses})
+           "addresses": addresses, "bag": bag})
 }
 
 async fn signed_in_routes(app: &TestApp) -> BTreeSet<(String, String)> {
@@ -497,6 +542,16 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         .await;
     assert_eq!(status, 201, "{b_address}");
     let b_address = b_address["_id"].as_str().expect("an _id").to_owned();
+    let (product, size) = b_bagged();
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            "/api/cart/items",
+            Some(json!({"productId": product, "size": size})),
+            Some(&b),
+        )
+        .await;
+    assert_eq!(status, 200);
     let b_before = b_state(&app, &b).await;
     assert_eq!(
         b_before["addresses"].as_array().map(Vec::len),
@@ -566,6 +621,25 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                     "{what}"
                 );
             }
+            (Method::GET, "/api/cart") => {
+                assert_eq!(
+                    (status, body["items"].clone()),
+                    (200, json!([])),
+                    "{what}: A's own bag"
+                )
+            }
+            (Method::POST, "/api/cart/items" | "/api/cart/switch-brand")
+            | (Method::DELETE, "/api/cart" | "/api/cart/delete") => {
+                assert_eq!(
+                    status, 200,
+                    "{what}: the body's ids are ignored, A's own bag changes"
+                );
+                app.send_json(Method::DELETE, "/api/cart", None, Some(&a))
+                    .await;
+            }
+            (Method::PUT | Method::DELETE, "/api/cart/items/{productId}/{size}") => {
+                assert_eq!(status, 404, "{what}: A's bag does not hold it: {body}")
+            }
             (Method::GET, _) => assert_eq!((status, body.clone()), (200, json!([])), "{what}"),
             (_, "/api/users/logout") | (Method::DELETE, "/api/users/me") => {
                 assert_eq!(status, 200, "{what}: acts on A only")
@@ -594,6 +668,16 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
 async fn deleting_an_account_erases_it_and_revokes_it(backend: Backend) {
     let app = spawn_app(backend).await;
     let session = app.onboarded("gone@example.in").await;
+    let (product, size) = b_bagged();
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            "/api/cart/items",
+            Some(json!({"productId": product, "size": size})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 200);
     let (status, body) = app
         .send_json(
             Method::POST,
@@ -644,6 +728,11 @@ async fn deleting_an_account_erases_it_and_revokes_it(backend: Backend) {
         app.count(&format!("addresses WHERE user_id = '{}'", session.id())),
         0,
         "the saved addresses are erased"
+    );
+    assert_eq!(
+        app.count(&format!("bag_lines WHERE user_id = '{}'", session.id())),
+        0,
+        "the bag is emptied"
     );
     app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
     let again = app.sign_in("gone@example.in").await;

@@ -1,4 +1,5 @@
-//! A fake OpenAI-compatible API: a small HTTP/1.1 responder that records each request.
+//! A fake HTTP service (an OpenAI-compatible API, or Google's web services): a small HTTP/1.1
+//! responder that records each request.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -1,10 +1,11 @@
 //! The adapters against real local servers: an SMTP server (Debian's aiosmtpd), the outbox
-//! folder, and a fake OpenAI-compatible API.
+//! folder, a fake OpenAI-compatible API, and the same fake speaking Google's web services.
 
 mod fake_model;
 mod mail_file;
 mod openai;
 mod outbox;
+mod places;
 mod smtp;
 mod smtp_server;
 mod tls;

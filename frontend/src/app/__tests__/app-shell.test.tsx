@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { act, renderApp, renderHook, screen, within } from '@/testing/test-utils';
-import { useBagCountActions } from '@/stores/bag-count';
+import { http, HttpResponse } from 'msw';
+import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
 import { useSessionActions } from '@/stores/session';
+import { bagOf } from '@/testing/mocks/bag-handlers';
 import { curatedEntry, curatedListState } from '@/testing/mocks/curated-list-handlers';
 import { navyTee } from '@/testing/mocks/fixtures';
 import { server } from '@/testing/mocks/server';
 import { serverUser } from '@/testing/mocks/users';
 
 const TAB_LABELS = ['Swipe', 'Explore', 'Collection', 'Trends', 'Bag'];
+
+/** A bag of `count` items (the badge reads only `totalItems`). */
+const bagWithItems = (count: number) =>
+  http.get('*/api/cart', () => HttpResponse.json({ ...bagOf([]), totalItems: count }));
 
 async function bottomNav() {
   return screen.findByRole('navigation', { name: 'Main' });
@@ -79,35 +84,65 @@ describe('app shell (000 §2.2)', () => {
   });
 
   it("caps the bag and curated-list badges at '99+'", async () => {
-    const bag = renderHook(() => useBagCountActions()).result.current;
     const session = renderHook(() => useSessionActions()).result.current;
     const saved = Array.from({ length: 100 }, (_, index) =>
       curatedEntry({ ...navyTee, _id: `p${index}` }),
     );
-    server.use(...curatedListState(saved).handlers);
-    act(() => {
-      bag.bagCountChanged(150);
-      session.loggedIn(serverUser());
-    });
+    server.use(...curatedListState(saved).handlers, bagWithItems(150));
+    act(() => session.loggedIn(serverUser()));
     renderApp('/home');
     const nav = await bottomNav();
-    expect(within(nav).getByRole('link', { name: 'Bag, 99+ items' })).toHaveTextContent('99+');
+    const bag = await within(nav).findByRole('link', { name: 'Bag, 99+ items' });
+    expect(bag).toHaveTextContent('99+');
     const heart = await screen.findByRole('link', { name: 'Curated list, 99+ items' });
     expect(heart).toHaveTextContent('99+');
   });
 
-  it('shows counts up to 99 as they are', async () => {
-    const bag = renderHook(() => useBagCountActions()).result.current;
-    act(() => bag.bagCountChanged(99));
+  it("shows the bag's item count up to 99 as it is", async () => {
+    const session = renderHook(() => useSessionActions()).result.current;
+    server.use(bagWithItems(99));
+    act(() => session.loggedIn(serverUser()));
     renderApp('/home');
     const nav = await bottomNav();
-    expect(within(nav).getByRole('link', { name: 'Bag, 99 items' })).toHaveTextContent('99');
+    expect(await within(nav).findByRole('link', { name: 'Bag, 99 items' })).toHaveTextContent(
+      '99',
+    );
+  });
+
+  it('shows no bag badge for an empty bag', async () => {
+    const session = renderHook(() => useSessionActions()).result.current;
+    let reads = 0;
+    server.use(
+      http.get('*/api/cart', () => {
+        reads += 1;
+        return HttpResponse.json(bagOf([]));
+      }),
+    );
+    act(() => session.loggedIn(serverUser()));
+    renderApp('/home');
+    const nav = await bottomNav();
+    await waitFor(() => expect(reads).toBe(1));
+    expect(within(nav).getByRole('link', { name: 'Bag' })).toHaveTextContent(/^Bag$/);
+  });
+
+  it('shows no bag badge to a visitor, and reads no bag', async () => {
+    let reads = 0;
+    server.use(
+      http.get('*/api/cart', () => {
+        reads += 1;
+        return HttpResponse.json({ ...bagOf([]), totalItems: 3 });
+      }),
+    );
+    renderApp('/home');
+    const nav = await bottomNav();
+    expect(within(nav).getByRole('link', { name: 'Bag' })).toHaveTextContent(/^Bag$/);
+    expect(reads).toBe(0);
   });
 
   it('names a screen that is not built yet and links back to Explore', async () => {
-    renderApp('/bag');
+    renderApp('/my-orders');
     expect(
-      await screen.findByRole('heading', { name: 'Your Bag is coming soon' }),
+      await screen.findByRole('heading', { name: 'My Orders are coming soon' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Explore' })).toHaveAttribute('href', '/home');
   });

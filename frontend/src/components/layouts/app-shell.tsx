@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PATHS_WITHOUT_HEADER } from '@/config/paths';
+import { BrandConflictDialog } from '@/components/bag/brand-conflict-dialog';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SignInPrompt } from '@/components/ui/sign-in-prompt';
 import { ToastViewport } from '@/components/ui/toast-viewport';
@@ -34,6 +35,7 @@ export function AppShell({ children, showBottomNav }: AppShellProps) {
       <Footer />
       {showBottomNav && <BottomNav />}
       <SignInPrompt />
+      <BrandConflictDialog />
       <ToastViewport />
       <PageLoader />
     </div>

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useBag } from '@/hooks/use-bag';
 import { formatBadgeCount } from '@/lib/format-count';
-import { useBagCount } from '@/stores/bag-count';
 import { CountBadge } from '@/components/ui/count-badge';
 import {
   BagIcon,
@@ -52,7 +52,8 @@ const normalise = (pathname: string) => (pathname.length > 1 ? pathname.replace(
 /** The five-tab bottom navigation (000 §2.2). */
 export function BottomNav() {
   const pathname = normalise(useLocation().pathname);
-  const bagCount = useBagCount();
+  // Visitors have no bag (the query waits for a session); a failed read shows no count.
+  const bagCount = useBag().data?.totalItems ?? 0;
 
   return (
     <nav className={styles.nav} aria-label="Main">
@@ -66,7 +67,11 @@ export function BottomNav() {
                 to={href}
                 className={`${styles.tab} ${active ? styles.active : ''}`}
                 aria-current={active ? 'page' : undefined}
-                aria-label={count > 0 ? `${label}, ${formatBadgeCount(count)} items` : undefined}
+                aria-label={
+                  count > 0
+                    ? `${label}, ${formatBadgeCount(count)} ${count === 1 ? 'item' : 'items'}`
+                    : undefined
+                }
               >
                 <span className={styles.iconWrap}>
                   <Icon size={22} strokeWidth={active ? 2.2 : 1.8} />

@@ -1,0 +1,263 @@
+//! Address search: the [`PlaceSearch`] port, the shapes it answers in whichever service answers,
+//! and the embedded India directory as its default adapter.
+
+use std::fmt;
+use std::io::Read;
+use std::sync::{Arc, OnceLock};
+
+use crate::BoxFuture;
+
+/// Finds addresses for the address wizard and the login sheet's location detection. Adapters:
+/// [`LocalPlaces`] (the embedded India directory) and [`crate::GooglePlaces`] (Google's Places
+/// and Geocoding web services).
+///
+/// Callers check what the shopper sent (the query's length, the limit, the coordinates' range)
+/// before asking: an adapter may spend a paid request on whatever it is given.
+pub trait PlaceSearch: Send + Sync + fmt::Debug {
+    /// Up to `limit` suggestions for what was typed, in India, best first; an empty list when
+    /// nothing matches. `session` is the wizard's token, reused until a place is picked: a paid
+    /// service bills the suggestions and the pick that follows as one session.
+    fn autocomplete<'a>(
+        &'a self,
+        query: &'a str,
+        session: Option<&'a str>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<Prediction>, PlacesError>>;
+
+    /// A suggestion's address parts, or [`PlacesError::NotFound`] for an id the adapter does
+    /// not know. `session` is the token the suggestions were asked with; the pick ends it.
+    fn details<'a>(
+        &'a self,
+        place_id: &'a str,
+        session: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Place, PlacesError>>;
+
+    /// The place with a pincode nearest `lat`, `lng` (degrees), or [`PlacesError::NotFound`]
+    /// where there is none in India.
+    fn reverse(&self, lat: f64, lng: f64) -> BoxFuture<'_, Result<Place, PlacesError>>;
+
+    /// Which adapter this is, for logs and the start-up banner; never contains a key.
+    fn describe(&self) -> String;
+}
+
+/// A suggestion for what was typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prediction {
+    /// What [`PlaceSearch::details`] takes to give the place.
+    pub place_id: String,
+    /// The place's own name ("Fort").
+    pub main_text: String,
+    /// Where it is ("Mumbai, Maharashtra 400001").
+    pub secondary_text: String,
+    /// The whole suggestion as one line ("Fort, Mumbai, Maharashtra 400001").
+    pub description: String,
+}
+
+/// An address's parts, as the wizard fills its fields from them (001 "Parsed place"); a part
+/// the service does not know is empty.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Place {
+    pub place_id: String,
+    /// The neighbourhood or post office area, for the street or searched-address line.
+    pub locality: String,
+    pub city: String,
+    pub state: String,
+    /// The postal code; six digits in India.
+    pub pincode: String,
+    pub country: String,
+    /// The whole address as one line.
+    pub formatted: String,
+    /// Where the place is, when the service knows.
+    pub location: Option<LatLng>,
+}
+
+/// A point, in degrees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LatLng {
+    pub lat: f64,
+    pub lng: f64,
+}
+
+/// Why an address search gave no answer. [`PlacesError::NotFound`] is an answer about the place
+/// (the shopper asked for something that is not there); [`PlacesError::Malformed`] is a service
+/// that answered something unreadable; every other variant means the search cannot be done right
+/// now, and the caller lets the shopper type the address by hand. Messages name the endpoint
+/// without its query and never include the API key.
+#[derive(Debug, thiserror::Error)]
+pub enum PlacesError {
+    /// No such place: an id the service does not know, or no pincode near a point.
+    #[error("no such place")]
+    NotFound,
+    /// The configured base URL cannot be used.
+    #[error(
+        "the places URL is not usable: {0}. Expected the base URL of Google's web services, \
+         such as https://maps.googleapis.com"
+    )]
+    BadUrl(String),
+    /// No API key was given; Google refuses every request without one.
+    #[error("no API key was given for the places service")]
+    NoKey,
+    /// The HTTP client could not be set up (its TLS configuration).
+    #[error("the HTTP client for the places service could not be set up: {0}")]
+    Client(String),
+    /// The embedded directory could not be unpacked or read (a broken build).
+    #[error("the embedded address directory could not be read: {0}")]
+    Directory(String),
+    /// No answer within the time limit.
+    #[error("the places service at {endpoint} did not answer within {seconds} s")]
+    Timeout { endpoint: String, seconds: u64 },
+    /// No connection (refused, DNS, TLS).
+    #[error("the places service at {endpoint} could not be reached: {reason}")]
+    Unreachable { endpoint: String, reason: String },
+    /// An answer with an HTTP status other than 2xx.
+    #[error("the places service at {endpoint} answered HTTP {status}: {body}")]
+    Status {
+        endpoint: String,
+        status: u16,
+        /// The start of the answer's body.
+        body: String,
+    },
+    /// The service refused the request: `REQUEST_DENIED` (a wrong key, or the API not enabled
+    /// for it), `OVER_QUERY_LIMIT` or `OVER_DAILY_LIMIT` (a quota or billing), `UNKNOWN_ERROR`
+    /// (a passing failure on its side), `INVALID_REQUEST` (a request it does not accept).
+    #[error("the places service at {endpoint} answered {status}: {message}")]
+    Refused {
+        endpoint: String,
+        /// The answer's `status`.
+        status: String,
+        /// The answer's `error_message`, where the service explains.
+        message: String,
+    },
+    /// A 2xx answer that is not the service's JSON, or has a status it does not document.
+    #[error("the places service at {endpoint} sent an answer that could not be read: {reason}")]
+    Malformed { endpoint: String, reason: String },
+}
+
+/// The gzipped directory, as committed (`cargo xtask derive-places`; India Post's directory
+/// under GODL-India, see NOTICE).
+const DIRECTORY: &[u8] = include_bytes!("../../places/data/india-places.tsv.gz");
+
+/// The embedded India address directory (`places` crate): every post office of India Post's
+/// directory, compiled into the binary and unpacked and indexed on first use (about 165,000
+/// offices, a fraction of a second), so a process that never looks up an address never pays
+/// for it. No network and no key; the session token is not needed.
+#[derive(Clone, Default)]
+pub struct LocalPlaces {
+    directory: Arc<OnceLock<Result<places::Directory, String>>>,
+}
+
+impl LocalPlaces {
+    /// `search` on the directory, read first if this is the first search, on a thread where
+    /// blocking is allowed: reading takes a fraction of a second and a search up to a few
+    /// milliseconds, too long to hold an async worker that serves other requests meanwhile.
+    async fn search<T: Send + 'static>(
+        &self,
+        search: impl FnOnce(&places::Directory) -> T + Send + 'static,
+    ) -> Result<T, PlacesError> {
+        let directory = Arc::clone(&self.directory);
+        tokio::task::spawn_blocking(move || {
+            directory
+                .get_or_init(load)
+                .as_ref()
+                .map(search)
+                .map_err(|e| PlacesError::Directory(e.clone()))
+        })
+        .await
+        .map_err(|e| PlacesError::Directory(format!("the search stopped: {e}")))?
+    }
+}
+
+fn load() -> Result<places::Directory, String> {
+    let started = std::time::Instant::now();
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(DIRECTORY)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("unpacking crates/places/data/india-places.tsv.gz: {e}"))?;
+    let directory = places::Directory::parse(&text).map_err(|e| e.to_string())?;
+    tracing::info!(
+        post_offices = directory.len(),
+        ms = started.elapsed().as_millis() as u64,
+        "address directory loaded"
+    );
+    Ok(directory)
+}
+
+impl From<places::Suggestion> for Prediction {
+    fn from(s: places::Suggestion) -> Self {
+        Self {
+            description: format!("{}, {}", s.main_text, s.secondary_text),
+            place_id: s.place_id,
+            main_text: s.main_text,
+            secondary_text: s.secondary_text,
+        }
+    }
+}
+
+impl From<places::Place> for Place {
+    fn from(p: places::Place) -> Self {
+        Self {
+            location: p
+                .latitude
+                .zip(p.longitude)
+                .map(|(lat, lng)| LatLng { lat, lng }),
+            place_id: p.place_id,
+            locality: p.locality,
+            city: p.city,
+            state: p.state,
+            pincode: p.pincode,
+            country: p.country.to_owned(),
+            formatted: p.formatted,
+        }
+    }
+}
+
+impl PlaceSearch for LocalPlaces {
+    fn autocomplete<'a>(
+        &'a self,
+        query: &'a str,
+        _session: Option<&'a str>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<Prediction>, PlacesError>> {
+        let query = query.to_owned();
+        Box::pin(async move {
+            let found = self.search(move |d| d.autocomplete(&query, limit)).await?;
+            Ok(found.into_iter().map(Prediction::from).collect())
+        })
+    }
+
+    fn details<'a>(
+        &'a self,
+        place_id: &'a str,
+        _session: Option<&'a str>,
+    ) -> BoxFuture<'a, Result<Place, PlacesError>> {
+        let place_id = place_id.to_owned();
+        Box::pin(async move {
+            self.search(move |d| d.place(&place_id))
+                .await?
+                .map(Place::from)
+                .ok_or(PlacesError::NotFound)
+        })
+    }
+
+    fn reverse(&self, lat: f64, lng: f64) -> BoxFuture<'_, Result<Place, PlacesError>> {
+        Box::pin(async move {
+            self.search(move |d| d.nearest(lat, lng))
+                .await?
+                .map(Place::from)
+                .ok_or(PlacesError::NotFound)
+        })
+    }
+
+    fn describe(&self) -> String {
+        "local (the embedded India directory)".to_owned()
+    }
+}
+
+/// The directory holds 165,000 offices: only whether it is read yet.
+impl fmt::Debug for LocalPlaces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LocalPlaces")
+            .field("loaded", &self.directory.get().is_some())
+            .finish()
+    }
+}

@@ -1,0 +1,2 @@
+DROP TABLE bag_lines;
+DROP TABLE bags;
