@@ -61,6 +61,10 @@ use crate::{error, routes, wire};
         routes::curated::add,
         routes::curated::remove,
         routes::curated::set,
+        routes::addresses::list,
+        routes::addresses::add,
+        routes::addresses::set_default,
+        routes::addresses::remove,
     ),
     components(schemas(
         error::ErrorBody,
@@ -119,6 +123,10 @@ use crate::{error, routes, wire};
         routes::curated::SetRequest,
         routes::curated::Membership,
         routes::curated::SetAnswer,
+        routes::addresses::ShipmentRequest,
+        routes::addresses::DefaultRequest,
+        routes::addresses::Address,
+        routes::addresses::DeliveryFacts,
     )),
     modifiers(&SessionSchemes),
     tags(
@@ -133,6 +141,7 @@ use crate::{error, routes, wire};
         (name = "analytics", description = "Swipes, their undo, and the community's trending ranking"),
         (name = "bag", description = "The signed-in shopper's one-brand bag"),
         (name = "curated list", description = "The signed-in shopper's wishlist"),
+        (name = "addresses", description = "The signed-in shopper's saved delivery addresses (shipments)"),
         (name = "places", description = "Address search, from the embedded India directory or Google Places: suggestions, a place's parts, the nearest pincode"),
     ),
 )]

@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
-use crate::schema::{bag_lines, rate_limits, sign_in_codes, users};
+use crate::schema::{addresses, bag_lines, rate_limits, sign_in_codes, users};
 use crate::{Store, StoreError};
 
 /// A user as stored. Deleted users are never returned by the lookups below.
@@ -323,7 +323,8 @@ impl Store {
 
     /// Deletes an account by anonymising it in place: personal data is erased, the id stays
     /// (so records that name the user, orders among them, stay whole), its sessions are
-    /// revoked and its sign-in codes removed. `false` when no live user has that id.
+    /// revoked, its sign-in codes and saved addresses removed. `false` when no live user has
+    /// that id.
     pub fn delete_user(&self, id: &str, at: NaiveDateTime) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
@@ -366,6 +367,7 @@ impl Store {
                 diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq(email)))
                     .execute(conn)?;
             }
+            diesel::delete(addresses::table.filter(addresses::user_id.eq(id))).execute(conn)?;
             diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(id))).execute(conn)?;
             Ok(true)
         })

@@ -19,6 +19,7 @@ macro_rules! per_backend {
 }
 
 mod accounts;
+mod addresses;
 mod bag;
 mod bulk;
 mod catalogue;
@@ -30,6 +31,7 @@ mod seed;
 mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord};
+pub use addresses::AddressRecord;
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,

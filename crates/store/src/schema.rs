@@ -2,6 +2,24 @@
 //! BigInt, Integer, Bool, Timestamp), which is what diesel's `MultiConnection` can carry.
 
 diesel::table! {
+    addresses (id) {
+        id -> Text,
+        user_id -> Text,
+        customer_name -> Text,
+        phone -> Text,
+        email -> Text,
+        address -> Text,
+        address_2 -> Text,
+        city -> Text,
+        pincode -> Text,
+        state -> Text,
+        country -> Text,
+        is_default -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     brands (id) {
         id -> Text,
         name -> Text,
@@ -248,6 +266,7 @@ diesel::joinable!(product_stock -> products (product_id));
 diesel::joinable!(product_tags -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    addresses,
     bag_lines,
     bags,
     brands,

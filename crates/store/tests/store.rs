@@ -899,6 +899,140 @@ mod bulk {
     }
 }
 
+mod addresses {
+    //! Saved addresses under concurrent writes: however one shopper's saves, default moves and
+    //! deletions interleave, at most 20 are kept and exactly one is the default.
+
+    use chrono::NaiveDateTime;
+    use store::{AddressRecord, Store};
+
+    use super::{TempDb, postgres, sqlite};
+
+    fn address(user_id: &str, n: usize) -> AddressRecord {
+        AddressRecord {
+            id: format!("{user_id}-address-{n:02}"),
+            user_id: user_id.to_owned(),
+            customer_name: format!("Recipient {n}"),
+            phone: "9876543210".into(),
+            email: "asha@gmail.com".into(),
+            address: "Flat 12, Wing B".into(),
+            address_2: "Fort, Mumbai".into(),
+            city: "Mumbai".into(),
+            pincode: "400001".into(),
+            state: "Maharashtra".into(),
+            country: "India".into(),
+            is_default: false,
+            created_at: NaiveDateTime::default(),
+        }
+    }
+
+    fn next_default(rest: &[AddressRecord]) -> Option<String> {
+        validation::next_default(rest.iter().map(|a| (a.id.as_str(), a.created_at)))
+            .map(str::to_owned)
+    }
+
+    fn defaults(store: &Store, user_id: &str) -> usize {
+        store
+            .addresses(user_id)
+            .expect("addresses")
+            .iter()
+            .filter(|a| a.is_default)
+            .count()
+    }
+
+    fn concurrent_writes_keep_the_rules(db: TempDb) {
+        let store = &db.store;
+        let email = "addresses@example.in";
+        let (user, _) = store
+            .find_or_create_user(email, || {
+                super::shopper_record("address-user".into(), email, "9000000099".into())
+            })
+            .expect("user");
+        const THREADS: usize = 6;
+        const EACH: usize = 5;
+        let refused: usize = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..THREADS)
+                .map(|t| {
+                    let user = &user.id;
+                    scope.spawn(move || {
+                        let mut refused = 0;
+                        for i in 0..EACH {
+                            let n = t * EACH + i;
+                            let asked = n.is_multiple_of(3);
+                            let outcome = store
+                                .add_address(&address(user, n), |saved| {
+                                    validation::admit_address(saved, asked)
+                                })
+                                .expect("add")
+                                .expect("the user exists");
+                            match outcome {
+                                Ok(_) => {
+                                    store
+                                        .set_default_address(user, &address(user, n / 2).id)
+                                        .expect("set default");
+                                }
+                                Err(validation::ValidationError::AddressLimit) => refused += 1,
+                                Err(other) => panic!("{other}"),
+                            }
+                        }
+                        refused
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a writer"))
+                .sum()
+        });
+        let saved = store.addresses(&user.id).expect("addresses");
+        assert_eq!(saved.len(), 20, "at most 20 are kept");
+        assert_eq!(refused, THREADS * EACH - 20, "the others were refused");
+        assert_eq!(defaults(store, &user.id), 1, "exactly one default");
+        assert!(saved[0].is_default, "the default comes first");
+
+        let ids: Vec<String> = saved.iter().map(|a| a.id.clone()).collect();
+        std::thread::scope(|scope| {
+            for chunk in ids.chunks(7) {
+                let user = &user.id;
+                scope.spawn(move || {
+                    for id in chunk {
+                        assert!(
+                            store
+                                .delete_address(user, id, next_default)
+                                .expect("delete")
+                        );
+                        // One read, so the other writers cannot change it halfway.
+                        let left = store.addresses(user).expect("addresses");
+                        let defaults = left.iter().filter(|a| a.is_default).count();
+                        assert_eq!(defaults, usize::from(!left.is_empty()), "one while any");
+                    }
+                });
+            }
+        });
+        assert!(store.addresses(&user.id).expect("addresses").is_empty());
+        assert!(
+            !store
+                .delete_address(&user.id, &ids[0], next_default)
+                .expect("delete")
+        );
+        assert_eq!(
+            store.set_default_address(&user.id, &ids[0]).expect("set"),
+            None
+        );
+    }
+
+    #[test]
+    fn concurrent_writes_keep_the_rules_on_sqlite() {
+        concurrent_writes_keep_the_rules(sqlite());
+    }
+
+    #[test]
+    fn concurrent_writes_keep_the_rules_on_postgres() {
+        let Some(db) = postgres() else { return };
+        concurrent_writes_keep_the_rules(db);
+    }
+}
+
 /// A shopper who has just signed up, as the tests need one: nothing but an id, an e-mail and a
 /// phone number.
 fn shopper_record(id: String, email: &str, phone: String) -> store::UserRecord {

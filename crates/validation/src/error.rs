@@ -79,6 +79,14 @@ pub enum ValidationError {
     #[error("Must be a valid @gmail.com address")]
     InvalidGmail,
 
+    // saved delivery addresses (001 §3, §5)
+    /// A field of a saved address longer than the most it may hold (ours).
+    #[error("Must be at most {0} characters")]
+    TooLong(usize),
+    /// One address more than a shopper keeps (ours).
+    #[error("You can save up to {} addresses.", crate::MAX_SAVED_ADDRESSES)]
+    AddressLimit,
+
     // Manage Account (001 §5)
     /// Blank full name (001 §5).
     #[error("Full name is required")]
@@ -114,7 +122,8 @@ pub enum ValidationError {
     CannotCancel,
 }
 
-/// A form field, named as on the wire (the specification's field names, 000 §5, 001 §5).
+/// A form field, named as on the wire (the specification's field names, 000 §5, 001 §5; a
+/// saved address's are the shipment payload's, 001 §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Field {
     /// `email`
@@ -153,6 +162,24 @@ pub enum Field {
     Phone,
     /// `dateOfBirth`
     DateOfBirth,
+    /// `billing_customer_name`
+    BillingCustomerName,
+    /// `billing_phone`
+    BillingPhone,
+    /// `billing_email`
+    BillingEmail,
+    /// `billing_address`
+    BillingAddress,
+    /// `billing_address_2`
+    BillingAddress2,
+    /// `billing_city`
+    BillingCity,
+    /// `billing_pincode`
+    BillingPincode,
+    /// `billing_state`
+    BillingState,
+    /// `billing_country`
+    BillingCountry,
 }
 
 impl Field {
@@ -177,6 +204,15 @@ impl Field {
             Field::FullName => "fullName",
             Field::Phone => "phone",
             Field::DateOfBirth => "dateOfBirth",
+            Field::BillingCustomerName => "billing_customer_name",
+            Field::BillingPhone => "billing_phone",
+            Field::BillingEmail => "billing_email",
+            Field::BillingAddress => "billing_address",
+            Field::BillingAddress2 => "billing_address_2",
+            Field::BillingCity => "billing_city",
+            Field::BillingPincode => "billing_pincode",
+            Field::BillingState => "billing_state",
+            Field::BillingCountry => "billing_country",
         }
     }
 }

@@ -15,6 +15,9 @@
 //! - **Delivery address wizard** (001 §5): [`validate_address_search`],
 //!   [`validate_address_details`], [`validate_address_contact`], [`validate_address`];
 //!   [`cap_digits`] for the capped pincode and phone inputs.
+//! - **Saved delivery addresses** (001 §3, §5): [`validate_shipment`] checks the `billing_*`
+//!   payload by the wizard's rules; [`admit_address`] (at most [`MAX_SAVED_ADDRESSES`], the
+//!   first is the default) and [`next_default`] keep exactly one default.
 //! - **Manage Account** (001 §5): [`validate_manage_account`], with `today` passed in.
 //! - **Catalogue values** (000 §2.6, §5, §9): [`Size`], [`ProductGender`].
 //! - **Order lines** (001 §4, §5, §9): [`DeliveryStatus`], [`OrderStatus`], [`status_text`],
@@ -37,6 +40,8 @@
 //! | onboarding step 3: no fit | 'Please select at least one fit' |
 //! | a size not in the size list | "Unknown size '{size}'. Sizes are XS, S, M, L, XL, XXL, 28, 30, 32, 34, 36, 38, 40, 42." |
 //! | a product gender other than male, female, unisex | "Unknown gender '{gender}'. Use male, female or unisex." |
+//! | a saved address's field over 200 characters | 'Must be at most 200 characters' |
+//! | a 21st saved address | 'You can save up to 20 addresses.' |
 //!
 //! ## Readings of the specification worth knowing
 //!
@@ -68,6 +73,7 @@ mod error;
 mod forms;
 mod order;
 mod person;
+mod shipment;
 
 pub use catalogue::{ProductGender, Size};
 pub use digits::{
@@ -92,4 +98,8 @@ pub use person::{
     AgeBand, AgeRange, DEFAULT_AGE, DateOfBirth, EARLIEST_DATE_OF_BIRTH, GEN_Z_AGE, Gender,
     Location, MAX_STYLE_INTERESTS, MILLENNIAL_AGE, MIN_STYLE_INTERESTS, NonBlank, PreferredFits,
     StyleInterests, age_for_range, display_name, parse_iso_date,
+};
+pub use shipment::{
+    MAX_SAVED_ADDRESSES, MAX_SHIPMENT_FIELD_CHARS, Shipment, ShipmentInput, admit_address,
+    next_default, validate_shipment,
 };

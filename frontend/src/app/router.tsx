@@ -112,6 +112,10 @@ const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
 });
+const Location = lazyScreen(async () => {
+  const { LocationRoute } = await import('./routes/location');
+  return { Component: LocationRoute };
+});
 const Privacy = lazyScreen(async () => {
   const { PrivacyRoute } = await import('./routes/privacy');
   return { Component: PrivacyRoute };
@@ -175,16 +179,7 @@ const appRoutes = (
     />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
-    <Route
-      path={paths.location.path}
-      element={
-        <ComingSoon
-          screen="Delivery Details"
-          plural
-          description="Add the address we deliver to, in four quick steps."
-        />
-      }
-    />
+    <Route path={paths.location.path} element={<Location />} />
     <Route path={paths.search.path} element={<Search />} />
     <Route
       path={paths.checkout.path}

@@ -88,6 +88,15 @@ export const POPULAR_SEARCHES_FALLBACK: readonly string[] = [
   'Pants',
 ];
 
+/**
+ * Address wizard search (001 §5, §7, §9): suggestions from 2 characters, asked 180 ms after the
+ * last keystroke; the list closes 120 ms after the box loses focus, so a tap on a suggestion
+ * lands first.
+ */
+export const ADDRESS_SEARCH_MIN_CHARS = 2;
+export const ADDRESS_SEARCH_DEBOUNCE_MS = 180;
+export const ADDRESS_SUGGESTIONS_CLOSE_MS = 120;
+
 /** Style quiz: the result shows 3 s before the redirect (001 §2, §9). */
 export const QUIZ_REDIRECT_MS = 3000;
 

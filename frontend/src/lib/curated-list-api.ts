@@ -17,6 +17,8 @@ export interface CuratedListEntry {
   offerPercentage?: number | null;
   images: string[];
   brand: { _id: string; name: string } | null;
+  /** The sizes it comes in: the card's 'Add to Cart' picks M or the first (001 §2). */
+  sizes?: string[];
   /** Category names, top level first. */
   category: string[];
   tags: string[];

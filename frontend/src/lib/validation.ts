@@ -62,6 +62,11 @@ export function isValidLoginEmail(email: unknown): boolean {
   return typeof email === 'string' && EMAIL.test(email);
 }
 
+/** An address the address wizard's e-mail rule accepts (001 §5: a @gmail.com address). */
+export function isGmailAddress(email: unknown): boolean {
+  return typeof email === 'string' && GMAIL.test(email);
+}
+
 /** Keeps only digits, at most six (the code inputs strip anything else, 000 §5). */
 export function normalizeOtp(raw: unknown): string {
   return (typeof raw === 'string' ? raw : '').replace(/\D/gu, '').slice(0, OTP_LENGTH);
@@ -164,7 +169,7 @@ export function validateAddressContact(input: AddressContact): FieldErrors<keyof
   if (!new RegExp(`^\\d{${PHONE_LENGTH}}$`, 'u').test(text(input.phone))) {
     errors.phone = MESSAGES.phoneInvalid;
   }
-  if (!GMAIL.test(text(input.email))) errors.email = MESSAGES.gmailRequired;
+  if (!isGmailAddress(text(input.email))) errors.email = MESSAGES.gmailRequired;
   return errors;
 }
 

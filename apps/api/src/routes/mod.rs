@@ -1,5 +1,6 @@
 //! The whole URL table in one place.
 
+pub mod addresses;
 pub mod analytics;
 pub mod bag;
 pub mod brands;
@@ -151,6 +152,17 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     [get().to(users::find), web::post().to(users::register)],
                 ))
                 .service(resource("/users/{userId}", web::put().to(users::update)))
+                .service(resource_of(
+                    "/users/{userId}/shipment",
+                    [get().to(addresses::list), web::post().to(addresses::add)],
+                ))
+                .service(resource_of(
+                    "/users/{userId}/shipment/{addressId}",
+                    [
+                        web::patch().to(addresses::set_default),
+                        web::delete().to(addresses::remove),
+                    ],
+                ))
                 .service(resource("/chat", web::post().to(chat::ask)))
                 .service(resource("/brands", get().to(brands::list)))
                 .service(resource("/brands/{id}", get().to(brands::detail)))

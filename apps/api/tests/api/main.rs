@@ -2,6 +2,7 @@
 
 mod helpers;
 
+mod addresses;
 mod bag;
 mod brands;
 mod catalogue_changes;

@@ -277,8 +277,10 @@ struct Attempt {
 /// Every call that needs a session, tried by A against B. The test fails when the OpenAPI
 /// document lists a call with a session requirement (`security`) that is missing here, so a new user-scoped route cannot be
 /// added without its cross-user check.
-fn attempts(b: &Session) -> Vec<Attempt> {
+fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
     let b_email = b.user["email"].as_str().expect("email").to_owned();
+    let b_shipment = format!("/api/users/{}/shipment", b.id());
+    let a_shipment = format!("/api/users/{}/shipment", a.id());
     let attempt =
         |method: Method, route: &'static str, path: String, body: Option<Value>| Attempt {
             method,
@@ -369,6 +371,42 @@ fn attempts(b: &Session) -> Vec<Attempt> {
             format!("/api/curated-list/{}", b_liked()),
             Some(json!({"inList": false, "userId": b.id()})),
         ),
+        attempt(
+            Method::GET,
+            "/api/users/{userId}/shipment",
+            b_shipment.clone(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/users/{userId}/shipment",
+            b_shipment.clone(),
+            Some(b_address_payload()),
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/users/{userId}/shipment/{addressId}",
+            format!("{b_shipment}/{b_address}"),
+            Some(json!({"isDefault": true})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/users/{userId}/shipment/{addressId}",
+            format!("{b_shipment}/{b_address}"),
+            None,
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/users/{userId}/shipment/{addressId}",
+            format!("{a_shipment}/{b_address}"),
+            Some(json!({"isDefault": true})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/users/{userId}/shipment/{addressId}",
+            format!("{a_shipment}/{b_address}"),
+            None,
+        ),
         attempt(Method::GET, "/api/cart", "/api/cart".into(), None),
         attempt(
             Method::POST,
@@ -422,6 +460,16 @@ fn b_liked() -> String {
     crate::helpers::listed()[0].id.clone()
 }
 
+/// A delivery address B saves before A tries B's records.
+fn b_address_payload() -> Value {
+    json!({
+        "billing_customer_name": "B", "billing_phone": "9876543210",
+        "billing_email": "b@gmail.com", "billing_address": "Flat 1, Wing A",
+        "billing_address_2": "Fort, Mumbai", "billing_city": "Mumbai",
+        "billing_pincode": "400001", "billing_state": "Maharashtra",
+    })
+}
+
 /// The product and size B has in the bag before A tries B's records.
 fn b_bagged() -> (String, String) {
     let product = crate::helpers::listed()[0];
@@ -434,7 +482,8 @@ fn b_bagged() -> (String, String) {
     (product.id.clone(), size)
 }
 
-/// What A must never change of B's: the account, the swipes, the curated list and the bag.
+/// What A must never change of B's: the account, the swipes, the curated list, the bag and the
+/// saved addresses.
 async fn b_state(app: &TestApp, b: &Session) -> Value {
     app.swipes_folded().await;
     let (_, list) = app
@@ -444,8 +493,16 @@ async fn b_state(app: &TestApp, b: &Session) -> Value {
     let (_, trending) = app
         .get_json("/api/analytics/trending-products?timeWindow=24h")
         .await;
-    json!({"me": me(app, b).await, "list": list, "bag": bag,
-           "trending": trending["data"]["trendingProducts"]})
+    let (_, addresses) = app
+        .send_json(
+            Method::GET,
+            &format!("/api/users/{}/shipment", b.id()),
+            None,
+            Some(b),
+        )
+        .await;
+    json!({"me": me(app, b).await, "list": list, "trending": trending["data"]["trendingProducts"],
+           "addresses": addresses, "bag": bag})
 }
 
 async fn signed_in_routes(app: &TestApp) -> BTreeSet<(String, String)> {
@@ -475,6 +532,16 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         )
         .await;
     assert_eq!(status, 201);
+    let (status, b_address) = app
+        .send_json(
+            Method::POST,
+            &format!("/api/users/{}/shipment", b.id()),
+            Some(b_address_payload()),
+            Some(&b),
+        )
+        .await;
+    assert_eq!(status, 201, "{b_address}");
+    let b_address = b_address["_id"].as_str().expect("an _id").to_owned();
     let (product, size) = b_bagged();
     let (status, _) = app
         .send_json(
@@ -486,8 +553,13 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         .await;
     assert_eq!(status, 200);
     let b_before = b_state(&app, &b).await;
+    assert_eq!(
+        b_before["addresses"].as_array().map(Vec::len),
+        Some(1),
+        "B has an address to protect"
+    );
 
-    let listed: BTreeSet<(String, String)> = attempts(&b)
+    let listed: BTreeSet<(String, String)> = attempts(&a, &b, &b_address)
         .iter()
         .map(|a| (a.method.to_string(), a.route.to_owned()))
         .collect();
@@ -497,7 +569,7 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         "every call that needs a session must be in this test's list"
     );
 
-    for attempt in attempts(&b) {
+    for attempt in attempts(&a, &b, &b_address) {
         let (status, body) = app
             .send_json(
                 attempt.method.clone(),
@@ -535,6 +607,19 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                     Some(&a),
                 )
                 .await;
+            }
+            (_, "/api/users/{userId}/shipment" | "/api/users/{userId}/shipment/{addressId}") => {
+                // Another shopper's addresses are answered as if that shopper did not exist.
+                let expected = if attempt.path.starts_with(&format!("/api/users/{}/", b.id())) {
+                    "User not found"
+                } else {
+                    "Address not found."
+                };
+                assert_eq!(
+                    (status, body["error"].clone()),
+                    (404, json!(expected)),
+                    "{what}"
+                );
             }
             (Method::GET, "/api/cart") => {
                 assert_eq!(
@@ -595,6 +680,15 @@ async fn deleting_an_account_erases_it_and_revokes_it(backend: Backend) {
     assert_eq!(status, 200);
     let (status, body) = app
         .send_json(
+            Method::POST,
+            &format!("/api/users/{}/shipment", session.id()),
+            Some(b_address_payload()),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, body) = app
+        .send_json(
             Method::DELETE,
             "/api/users/delete-by-phone",
             Some(json!({"phone": "12345"})),
@@ -629,6 +723,11 @@ async fn deleting_an_account_erases_it_and_revokes_it(backend: Backend) {
     assert_eq!(
         app.count("sign_in_codes WHERE email = 'gone@example.in'"),
         0
+    );
+    assert_eq!(
+        app.count(&format!("addresses WHERE user_id = '{}'", session.id())),
+        0,
+        "the saved addresses are erased"
     );
     assert_eq!(
         app.count(&format!("bag_lines WHERE user_id = '{}'", session.id())),

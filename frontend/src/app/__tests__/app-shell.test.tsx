@@ -55,34 +55,6 @@ describe('app shell (000 §2.2)', () => {
     expect(within(header).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 
-  it("offers 'Add Address' under 'Delivery Location' when logged out", async () => {
-    renderApp('/home');
-    const location = await screen.findByRole('link', { name: 'Delivery Location: Add Address' });
-    expect(location).toHaveAttribute('href', '/location');
-    expect(within(location).getByText('Delivery Location')).toBeInTheDocument();
-  });
-
-  it('shows the saved address when logged in', async () => {
-    const { result } = renderHook(() => useSessionActions());
-    act(() => {
-      result.current.loggedIn(serverUser());
-      result.current.addressSaved('Flat 4B, Colaba, Mumbai');
-    });
-    renderApp('/home');
-    expect(
-      await screen.findByRole('link', { name: 'Delivery Location: Flat 4B, Colaba, Mumbai' }),
-    ).toBeInTheDocument();
-  });
-
-  it('shows the location given at sign-in until an address is saved', async () => {
-    const { result } = renderHook(() => useSessionActions());
-    act(() => result.current.loggedIn({ ...serverUser(), location: 'Bandra West, Mumbai' }));
-    renderApp('/home');
-    expect(
-      await screen.findByRole('link', { name: 'Delivery Location: Bandra West, Mumbai' }),
-    ).toBeInTheDocument();
-  });
-
   it("caps the bag and curated-list badges at '99+'", async () => {
     const session = renderHook(() => useSessionActions()).result.current;
     const saved = Array.from({ length: 100 }, (_, index) =>

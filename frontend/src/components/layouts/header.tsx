@@ -1,25 +1,33 @@
 import { Link } from 'react-router';
 import { ADD_ADDRESS_TEXT, DELIVERY_LOCATION_LABEL } from '@/config/app';
 import { paths } from '@/config/paths';
+import { useAddresses } from '@/hooks/use-addresses';
 import { useCuratedList } from '@/hooks/use-curated-list';
+import { defaultAddress, shortAddress, type Address } from '@/lib/addresses-api';
 import { formatBadgeCount } from '@/lib/format-count';
-import { useIsLoggedIn, useSavedAddress, useSessionUser } from '@/stores/session';
+import { useIsLoggedIn } from '@/stores/session';
 import { CountBadge } from '@/components/ui/count-badge';
 import { ChevronDownIcon, HeartIcon, MapPinIcon, SearchIcon, UserIcon } from '@/components/ui/icons';
 import styles from './header.module.css';
 
+/**
+ * What the delivery-location button says under its label (000 §2.2): the saved (default)
+ * address when logged in, else 'Add Address'. Null, the label alone, until the shopper's
+ * addresses are known (loading, or a failed fetch).
+ */
+function deliveryText(isLoggedIn: boolean, addresses: Address[] | undefined): string | null {
+  if (!isLoggedIn) return ADD_ADDRESS_TEXT;
+  if (!addresses) return null;
+  const address = defaultAddress(addresses);
+  return address ? shortAddress(address) : ADD_ADDRESS_TEXT;
+}
+
 /** The fixed top header (000 §2.2). */
 export function Header() {
   const isLoggedIn = useIsLoggedIn();
-  const savedAddress = useSavedAddress();
-  const { location } = useSessionUser();
   // Visitors have no list (the query waits for a session); a failed fetch shows no count.
   const wishlistCount = useCuratedList().data?.length ?? 0;
-
-  // The wizard's saved address wins; until there is one, the location given at sign-in (which
-  // the server keeps as the first delivery address).
-  const deliverTo = savedAddress ?? (location.trim() || null);
-  const addressText = isLoggedIn && deliverTo ? deliverTo : ADD_ADDRESS_TEXT;
+  const addressText = deliveryText(isLoggedIn, useAddresses().data);
   const hasWishlist = wishlistCount > 0;
   const wishlistLabel = hasWishlist
     ? `Curated list, ${formatBadgeCount(wishlistCount)} ${wishlistCount === 1 ? 'item' : 'items'}`
@@ -30,7 +38,9 @@ export function Header() {
       <Link
         to={paths.location.getHref()}
         className={styles.location}
-        aria-label={`${DELIVERY_LOCATION_LABEL}: ${addressText}`}
+        aria-label={
+          addressText ? `${DELIVERY_LOCATION_LABEL}: ${addressText}` : DELIVERY_LOCATION_LABEL
+        }
       >
         <span className={styles.pin}>
           <MapPinIcon size={20} />
@@ -38,7 +48,7 @@ export function Header() {
         <span className={styles.locationText}>
           <span className={styles.label}>{DELIVERY_LOCATION_LABEL}</span>
           <span className={styles.address}>
-            <span className={styles.addressValue}>{addressText}</span>
+            {addressText && <span className={styles.addressValue}>{addressText}</span>}
             <ChevronDownIcon size={16} />
           </span>
         </span>

@@ -17,6 +17,7 @@ export function curatedEntry(product: Product, addedAt = ADDED_AT): CuratedListE
     price: product.price,
     offerPercentage: product.offerPercentage ?? 0,
     images: product.images ?? [],
+    sizes: product.sizes ?? [],
     brand:
       typeof brand === 'object' && brand !== null
         ? { _id: brand._id, name: brand.name }

@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { addressHandlers } from './address-handlers';
 import { bagHandlers } from './bag-handlers';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
@@ -7,6 +8,7 @@ import { trendsHandlers } from './trends-handlers';
 
 export const server = setupServer(
   ...handlers,
+  ...addressHandlers,
   ...bagHandlers,
   ...curatedListHandlers,
   ...swipeHandlers,

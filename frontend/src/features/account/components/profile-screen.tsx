@@ -10,7 +10,7 @@ import {
   PhoneIcon,
   UserIcon,
 } from '@/components/ui/icons';
-import { useSavedAddress, useSessionActions, useSessionUser } from '@/stores/session';
+import { useSessionActions, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { useToastActions } from '@/stores/toasts';
 import { logOut } from '../api/account-api';
@@ -154,7 +154,6 @@ function HeaderCard() {
 /** Profile (/profile, 001 §2): who is signed in, and the way to orders, offers and settings. */
 export function ProfileScreen() {
   const user = useSessionUser();
-  const savedAddress = useSavedAddress();
   const { loggedOut } = useSessionActions();
   const { open } = useSignInPromptActions();
   const { toastShown } = useToastActions();
@@ -233,11 +232,7 @@ export function ProfileScreen() {
               }
             />
             {signedIn && addressesOpen && (
-              <SavedAddresses
-                id={addressesId}
-                savedAddress={savedAddress}
-                location={user.location}
-              />
+              <SavedAddresses id={addressesId} />
             )}
           </li>
         </ul>

@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { APP_NAME } from '@/config/app';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
+import { defaultSizeOf } from '@/lib/bag-api';
 import type { ProductSort } from '@/lib/catalogue-api';
 import type { Brand, Gender } from '@/lib/catalogue-types';
+import { useAddToBag } from '@/hooks/use-bag';
 import { useGoBack } from '@/hooks/use-go-back';
 import { BrandLogo } from '@/components/product/brand-logo';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
@@ -13,7 +15,6 @@ import { ArrowLeftIcon, BagIcon, CompassIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { brandQueries } from '../api/brand-queries';
-import { useAddToBag } from '../hooks/use-add-to-bag';
 import { productCountText } from '../utils/product-count';
 import styles from './brand-page.module.css';
 
@@ -115,7 +116,7 @@ function BrandProducts({ brandId }: { brandId: string }) {
   const { data: products = [], isPending } = useQuery(
     brandQueries.products(brandId, { sort, gender }),
   );
-  const addToBag = useAddToBag();
+  const bag = useAddToBag();
 
   return (
     <section className={styles.products} aria-label="Products">
@@ -163,7 +164,15 @@ function BrandProducts({ brandId }: { brandId: string }) {
           cardOptions={(product) => ({
             wishlist: true,
             action: (
-              <button type="button" onClick={() => addToBag(product._id)}>
+              // 000 §2.13: the grid has no size picker, so the add asks for M, or the
+              // product's first size when it has no M (001 §9's default size).
+              <button
+                type="button"
+                disabled={bag.isAdding(product._id)}
+                onClick={() =>
+                  bag.add({ productId: product._id, size: defaultSizeOf(product.sizes) })
+                }
+              >
                 Add to Bag
               </button>
             ),

@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { kaapiStudio, navyTee, urbanDhaaga, zariLane } from '@/testing/mocks/fixtures';
+import {
+  cargoPants,
+  kaapiStudio,
+  navyTee,
+  urbanDhaaga,
+  zariLane,
+} from '@/testing/mocks/fixtures';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
 import { useSessionActions } from '@/stores/session';
 import { serverUser } from '@/testing/mocks/users';
-import { BAG_COMING_SOON_TEXT, BAG_SIGN_IN_REASON } from '../hooks/use-add-to-bag';
+import { BAG_SIGN_IN_REASON, BAG_TOASTS } from '@/hooks/use-bag';
+import { bagKeys, type Bag } from '@/lib/bag-api';
+import { bagState } from '@/testing/mocks/bag-handlers';
 
 const failing = () =>
   HttpResponse.json({ error: 'Database unavailable', code: 'INTERNAL' }, { status: 500 });
@@ -112,15 +120,54 @@ describe('brand page (000 §2.13, 001 §9)', () => {
     );
   });
 
-  it('tells a logged-in shopper that the bag is not open yet', async () => {
-    const user = userEvent.setup();
-    const session = renderHook(() => useSessionActions()).result.current;
-    act(() => session.loggedIn(serverUser()));
-    brandProducts();
-    renderApp(`/brands/${urbanDhaaga._id}`);
-    await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));
-    expect(await screen.findByText(BAG_COMING_SOON_TEXT)).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  describe('add to bag (000 §2.13)', () => {
+    const teeWithM = { ...navyTee, stock: { S: 4, M: 3, L: 12 } };
+
+    function signIn() {
+      const session = renderHook(() => useSessionActions()).result.current;
+      act(() => session.loggedIn(serverUser()));
+    }
+
+    it("adds one in size M and says 'Added to bag'; the bag in the cache has it", async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState([], [teeWithM]);
+      server.use(...bag.handlers);
+      brandProducts([teeWithM]);
+      const { queryClient } = renderApp(`/brands/${urbanDhaaga._id}`);
+      await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+      expect(await screen.findByText(BAG_TOASTS.added)).toBeInTheDocument();
+      expect(bag.calls).toEqual([
+        `POST /api/cart/items ${JSON.stringify({ productId: navyTee._id, size: 'M', quantity: 1 })}`,
+      ]);
+      // The answered bag is in the cache: the Bag tab's badge reads it.
+      expect(queryClient.getQueryData<Bag>(bagKeys.detail('u1'))?.totalItems).toBe(1);
+    });
+
+    it('adds the first size of a product that has no M', async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState();
+      server.use(...bag.handlers);
+      brandProducts([cargoPants]);
+      renderApp(`/brands/${kaapiStudio._id}`);
+      await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+      expect(await screen.findByText(BAG_TOASTS.added)).toBeInTheDocument();
+      expect(bag.lines().map((line) => line.size)).toEqual(['30']);
+    });
+
+    it("shows the server's words when the size is out of stock", async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState();
+      server.use(...bag.handlers);
+      brandProducts([navyTee]);
+      renderApp(`/brands/${urbanDhaaga._id}`);
+      await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Size M is out of stock.');
+      expect(bag.lines()).toEqual([]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
   });
 
   it("says 'No products found' when the brand has none or the call fails", async () => {

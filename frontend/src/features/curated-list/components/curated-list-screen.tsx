@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { paths } from '@/config/paths';
+import { defaultSizeOf } from '@/lib/bag-api';
 import { HeartIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { TitleBar } from '@/components/ui/title-bar';
@@ -8,6 +9,7 @@ import {
   useCuratedListChange,
   useCuratedListChangesInFlight,
 } from '@/hooks/use-curated-list';
+import { useAddToBag } from '@/hooks/use-bag';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useIsLoggedIn } from '@/stores/session';
 import { CuratedListCard, CuratedListCardSkeleton } from './curated-list-card';
@@ -35,6 +37,7 @@ function SavedProducts({ titleId }: { titleId: string }) {
     onError: (error, { productId }) =>
       console.error(`Removing ${productId} from the curated list failed.`, error),
   });
+  const bag = useAddToBag();
 
   if (isError) {
     return (
@@ -76,6 +79,11 @@ function SavedProducts({ titleId }: { titleId: string }) {
                   entry={entry}
                   removing={removing.has(entry._id)}
                   onRemove={() => change.mutate({ productId: entry._id, remove: true })}
+                  adding={bag.isAdding(entry._id)}
+                  // 001 §2: quantity 1, size M (the first size for a product without M).
+                  onAddToCart={() =>
+                    bag.add({ productId: entry._id, size: defaultSizeOf(entry.sizes) })
+                  }
                 />
               </li>
             ))}

@@ -6,7 +6,8 @@ import { readRecentlyViewed } from '@/lib/recently-viewed';
 import { useSessionActions } from '@/stores/session';
 import { serverUser } from '@/testing/mocks/users';
 import { server } from '@/testing/mocks/server';
-import { navyTee } from '@/testing/mocks/fixtures';
+import { bagState } from '@/testing/mocks/bag-handlers';
+import { cargoPants, navyTee } from '@/testing/mocks/fixtures';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
 import { BUY_NOW_SIGN_IN_REASON, type DirectBuyState } from '../hooks/use-buy-now';
 
@@ -99,26 +100,107 @@ describe('product page (000 §2.12)', () => {
     expect(router.state.location.pathname).toBe(`/product/${tee._id}`);
   });
 
-  it('takes a shopper to checkout with the product, size, quantity 1 and directBuy', async () => {
-    const user = userEvent.setup();
-    const session = renderHook(() => useSessionActions()).result.current;
-    act(() => session.loggedIn(serverUser()));
-    const { router } = await openProduct();
-    await user.click(screen.getByRole('radio', { name: 'L' }));
-    await user.click(buyButton());
+  describe('BUY NOW (000 §4, 001 §4)', () => {
+    function signIn() {
+      const session = renderHook(() => useSessionActions()).result.current;
+      act(() => session.loggedIn(serverUser()));
+    }
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
-    const state = router.state.location.state as DirectBuyState;
-    expect(state.directBuy).toBe(true);
-    expect(state.product).toMatchObject({
-      id: tee._id,
-      name: tee.name,
-      brand: 'Urban Dhaaga',
-      selectedSize: 'L',
-      sizes: ['S', 'M', 'L'],
-      quantity: 1,
-      offerPercentage: 20,
-      image: tee.images![0],
+    it('adds one in the chosen size to the bag, then goes to checkout with the product and directBuy', async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState();
+      server.use(...bag.handlers);
+      const { router } = await openProduct();
+      await user.click(screen.getByRole('radio', { name: 'L' }));
+      await user.click(buyButton());
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+      expect(bag.calls).toEqual([
+        `POST /api/cart/items ${JSON.stringify({ productId: tee._id, size: 'L', quantity: 1 })}`,
+      ]);
+      const state = router.state.location.state as DirectBuyState;
+      expect(state.directBuy).toBe(true);
+      expect(state.product).toMatchObject({
+        id: tee._id,
+        name: tee.name,
+        brand: 'Urban Dhaaga',
+        price: tee.price,
+        selectedSize: 'L',
+        sizes: ['S', 'M', 'L'],
+        quantity: 1,
+        offerPercentage: 20,
+        assigned_coupon: null,
+        image: tee.images![0],
+      });
+    });
+
+    it('waits while the add is in flight', async () => {
+      const user = userEvent.setup();
+      signIn();
+      server.use(...bagState().handlers);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        http.post('*/api/cart/items', async () => {
+          await gate;
+        }),
+      );
+      const { router } = await openProduct();
+      await user.click(screen.getByRole('radio', { name: 'L' }));
+      await user.click(buyButton());
+      await waitFor(() => expect(buyButton()).toBeDisabled());
+      expect(router.state.location.pathname).toBe(`/product/${tee._id}`);
+      release();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    });
+
+    it("stays on the product with the server's words when the size runs out", async () => {
+      const user = userEvent.setup();
+      signIn();
+      server.use(...bagState([{ product: tee, size: 'S', quantity: 4 }], [tee]).handlers);
+      const { router } = await openProduct();
+      await user.click(screen.getByRole('radio', { name: 'S' }));
+      await user.click(buyButton());
+      expect(await screen.findByRole('alert')).toHaveTextContent('Only 4 left in size S.');
+      expect(router.state.location.pathname).toBe(`/product/${tee._id}`);
+    });
+
+    it('asks to switch brands when the bag holds another brand, and goes to checkout after', async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState([{ product: cargoPants, size: '30', quantity: 1 }], [tee, cargoPants]);
+      server.use(...bag.handlers);
+      const { router } = await openProduct();
+      await user.click(screen.getByRole('radio', { name: 'L' }));
+      await user.click(buyButton());
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Your bag has items from Kaapi Studio',
+      });
+      expect(router.state.location.pathname).toBe(`/product/${tee._id}`);
+      await user.click(within(dialog).getByRole('button', { name: 'Switch to Urban Dhaaga' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+      expect((router.state.location.state as DirectBuyState).product.selectedSize).toBe('L');
+      expect(bag.lines().map((line) => [line.product._id, line.size, line.quantity])).toEqual([
+        [tee._id, 'L', 1],
+      ]);
+    });
+
+    it('stays on the product when the shopper keeps the bag', async () => {
+      const user = userEvent.setup();
+      signIn();
+      const bag = bagState([{ product: cargoPants, size: '30', quantity: 1 }], [tee, cargoPants]);
+      server.use(...bag.handlers);
+      const { router } = await openProduct();
+      await user.click(screen.getByRole('radio', { name: 'L' }));
+      await user.click(buyButton());
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Your bag has items from Kaapi Studio',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Keep Kaapi Studio' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(`/product/${tee._id}`);
+      expect(bag.lines().map((line) => line.product._id)).toEqual([cargoPants._id]);
     });
   });
 

@@ -102,8 +102,9 @@ function ProductBody({ product }: { product: Product }) {
         <button
           type="button"
           className={styles.buy}
-          disabled={size === null}
-          onClick={() => size !== null && buyNow(product, size)}
+          disabled={size === null || buyNow.isPending(product._id)}
+          aria-busy={buyNow.isPending(product._id) || undefined}
+          onClick={() => size !== null && buyNow.buy(product, size)}
         >
           {size === null ? 'SELECT SIZE TO BUY' : 'BUY NOW'}
         </button>

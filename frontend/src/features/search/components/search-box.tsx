@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { brandName, firstImage } from '@/lib/product';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useSuggestions } from '../api/search-queries';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import styles from './search-box.module.css';
 
 export interface SearchBoxProps {

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { BAG_TOASTS } from '@/hooks/use-bag';
 import { curatedListKeys } from '@/lib/curated-list-api';
 import { useSessionActions } from '@/stores/session';
+import { bagState } from '@/testing/mocks/bag-handlers';
 import { curatedEntry, curatedListState } from '@/testing/mocks/curated-list-handlers';
 import { cargoPants, navyTee, plainShirt } from '@/testing/mocks/fixtures';
 import { server } from '@/testing/mocks/server';
@@ -200,6 +202,78 @@ describe('My Curated List (/curatedList, 001 §2, §6, §8)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('article', { name: navyTee.name })).toBeInTheDocument();
+  });
+});
+
+describe("The curated list's 'Add to Cart' (001 §2: quantity 1, size M)", () => {
+  const teeWithM = { ...navyTee, stock: { S: 4, M: 3, L: 12 } };
+
+  it("adds one in size M and says 'Added to bag'", async () => {
+    const user = userEvent.setup();
+    signIn();
+    countedList(teeWithM);
+    const bag = bagState([], [teeWithM]);
+    server.use(...bag.handlers);
+    renderApp('/curatedList');
+    const tee = await screen.findByRole('article', { name: navyTee.name });
+    await user.click(within(tee).getByRole('button', { name: `Add to Cart: ${navyTee.name}` }));
+    expect(await screen.findByText(BAG_TOASTS.added)).toBeInTheDocument();
+    expect(bag.calls).toEqual([
+      `POST /api/cart/items ${JSON.stringify({ productId: navyTee._id, size: 'M', quantity: 1 })}`,
+    ]);
+    // The product stays in the curated list.
+    expect(screen.getByRole('article', { name: navyTee.name })).toBeInTheDocument();
+  });
+
+  it('adds the first size of a product that has no M', async () => {
+    const user = userEvent.setup();
+    signIn();
+    countedList(cargoPants);
+    const bag = bagState();
+    server.use(...bag.handlers);
+    renderApp('/curatedList');
+    await user.click(
+      await screen.findByRole('button', { name: `Add to Cart: ${cargoPants.name}` }),
+    );
+    expect(await screen.findByText(BAG_TOASTS.added)).toBeInTheDocument();
+    expect(bag.lines().map((line) => [line.product._id, line.size, line.quantity])).toEqual([
+      [cargoPants._id, '30', 1],
+    ]);
+  });
+
+  it("shows the server's words when the size is out of stock", async () => {
+    const user = userEvent.setup();
+    signIn();
+    countedList(navyTee);
+    server.use(...bagState().handlers);
+    renderApp('/curatedList');
+    await user.click(await screen.findByRole('button', { name: `Add to Cart: ${navyTee.name}` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Size M is out of stock.');
+  });
+
+  it('waits while the add is in flight', async () => {
+    const user = userEvent.setup();
+    signIn();
+    countedList(teeWithM);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    // Handlers added later answer first: the gate goes in front of the bag's own.
+    server.use(...bagState([], [teeWithM]).handlers);
+    server.use(
+      http.post('*/api/cart/items', async () => {
+        posts += 1;
+        await gate;
+      }),
+    );
+    renderApp('/curatedList');
+    const add = await screen.findByRole('button', { name: `Add to Cart: ${navyTee.name}` });
+    await user.click(add);
+    await waitFor(() => expect(add).toBeDisabled());
+    await user.click(add);
+    expect(posts).toBe(1);
+    release();
+    await waitFor(() => expect(add).toBeEnabled());
   });
 });
 

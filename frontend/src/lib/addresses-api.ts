@@ -1,0 +1,106 @@
+// The signed-in shopper's delivery addresses, docs/http-api.md "Delivery addresses" (001 §7's
+// shipment calls). They live in lib, not in a feature, because the header's delivery-location
+// button, the profile's saved-addresses panel, the address wizard and checkout all read the
+// same list, and shared code never imports a feature (eslint/boundaries.js).
+
+import { api, apiRequest, ApiError } from './api';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
+
+/** What the pincode means for delivery from the warehouse (001 §9). */
+export interface AddressDelivery {
+  distanceKm: number;
+  /** 60-minute express delivery reaches it (50 km at most). */
+  expressAvailable: boolean;
+  /** '60-90 min', '2-4 h', ... */
+  window: string;
+  minMinutes: number;
+  maxMinutes: number;
+}
+
+/** The shipment payload (001 §3): what the wizard sends. */
+export interface ShipmentPayload {
+  billing_customer_name: string;
+  billing_phone: string;
+  billing_email: string;
+  /** Flat and wing joined with ', '. */
+  billing_address: string;
+  /** The searched or typed address. */
+  billing_address_2: string;
+  billing_city: string;
+  /** Six digits, as a string. */
+  billing_pincode: string;
+  billing_state: string;
+  billing_country: string;
+  isDefault?: boolean;
+}
+
+/** A saved address (001 §3 Address), as the API answers it. */
+export interface Address extends Required<Omit<ShipmentPayload, 'isDefault'>> {
+  _id: string;
+  isDefault: boolean;
+  createdAt: string;
+  delivery?: AddressDelivery | null;
+}
+
+export const addressKeys = {
+  all: ['addresses'] as const,
+  /** One shopper's list: a sign-out never shows the last shopper's addresses from the cache. */
+  list: (userId: string) => [...addressKeys.all, 'list', userId] as const,
+};
+
+const shipmentPath = (userId: string) => `/users/${encodeURIComponent(userId)}/shipment`;
+const addressPath = (userId: string, addressId: string) =>
+  `${shipmentPath(userId)}/${encodeURIComponent(addressId)}`;
+
+function isAddress(value: unknown): value is Address {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { _id?: unknown })._id === 'string'
+  );
+}
+
+function unexpected(): ApiError {
+  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+}
+
+/** GET /users/{userId}/shipment: the default first, then newest first. */
+export async function getAddresses(userId: string, signal?: AbortSignal): Promise<Address[]> {
+  const data = await api.get<unknown>(shipmentPath(userId), { signal });
+  if (!Array.isArray(data)) throw unexpected();
+  return data.filter(isAddress);
+}
+
+/** POST /users/{userId}/shipment: 201 with the saved address. */
+export async function createAddress(userId: string, payload: ShipmentPayload): Promise<Address> {
+  const address = await api.post<unknown>(shipmentPath(userId), payload);
+  if (!isAddress(address)) throw unexpected();
+  return address;
+}
+
+/** PATCH /users/{userId}/shipment/{addressId} {isDefault: true}: the address, now the default. */
+export async function makeDefaultAddress(userId: string, addressId: string): Promise<Address> {
+  const address = await apiRequest<unknown>(addressPath(userId, addressId), {
+    method: 'PATCH',
+    body: { isDefault: true },
+  });
+  if (!isAddress(address)) throw unexpected();
+  return address;
+}
+
+/** DELETE /users/{userId}/shipment/{addressId}. */
+export async function deleteAddress(userId: string, addressId: string): Promise<void> {
+  await api.delete<unknown>(addressPath(userId, addressId));
+}
+
+/** The address deliveries go to unless another is chosen: the server keeps exactly one. */
+export function defaultAddress(addresses: readonly Address[]): Address | null {
+  return addresses.find((address) => address.isDefault) ?? addresses[0] ?? null;
+}
+
+/** A one-line name for an address where there is little room (the header): area, else city. */
+export function shortAddress(address: Address): string {
+  const area = address.billing_address_2.trim();
+  if (area !== '') return area;
+  return [address.billing_city.trim(), address.billing_pincode.trim()].filter(Boolean).join(' ');
+}
