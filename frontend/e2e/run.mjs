@@ -10,11 +10,14 @@
 //     back in and deleting the account, with no token ever readable by page scripts;
 //   - swiping: a visitor's drag, then signed in: drags right and left, undo, the filter sheet to
 //     the end of the stack, the likes in the curated list and in Trends and Home's trending row;
+//   - the bag: hearts into the curated list, BUY NOW of two sizes and a second product of one
+//     brand, quantities, a line swiped out, the brand-conflict dialog kept and then switched;
 //   - the support chat: the delivery window of a pincode;
 //   - on every page: no Content-Security-Policy violation.
 //
 //   BASE_URL=http://127.0.0.1:8080 npm run e2e      (default BASE_URL shown)
 //   CHROMIUM_PATH=/path/to/chromium npm run e2e      (default /usr/bin/chromium)
+//   E2E_ONLY=bag npm run e2e                         (only the journeys whose name contains it)
 //   OUTBOX_DIR=/path/to/outbox npm run e2e           (the API's mail outbox, where the accounts
 //                                                      journey reads its sign-in codes; default
 //                                                      $SHOP_DATA_DIR/outbox, else ../data/outbox)
@@ -651,6 +654,180 @@ async function swipeJourney(page) {
   await trendingCardsShowImages(page);
 }
 
+/** JSON from the API, straight from Node: the journey's own look at the catalogue. */
+async function apiJson(path) {
+  const response = await fetch(`${BASE_URL}/api${path}`);
+  if (!response.ok) fail(`GET /api${path} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * Two products of one brand with sizes in stock (the first with two sizes of at least 3), and a
+ * product of another brand: what the bag journey adds.
+ */
+async function bagPicks() {
+  const products = await apiJson('/products?limit=100');
+  const details = [];
+  for (const product of products.slice(0, 40)) details.push(await apiJson(`/products/id/${product._id}`));
+  const sizesWith = (p, min) => Object.entries(p.stock ?? {}).filter(([, left]) => left >= min).map(([size]) => size);
+  const first = details.find((p) => sizesWith(p, 3).length >= 2 &&
+    details.some((q) => q.brand._id === p.brand._id && q._id !== p._id && sizesWith(q, 1).length));
+  if (!first) fail('no brand has two products in stock among the first 40');
+  const second = details.find((q) => q.brand._id === first.brand._id && q._id !== first._id && sizesWith(q, 1).length);
+  const other = details.find((q) => q.brand._id !== first.brand._id && sizesWith(q, 1).length);
+  if (!other) fail('no product of a second brand in stock');
+  return {
+    first: { ...first, sizes: sizesWith(first, 3).slice(0, 2) },
+    second: { ...second, sizes: sizesWith(second, 1) },
+    other: { ...other, sizes: sizesWith(other, 1) },
+  };
+}
+
+/** A toast with `text`, waited for. */
+async function toast(page, text) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`no '${text}' toast`));
+}
+
+/** On the product page: chooses `size` and taps BUY NOW, which adds one to the bag. */
+async function buyNow(page, product, size) {
+  await open(page, `/product/${product._id}`);
+  await page.getByRole('button', { name: 'SELECT SIZE TO BUY' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`'${product.name}' has no 'SELECT SIZE TO BUY'`));
+  // The radio itself is visually hidden: a shopper taps its chip.
+  await page.locator(`label:has(input[name="size"][value="${size}"])`).tap()
+    .catch(() => fail(`'${product.name}' has no size ${size} to choose`));
+  if (!(await page.getByRole('radio', { name: size, exact: true }).isChecked())) fail(`tapping size ${size} did not choose it`);
+  await page.getByRole('button', { name: 'BUY NOW' }).tap();
+}
+
+/** The bag's lines as 'name|size|quantity'. */
+async function bagLines(page) {
+  const lines = page.getByTestId('bag-line');
+  const out = [];
+  for (let i = 0; i < (await lines.count()); i += 1) {
+    const line = lines.nth(i);
+    const name = (await line.getByRole('heading').innerText()).trim();
+    const size = (await line.getByText(/^Size: /).innerText()).replace(/^Size: /, '').trim();
+    const quantity = (await line.getByRole('group').innerText()).replace(/\D/g, '');
+    out.push(`${name}|${size}|${quantity}`);
+  }
+  return out;
+}
+
+async function waitForBag(page, expected, what) {
+  const by = Date.now() + DATA_TIMEOUT_MS;
+  for (;;) {
+    const lines = await bagLines(page);
+    if (JSON.stringify(lines) === JSON.stringify(expected)) return;
+    if (Date.now() > by) fail(`${what}: the bag shows ${JSON.stringify(lines)}, not ${JSON.stringify(expected)}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The bag (001 §2 Bag, §4): signed in, two products liked into the curated list, two sizes of
+ * one product and a second product of its brand bought into the bag, quantities up and down,
+ * a line swiped out, then another brand's product meets the brand-conflict dialog: kept, then
+ * switched.
+ */
+async function bagJourney(page) {
+  const picks = await bagPicks();
+  const { first, second, other } = picks;
+  const email = `bagger-${Date.now()}@example.in`;
+  await open(page, '/profile');
+  const logOut = page.getByText('Log Out', { exact: true }).first();
+  if (await logOut.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+    await logOut.tap();
+    await page.waitForFunction(() => localStorage.getItem('userData') === null, null, { timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail("'Log Out' left the session in localStorage"));
+  }
+  const sheet = await openLoginSheet(page);
+  const location = await signInWithMailedCode(page, sheet, email, false);
+  await location.fill('Fort, Mumbai');
+  await sheet.getByRole('button', { name: 'Continue' }).tap();
+  await page.waitForURL(`${BASE_URL}/onboarding`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`a new shopper went to ${page.url()}`));
+  step(`signed in as ${email}`);
+
+  await open(page, '/bag');
+  await page.getByText("Your bag's feeling left out.").waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("an empty bag does not say 'Your bag's feeling left out.'"));
+  await screenshot(page, 'bag-01-empty');
+
+  for (const product of [first, other]) {
+    await open(page, `/product/${product._id}`);
+    await page.getByRole('button', { name: 'Add to wishlist' }).first().tap();
+    await toast(page, 'Added to wishlist');
+  }
+  await open(page, '/curatedList');
+  for (const product of [first, other]) {
+    await page.getByText(product.name, { exact: true }).first().waitFor({ timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail(`the liked '${product.name}' is not in the curated list`));
+  }
+  await screenshot(page, 'bag-02-curated-list');
+  step(`hearts put '${first.name}' and '${other.name}' in the curated list`);
+
+  const [a, b] = first.sizes;
+  await buyNow(page, first, a);
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
+  await buyNow(page, first, b);
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS });
+  await buyNow(page, second, second.sizes[0]);
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS });
+  await open(page, '/bag');
+  const three = [`${first.name}|${a}|1`, `${first.name}|${b}|1`, `${second.name}|${second.sizes[0]}|1`];
+  await waitForBag(page, three, 'after three BUY NOWs');
+  const badge = page.getByRole('link', { name: /^Bag/ });
+  if (!/3/.test(await badge.innerText() + (await badge.getAttribute('aria-label') ?? ''))) {
+    fail(`the Bag tab's badge does not say 3: '${await badge.innerText()}'`);
+  }
+  await screenshot(page, 'bag-03-lines');
+  step(`bag: '${first.name}' in ${a} and ${b}, '${second.name}' in ${second.sizes[0]}; the tab's badge says 3`);
+
+  const firstLine = page.getByTestId('bag-line').first();
+  await firstLine.getByRole('button', { name: `Increase quantity of ${first.name}` }).tap();
+  await waitForBag(page, [`${first.name}|${a}|2`, three[1], three[2]], 'after plus');
+  await firstLine.getByRole('button', { name: `Increase quantity of ${first.name}` }).tap();
+  await waitForBag(page, [`${first.name}|${a}|3`, three[1], three[2]], 'after plus again');
+  await firstLine.getByRole('button', { name: `Decrease quantity of ${first.name}` }).tap();
+  await waitForBag(page, [`${first.name}|${a}|2`, three[1], three[2]], 'after minus');
+  const total = await page.getByText(INR_PRICE).last().innerText();
+  await screenshot(page, 'bag-04-quantities');
+  step(`quantities: plus, plus, minus: ${a} × 2; the footer says ${total}`);
+
+  const last = page.getByTestId('bag-line').last();
+  const box = await last.boundingBox();
+  const y = box.y + box.height / 2;
+  const startX = box.x + box.width - 40;
+  await page.mouse.move(startX, y);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(startX - dx, y);
+  await screenshot(page, 'bag-05-swiping');
+  await page.mouse.up();
+  await waitForBag(page, [`${first.name}|${a}|2`, three[1]], 'after swiping the last line left');
+  step(`swiped '${second.name}' left past 60 px: it left the bag`);
+
+  await buyNow(page, other, other.sizes[0]);
+  const dialog = page.getByRole('dialog', { name: `Your bag has items from ${first.brand.name}` });
+  await dialog.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW of ${other.brand.name} opened no brand-conflict dialog`));
+  await page.waitForTimeout(400); // the dialog's fade-in
+  await screenshot(page, 'bag-06-brand-conflict');
+  await dialog.getByRole('button', { name: `Keep ${first.brand.name}` }).tap();
+  await dialog.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => fail(`'Keep ${first.brand.name}' left the dialog open`));
+  await open(page, '/bag');
+  await waitForBag(page, [`${first.name}|${a}|2`, three[1]], `after keeping ${first.brand.name}`);
+  step(`the brand-conflict dialog: 'Keep ${first.brand.name}' kept the bag`);
+
+  await buyNow(page, other, other.sizes[0]);
+  await dialog.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('the brand-conflict dialog did not come back'));
+  await dialog.getByRole('button', { name: `Switch to ${other.brand.name}` }).tap();
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`the switch went to ${page.url()}`));
+  await open(page, '/bag');
+  await waitForBag(page, [`${other.name}|${other.sizes[0]}|1`], `after switching to ${other.brand.name}`);
+  await screenshot(page, 'bag-07-switched');
+  step(`'Switch to ${other.brand.name}': the bag holds only '${other.name}'`);
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -660,6 +837,7 @@ const JOURNEYS = [
   ['style quiz and a look', quizAndLook],
   ['accounts', accounts],
   ['swipe, curated list and trends', swipeJourney],
+  ['bag and the brand-conflict dialog', bagJourney],
   ['chat', chat],
 ];
 
@@ -689,7 +867,8 @@ async function main() {
       // A missing image or a failed call logs here; the journey's own checks decide.
       else if (message.type() === 'error') warnings.push(`console error: ${text}`);
     });
-    for (const [name, run] of JOURNEYS) {
+    const only = process.env.E2E_ONLY ?? '';
+    for (const [name, run] of JOURNEYS.filter(([name]) => name.includes(only))) {
       console.log(name);
       try {
         await run(page);
