@@ -104,3 +104,15 @@ export function shortAddress(address: Address): string {
   if (area !== '') return area;
   return [address.billing_city.trim(), address.billing_pincode.trim()].filter(Boolean).join(' ');
 }
+
+/**
+ * 'Mumbai, Maharashtra 400001' under an address's area line, or '' when the area already ends
+ * with it: a place picked from the search is saved as its whole description ('Fort, Mumbai,
+ * Maharashtra 400001'), and the same words twice in a row read as a mistake.
+ */
+export function placeLine(area: string, city: string, state: string, pincode: string): string {
+  const line = [city.trim(), [state.trim(), pincode.trim()].join(' ').trim()]
+    .filter(Boolean)
+    .join(', ');
+  return line !== '' && area.trim().endsWith(line) ? '' : line;
+}

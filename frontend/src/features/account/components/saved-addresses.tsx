@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from '@/hooks/use-addresses';
-import type { Address } from '@/lib/addresses-api';
+import { placeLine, type Address } from '@/lib/addresses-api';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { BoltIcon, MapPinIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,12 +21,6 @@ export const ADDRESS_TEXTS = {
   makeDefaultFailed: 'Could not make this your default address.',
 } as const;
 
-/** 'Mumbai, Maharashtra 400001' */
-const placeLine = (address: Address) =>
-  [address.billing_city, [address.billing_state, address.billing_pincode].join(' ').trim()]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ');
 
 interface AddressCardProps {
   address: Address;
@@ -39,6 +33,12 @@ interface AddressCardProps {
 function AddressCard({ address, busy, onDelete, onMakeDefault }: AddressCardProps) {
   const name = address.billing_customer_name.trim();
   const { delivery } = address;
+  const place = placeLine(
+    address.billing_address_2,
+    address.billing_city,
+    address.billing_state,
+    address.billing_pincode,
+  );
   return (
     <li className={styles.address} aria-label={name || address.billing_address}>
       <span className={styles.addressIcon}>
@@ -51,7 +51,7 @@ function AddressCard({ address, busy, onDelete, onMakeDefault }: AddressCardProp
         </p>
         <p>{address.billing_address}</p>
         {address.billing_address_2.trim() && <p>{address.billing_address_2}</p>}
-        <p>{placeLine(address)}</p>
+        {place && <p>{place}</p>}
         {address.billing_phone && (
           <p className={styles.addressPhone}>{formatPhone(address.billing_phone)}</p>
         )}

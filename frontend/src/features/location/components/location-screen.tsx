@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { useCreateAddress } from '@/hooks/use-addresses';
 import { useGoBack } from '@/hooks/use-go-back';
 import { ApiError } from '@/lib/api';
+import { placeLine } from '@/lib/addresses-api';
 import type { PlacePrediction } from '@/lib/places-api';
 import { PHONE_LENGTH, PINCODE_LENGTH } from '@/lib/validation';
 import { AlertCircleIcon } from '@/components/ui/icons';
@@ -40,16 +41,14 @@ const distinct = (messages: (string | undefined)[]) =>
   [...new Set(messages.filter((message): message is string => Boolean(message)))];
 
 function ReviewStep({ form, problems }: { form: AddressForm; problems: string[] }) {
-  const place = [form.city.trim(), [form.state.trim(), form.pincode.trim()].join(' ').trim()]
-    .filter(Boolean)
-    .join(', ');
+  const place = placeLine(form.addressSearch, form.city, form.state, form.pincode);
   return (
     <div className={styles.review}>
       <section className={styles.reviewSection} aria-label="Delivery address">
         <h3 className={styles.reviewTitle}>Delivery address</h3>
         <p>{houseLine(form)}</p>
         <p>{form.addressSearch.trim()}</p>
-        <p>{place}</p>
+        {place && <p>{place}</p>}
         <p>{form.country.trim()}</p>
       </section>
       <section className={styles.reviewSection} aria-label="Contact">
