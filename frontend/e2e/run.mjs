@@ -12,6 +12,8 @@
 //     the end of the stack, the likes in the curated list and in Trends and Home's trending row;
 //   - the bag: hearts into the curated list, BUY NOW of two sizes and a second product of one
 //     brand, quantities, a line swiped out, the brand-conflict dialog kept and then switched;
+//   - delivery addresses: the wizard with a Mumbai locality from the directory, the header, the
+//     profile's panel, a typed address deleted;
 //   - the support chat: the delivery window of a pincode;
 //   - on every page: no Content-Security-Policy violation.
 //
@@ -828,6 +830,115 @@ async function bagJourney(page) {
   step(`'Switch to ${other.brand.name}': the bag holds only '${other.name}'`);
 }
 
+/** The wizard's step 3 and review: contact fields, then 'Save & Continue'. */
+async function contactAndSave(page, { name, phone, email }) {
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill(phone);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await page.getByText('Step 4/4').waitFor({ timeout: 5_000 }).catch(() => fail('the contact step did not lead to the review'));
+}
+
+/**
+ * The delivery-address wizard (001 §2, §4, §5) from the header: a Mumbai locality typed and
+ * picked from the offline directory, the fields it fills, a rule's message, contact, review and
+ * 'Save & Continue' back to where the shopper was; the header and the profile show it. A second
+ * address typed by hand (the search skipped) is then deleted from the profile.
+ */
+async function addressJourney(page) {
+  await open(page, '/home');
+  const header = page.getByRole('link', { name: /^Delivery Location/ });
+  if ((await header.innerText()).includes('Add Address') === false) fail(`the header offers no 'Add Address': ${await header.innerText()}`);
+  await header.tap();
+  await page.waitForURL(`${BASE_URL}/location`, { timeout: 5_000 }).catch(() => fail(`the header's location went to ${page.url()}`));
+  await page.getByText('Step 1/4').waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("/location does not say 'Step 1/4'"));
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await page.getByText('Pick an address or type manually').waitFor({ timeout: 2_000 })
+    .catch(() => fail("Next with no search did not say 'Pick an address or type manually'"));
+
+  const search = page.getByRole('combobox', { name: 'Search your address' });
+  await search.pressSequentially('Andheri', { delay: 40 });
+  const suggestions = page.getByRole('listbox', { name: 'Address suggestions' });
+  const mumbai = suggestions.getByRole('option').filter({ hasText: 'Mumbai' }).first();
+  await mumbai.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
+    fail(`'Andheri' suggests no Mumbai place: ${JSON.stringify(await suggestions.getByRole('option').allInnerTexts().catch(() => []))}`));
+  const picked = (await mumbai.innerText()).replace(/\s+/g, ' ').trim();
+  await screenshot(page, 'address-01-suggestions');
+  await mumbai.tap();
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await page.getByText('Step 2/4').waitFor({ timeout: 5_000 }).catch(() => fail('picking a place did not lead to step 2'));
+  const city = await page.getByRole('textbox', { name: 'City' }).inputValue();
+  const state = await page.getByRole('textbox', { name: 'State' }).inputValue();
+  const pincode = await page.getByRole('textbox', { name: 'Pincode' }).inputValue();
+  if (!city.includes('Mumbai') || state !== 'Maharashtra' || !/^400\d{3}$/.test(pincode)) {
+    fail(`the pick filled city '${city}', state '${state}', pincode '${pincode}'`);
+  }
+  step(`typed 'Andheri', picked '${picked}': ${city}, ${state} ${pincode}`);
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  for (const message of ['Flat/House number required', 'Wing/Building required']) {
+    await page.getByText(message).waitFor({ timeout: 2_000 }).catch(() => fail(`an empty step 2 did not say '${message}'`));
+  }
+  await screenshot(page, 'address-02-details-errors');
+  await page.getByRole('textbox', { name: 'Flat / House No.' }).fill('Flat 12');
+  await page.getByRole('textbox', { name: 'Wing / Building' }).fill('B Wing, Sea View');
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await page.getByText('Step 3/4').waitFor({ timeout: 5_000 }).catch(() => fail('step 2 did not lead to step 3'));
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill('98765');
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await page.getByText('Must be a 10-digit phone number').waitFor({ timeout: 2_000 })
+    .catch(() => fail("a 5-digit phone did not say 'Must be a 10-digit phone number'"));
+  await contactAndSave(page, { name: 'Asha Rao', phone: '9876543210', email: 'asha.rao@gmail.com' });
+  await screenshot(page, 'address-03-review');
+  await page.getByRole('button', { name: 'Save & Continue' }).tap();
+  await page.waitForURL(`${BASE_URL}/home`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`saving went to ${page.url()}, not back to /home`));
+  const shown = page.getByRole('link', { name: /^Delivery Location: / });
+  await shown.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('the header does not show the saved address'));
+  const label = await shown.getAttribute('aria-label');
+  if (!label.includes('Andheri')) fail(`the header shows '${label}'`);
+  await screenshot(page, 'address-04-header');
+  step(`saved; back on /home, the header says '${label}'`);
+
+  await open(page, '/location');
+  await page.getByRole('button', { name: 'Next: Address Fields' }).tap();
+  await page.getByText('Step 2/4').waitFor({ timeout: 5_000 }).catch(() => fail("'Next: Address Fields' did not skip to step 2"));
+  await page.getByRole('textbox', { name: 'Flat / House No.' }).fill('House 4');
+  await page.getByRole('textbox', { name: 'Wing / Building' }).fill('Janpath Lane');
+  await page.getByRole('textbox', { name: 'Area / Street' }).fill('Connaught Place');
+  await page.getByRole('textbox', { name: 'City' }).fill('New Delhi');
+  await page.getByRole('textbox', { name: 'State' }).fill('Delhi');
+  await page.getByRole('textbox', { name: 'Pincode' }).fill('110001');
+  await page.getByRole('button', { name: 'Next', exact: true }).tap();
+  await contactAndSave(page, { name: 'Ravi Kumar', phone: '9123456780', email: 'ravi.kumar@gmail.com' });
+  await page.getByRole('button', { name: 'Save & Continue' }).tap();
+  await page.waitForURL((url) => !url.pathname.startsWith('/location'), { timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail('saving the typed address stayed on /location'));
+  step('a second address typed by hand (New Delhi 110001) saved');
+
+  await open(page, '/profile');
+  await page.getByText('Addresses', { exact: true }).first().tap();
+  const asha = page.getByRole('listitem', { name: 'Asha Rao' });
+  const ravi = page.getByRole('listitem', { name: 'Ravi Kumar' });
+  await asha.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("the profile's addresses do not list Asha Rao's"));
+  await ravi.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("the profile's addresses do not list Ravi Kumar's"));
+  if (!/default/i.test(await asha.innerText())) fail("the first address saved is not the default");
+  if (!(await asha.innerText()).includes('Express available')) fail('Andheri is not offered express delivery');
+  if ((await ravi.innerText()).includes('Express available')) fail('New Delhi is offered express delivery');
+  await asha.scrollIntoViewIfNeeded();
+  await screenshot(page, 'address-05-profile');
+  step(`profile: both addresses; Asha Rao's is the default with express, Ravi Kumar's has none`);
+
+  await ravi.getByRole('button', { name: 'Delete' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Delete this address?' });
+  await confirm.waitFor({ timeout: 5_000 }).catch(() => fail("Delete did not ask 'Delete this address?'"));
+  await page.waitForTimeout(400); // the dialog's fade-in
+  await screenshot(page, 'address-06-delete-confirm');
+  await confirm.getByRole('button', { name: 'Delete' }).tap();
+  await ravi.waitFor({ state: 'detached', timeout: DATA_TIMEOUT_MS }).catch(() => fail("Ravi Kumar's address is still listed after Delete"));
+  if (!(await asha.isVisible())) fail("deleting Ravi Kumar's address took Asha Rao's too");
+  await screenshot(page, 'address-07-deleted');
+  step("deleted Ravi Kumar's address after 'Delete this address?'; Asha Rao's stays");
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -838,6 +949,7 @@ const JOURNEYS = [
   ['accounts', accounts],
   ['swipe, curated list and trends', swipeJourney],
   ['bag and the brand-conflict dialog', bagJourney],
+  ['bag journey: delivery addresses', addressJourney],
   ['chat', chat],
 ];
 
