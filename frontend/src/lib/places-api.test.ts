@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newPlacesSession } from './places-api';
+import { newPlacesSession, placeName } from './places-api';
 
 describe('places session token (001 §7)', () => {
   it('is a fresh UUID each time', () => {
@@ -16,5 +16,16 @@ describe('places session token (001 §7)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('placeName', () => {
+  it.each([
+    [{ locality: 'Mumbai GPO', city: 'Mumbai', formatted: 'x' }, 'Mumbai GPO, Mumbai'],
+    [{ locality: 'Mumbai', city: 'Mumbai', formatted: 'x' }, 'Mumbai'],
+    [{ locality: ' ', city: 'Pune', formatted: 'x' }, 'Pune'],
+    [{ locality: '', city: '', formatted: 'Somewhere, India' }, 'Somewhere, India'],
+  ])('%j is %j', (place, expected) => {
+    expect(placeName(place)).toBe(expected);
   });
 });

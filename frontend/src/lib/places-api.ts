@@ -86,3 +86,22 @@ export async function getPlace(placeId: string, session: string): Promise<Place>
   }
   return place;
 }
+
+/** GET /places/reverse: the post office nearest a point (the login sheet's auto-detect). */
+export async function getNearestPlace(lat: number, lon: number): Promise<Place> {
+  const answer = await api.get<Answer<Place> | null>('/places/reverse', {
+    query: { lat: String(lat), lon: String(lon) },
+  });
+  const place = answer?.data;
+  if (typeof place !== 'object' || place === null || typeof place.placeId !== 'string') {
+    throw unexpected();
+  }
+  return place;
+}
+
+/** How the login sheet names a place: 'Fort, Mumbai', or just the city when that is all. */
+export function placeName(place: Pick<Place, 'locality' | 'city' | 'formatted'>): string {
+  const parts = [place.locality.trim(), place.city.trim()].filter(Boolean);
+  const unique = parts.filter((part, index) => parts.indexOf(part) === index);
+  return unique.length > 0 ? unique.join(', ') : place.formatted.trim();
+}

@@ -31,7 +31,7 @@ export const isCodeGone = (error: unknown): boolean =>
 export const isRefusal = (error: unknown): boolean =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
 
-/** 000 §8: without a reverse lookup the location is the raw 'lat, lon' text, 4 decimals. */
+/** 000 §8: when the reverse lookup fails the location is the raw 'lat, lon' text, 4 decimals. */
 export function formatCoordinates(latitude: number, longitude: number): string {
   return `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
 }

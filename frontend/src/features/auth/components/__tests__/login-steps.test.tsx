@@ -389,16 +389,56 @@ describe('login sheet (000 §2.3)', () => {
       );
     });
 
-    it("fills in the detected position as 'lat, lon' (000 §8)", async () => {
+    it('names the detected position by its nearest post office (000 §7)', async () => {
       const user = userEvent.setup();
       signInApi();
+      const asked: string[] = [];
+      server.use(
+        http.get('*/api/places/reverse', ({ request }) => {
+          asked.push(new URL(request.url).search);
+          return HttpResponse.json({
+            success: true,
+            data: {
+              placeId: 'in-400001-mumbai-gpo',
+              locality: 'Mumbai GPO',
+              city: 'Mumbai',
+              state: 'Maharashtra',
+              pincode: '400001',
+              country: 'India',
+              formatted: 'Mumbai GPO, Mumbai, Maharashtra 400001, India',
+              location: { lat: 18.94, lng: 72.83 },
+            },
+          });
+        }),
+      );
+      stubGeolocation((success) =>
+        success({ coords: { latitude: 18.938_9, longitude: 72.835_4 } } as GeolocationPosition),
+      );
+      renderSheet();
+      await toLocationStep(user);
+      await user.click(screen.getByRole('button', { name: 'Use my current location' }));
+      await waitFor(async () => expect(await locationField()).toHaveValue('Mumbai GPO, Mumbai'));
+      expect(asked).toEqual(['?lat=18.9389&lon=72.8354']);
+    });
+
+    it("falls back to the position as 'lat, lon' when the lookup fails (000 §8)", async () => {
+      const user = userEvent.setup();
+      signInApi();
+      server.use(
+        http.get('*/api/places/reverse', () =>
+          HttpResponse.json(
+            { error: 'No pincode near that point.', code: 'NOT_FOUND' },
+            { status: 404 },
+          ),
+        ),
+      );
       stubGeolocation((success) =>
         success({ coords: { latitude: 19.076_012, longitude: 72.877_655 } } as GeolocationPosition),
       );
       renderSheet();
       await toLocationStep(user);
       await user.click(screen.getByRole('button', { name: 'Use my current location' }));
-      expect(await locationField()).toHaveValue('19.0760, 72.8777');
+      await waitFor(async () => expect(await locationField()).toHaveValue('19.0760, 72.8777'));
     });
   });
 
