@@ -26,29 +26,27 @@ describe('session store (000 §3, §4)', () => {
       'userData',
       JSON.stringify({ _id: 'u1', role: 0, email: 'asha@example.com', isLoggedIn: true }),
     );
-    window.localStorage.setItem('savedAddress', 'Colaba, Mumbai');
-    const { useSessionUser, useSavedAddress } = await freshSessionModule();
+    const { useSessionUser } = await freshSessionModule();
     const user = renderHook(() => useSessionUser()).result.current;
     expect(user).toMatchObject({ _id: 'u1', role: 0, email: 'asha@example.com', isLoggedIn: true });
     expect(user.onboardingData).toEqual({ styleInterests: [], preferredFits: [], ageRange: '' });
-    expect(renderHook(() => useSavedAddress()).result.current).toBe('Colaba, Mumbai');
   });
 
-  it('drops a readable token that an earlier version stored', async () => {
+  it('drops a readable token and an address copy that earlier versions stored', async () => {
     window.localStorage.setItem('userData', JSON.stringify({ _id: 'u1', isLoggedIn: true }));
     window.localStorage.setItem('authToken', 't0ken');
+    window.localStorage.setItem('savedAddress', 'Colaba, Mumbai');
     const mod = await freshSessionModule();
     expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(window.localStorage.getItem('savedAddress')).toBeNull();
     expect(renderHook(() => mod.useIsLoggedIn()).result.current).toBe(true);
     expect(Object.keys(mod)).not.toContain('getSessionToken');
   });
 
   it('ignores a stored session that was not logged in', async () => {
     window.localStorage.setItem('userData', JSON.stringify({ _id: 'u1', isLoggedIn: false }));
-    window.localStorage.setItem('savedAddress', 'Colaba, Mumbai');
-    const { useIsLoggedIn, useSavedAddress } = await freshSessionModule();
+    const { useIsLoggedIn } = await freshSessionModule();
     expect(renderHook(() => useIsLoggedIn()).result.current).toBe(false);
-    expect(renderHook(() => useSavedAddress()).result.current).toBeNull();
   });
 
   it('ignores unreadable storage', async () => {
@@ -91,7 +89,6 @@ describe('session store (000 §3, §4)', () => {
     const loggedIn = renderHook(() => useIsLoggedIn());
 
     act(() => actions.loggedIn(serverUser({ _id: 'u2', email: 'ravi@example.com' })));
-    act(() => actions.addressSaved('Colaba, Mumbai'));
     expect(loggedIn.result.current).toBe(true);
     expect(JSON.parse(window.localStorage.getItem('userData') ?? '{}')).toMatchObject({
       _id: 'u2',
@@ -101,7 +98,7 @@ describe('session store (000 §3, §4)', () => {
     expect(window.localStorage.getItem('email')).toBe('ravi@example.com');
     expect(window.localStorage.getItem('userId')).toBe('u2');
     expect(window.localStorage.getItem('phone')).toBe('9876543210');
-    expect(storedKeys()).toEqual(['email', 'phone', 'savedAddress', 'userData', 'userId']);
+    expect(storedKeys()).toEqual(['email', 'phone', 'userData', 'userId']);
     expect(window.localStorage.getItem('userData')).not.toMatch(/token/i);
 
     act(() => actions.loggedOut());

@@ -50,11 +50,14 @@ export const STORAGE_KEYS = {
   email: 'email',
   phone: 'phone',
   userId: 'userId',
-  savedAddress: 'savedAddress',
 } as const;
 
-/** Where earlier versions kept a readable session token; removed wherever it is still found. */
-const STALE_TOKEN_KEY = 'authToken';
+/**
+ * What earlier versions kept and this one must not: a readable session token, and a copy of the
+ * delivery address (the saved addresses are the server's, read through React Query). Removed
+ * wherever they are still found.
+ */
+const STALE_KEYS = ['authToken', 'savedAddress'] as const;
 
 export const LOGGED_OUT_USER: SessionUser = {
   _id: '',
@@ -113,22 +116,18 @@ function readStoredUser(): SessionUser | null {
 
 interface SessionState {
   user: SessionUser;
-  savedAddress: string | null;
   actions: {
     /** Signed in, or the server's fresh copy of the signed-in user. */
     loggedIn: (user: ServerUser) => void;
     userUpdated: (changes: Partial<SessionUser>) => void;
-    addressSaved: (address: string) => void;
     loggedOut: () => void;
   };
 }
 
-function restore(): Pick<SessionState, 'user' | 'savedAddress'> {
+function restore(): Pick<SessionState, 'user'> {
   const store = storage();
-  store?.removeItem(STALE_TOKEN_KEY);
-  const user = readStoredUser();
-  if (!user) return { user: LOGGED_OUT_USER, savedAddress: null };
-  return { user, savedAddress: store?.getItem(STORAGE_KEYS.savedAddress) ?? null };
+  for (const key of STALE_KEYS) store?.removeItem(key);
+  return { user: readStoredUser() ?? LOGGED_OUT_USER };
 }
 
 function persistUser(user: SessionUser): void {
@@ -153,21 +152,16 @@ const useSessionStore = create<SessionState>()((set, get) => ({
       if (user.isLoggedIn) persistUser(user);
       set({ user });
     },
-    addressSaved: (address) => {
-      storage()?.setItem(STORAGE_KEYS.savedAddress, address);
-      set({ savedAddress: address });
-    },
     loggedOut: () => {
       const store = storage();
-      for (const key of [...Object.values(STORAGE_KEYS), STALE_TOKEN_KEY]) store?.removeItem(key);
-      set({ user: LOGGED_OUT_USER, savedAddress: null });
+      for (const key of [...Object.values(STORAGE_KEYS), ...STALE_KEYS]) store?.removeItem(key);
+      set({ user: LOGGED_OUT_USER });
     },
   },
 }));
 
 export const useSessionUser = () => useSessionStore((state) => state.user);
 export const useIsLoggedIn = () => useSessionStore((state) => state.user.isLoggedIn);
-export const useSavedAddress = () => useSessionStore((state) => state.savedAddress);
 export const useSessionActions = () => useSessionStore((state) => state.actions);
 
 /**

@@ -25,7 +25,6 @@ const BROWSER_STORAGE: readonly [string, string][] = [
     'your profile as the app shows it: name, e-mail, phone, date of birth, gender, location and style preferences',
   ],
   ['email, phone, userId', 'copies of your e-mail, phone number and account id'],
-  ['savedAddress', 'the delivery address you saved'],
   ['recentlyViewed', 'the last 5 products you opened'],
   ['searchHistory', 'your last 10 searches'],
 ];

@@ -8,12 +8,9 @@ import { serverUser } from '@/testing/mocks/users';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
 import { LOGOUT_FAILED_TEXT, PROFILE_SIGN_IN_REASONS } from '../profile-screen';
 
-function signIn(overrides: Parameters<typeof serverUser>[0] = {}, savedAddress?: string) {
+function signIn(overrides: Parameters<typeof serverUser>[0] = {}) {
   const { result } = renderHook(() => useSessionActions());
-  act(() => {
-    result.current.loggedIn(serverUser(overrides));
-    if (savedAddress) result.current.addressSaved(savedAddress);
-  });
+  act(() => result.current.loggedIn(serverUser(overrides)));
 }
 
 /** Answers the logout call with `answer` and counts the calls. */
@@ -160,7 +157,7 @@ describe('Log Out (001 §4)', () => {
   it('ends the session on the server, forgets it here and goes home', async () => {
     const user = userEvent.setup();
     const calls = logoutAnswers(() => HttpResponse.json({ success: true }));
-    signIn({}, 'Flat 4B, Colaba, Mumbai');
+    signIn();
     const { router } = renderApp('/profile');
     await user.click(within(await menu()).getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -169,7 +166,6 @@ describe('Log Out (001 §4)', () => {
     expect(result.current.isLoggedIn).toBe(false);
     expect(result.current.role).toBe(-1);
     expect(window.localStorage.getItem('userData')).toBeNull();
-    expect(window.localStorage.getItem('savedAddress')).toBeNull();
   });
 
   it('logs out here too when the server no longer knows the session (401)', async () => {

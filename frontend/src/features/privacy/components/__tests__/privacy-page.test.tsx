@@ -28,7 +28,7 @@ describe('Privacy page (001 §2)', () => {
     const cookies = await screen.findByRole('region', { name: 'Cookies and browser storage' });
     expect(within(cookies).getByText('shop_session')).toBeInTheDocument();
     expect(cookies).toHaveTextContent(/HttpOnly/);
-    for (const key of ['userData', 'savedAddress', 'recentlyViewed', 'searchHistory']) {
+    for (const key of ['userData', 'recentlyViewed', 'searchHistory']) {
       expect(within(cookies).getByText(key)).toBeInTheDocument();
     }
   });
