@@ -8,6 +8,7 @@
 //! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
 //! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places API (New) and Geocoding API) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
+//! | [`Payments`]: card payment orders, checkout and webhook signatures, payments, refunds | [`Razorpay`] (reqwest, Razorpay's API) | [`SandboxPayments`]: Razorpay's protocol in memory, test cards, no money |
 //!
 //! ## How the API chooses
 //!
@@ -24,16 +25,24 @@
 //!   for the Geocoding API; set: both under that one base). Unset: [`LocalPlaces`]. When Google
 //!   fails (a [`PlacesError`] other than [`PlacesError::NotFound`]), the API answers 503 and the
 //!   address wizard lets the shopper type the address.
+//! - `SHOP_RAZORPAY_KEY_ID`, `SHOP_RAZORPAY_KEY_SECRET` and `SHOP_RAZORPAY_WEBHOOK_SECRET`
+//!   set (all three or none): [`Razorpay::new`] with them and `SHOP_RAZORPAY_URL` (unset:
+//!   [`RAZORPAY_URL`]; set: a local fake or a proxy). Unset: [`SandboxPayments`], whose test
+//!   payment sheet and signed webhooks the API reaches through [`Payments::sandbox`]. The
+//!   sandbox's secrets are drawn for each process and never stored: its orders live in that
+//!   process's memory, so nothing it signs could be checked anywhere else anyway (see
+//!   [`SandboxPayments`]).
 //!
-//! A bad `SMTP_URL`, sender, assistant URL or places URL fails at start-up with a
-//! [`MailError`], [`AssistantError`] or [`PlacesError`] that says what is wrong and what is
-//! expected.
+//! A bad `SMTP_URL`, sender, assistant URL, places URL or Razorpay key or URL fails at
+//! start-up with a [`MailError`], [`AssistantError`], [`PlacesError`] or [`PaymentsError`]
+//! that says what is wrong and what is expected.
 //!
 //! ## Time limits
 //!
 //! An SMTP send, connecting included, gives up after [`SMTP_TIMEOUT`] (10 s); a remote reply
 //! after [`ASSISTANT_TIMEOUT`] (15 s); a places request after [`PLACES_TIMEOUT`] (3 s: the
-//! shopper is typing). A dead server makes a request fail fast, never hang.
+//! shopper is typing); a Razorpay request after [`PAYMENTS_TIMEOUT`] (10 s). A dead server
+//! makes a request fail fast, never hang.
 //!
 //! ## TLS
 //!
@@ -45,15 +54,21 @@
 //!
 //! ## Async without async-trait
 //!
-//! The traits return [`BoxFuture`] so that `Arc<dyn Mailer>`, `Arc<dyn Assistant>` and
-//! `Arc<dyn PlaceSearch>` work (async fns in traits are not dyn-compatible); an adapter writes
-//! `Box::pin(async move {..})`. Adapters need a Tokio runtime to send (and [`LocalPlaces`] to
-//! search), not to be built.
+//! The traits return [`BoxFuture`] so that `Arc<dyn Mailer>`, `Arc<dyn Assistant>`,
+//! `Arc<dyn PlaceSearch>` and `Arc<dyn Payments>` work (async fns in traits are not
+//! dyn-compatible); an adapter writes `Box::pin(async move {..})`. Adapters need a Tokio
+//! runtime to send (and [`LocalPlaces`] to search), not to be built. What is computed locally
+//! (checking a payment's or a webhook's signature, the browser's payment configuration) is a
+//! plain method.
 //!
 //! ## Secrets
 //!
-//! `Debug`, [`Mailer::describe`], [`Assistant::describe`], [`PlaceSearch::describe`] and every
-//! error leave out the SMTP password, the API keys and a mail's body (it holds a sign-in code).
+//! `Debug`, [`Mailer::describe`], [`Assistant::describe`], [`PlaceSearch::describe`],
+//! [`Payments::describe`] and every error leave out the SMTP password, the API keys, the
+//! Razorpay key secret and webhook secret, a card's number and CVV, and a mail's body (it
+//! holds a sign-in code). Razorpay's credentials travel as HTTP Basic authentication (a
+//! header marked sensitive); its key id is public (the browser opens the checkout with it).
+//! Signatures are compared in constant time (`ring::hmac::verify`).
 //! The places key travels in the `X-Goog-Api-Key` header to the Places API (New) (a header
 //! value marked sensitive, and no request's headers are logged) and in the request's URL to the
 //! Geocoding API, as that service wants it: reqwest's errors are stripped of their URL before
@@ -64,7 +79,10 @@ mod google_places;
 mod mail;
 mod openai;
 mod outbox;
+mod payments;
 mod places;
+mod razorpay;
+mod sandbox;
 mod smtp;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
@@ -72,7 +90,17 @@ pub use google_places::{GOOGLE_MAPS_URL, GOOGLE_PLACES_URL, GooglePlaces, PLACES
 pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
 pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
 pub use outbox::OutboxMailer;
+pub use payments::{
+    Notes, OrderStatus, PaymentStatus, Payments, PaymentsError, PaymentsMode, ProviderOrder,
+    ProviderPayment, ProviderRefund, PublicConfig, RefundStatus, Refusal, WEBHOOK_EVENT_ID_HEADER,
+    WEBHOOK_SIGNATURE_HEADER,
+};
 pub use places::{LatLng, LocalPlaces, Place, PlaceSearch, PlacesError, Prediction};
+pub use razorpay::{PAYMENTS_TIMEOUT, RAZORPAY_URL, Razorpay};
+pub use sandbox::{
+    SANDBOX_DECLINED_CARD, SANDBOX_KEY_ID, SANDBOX_REFUND_OUTCOME_NOTE, SANDBOX_SUCCESS_CARD,
+    SandboxCard, SandboxCheckout, SandboxEvent, SandboxPayments, SignedWebhook,
+};
 pub use smtp::{SMTP_TIMEOUT, SmtpMailer};
 
 /// A boxed future that can cross threads: what the traits' methods return.
