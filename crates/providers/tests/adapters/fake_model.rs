@@ -1,5 +1,5 @@
-//! A fake HTTP service (an OpenAI-compatible API, or Google's web services): a small HTTP/1.1
-//! responder that records each request.
+//! A fake HTTP service (an OpenAI-compatible API, Google's web services, or Razorpay's API): a
+//! small HTTP/1.1 responder that records each request.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -16,6 +16,28 @@ pub enum Behaviour {
     Status(u16, String),
     /// Reads the request and never answers.
     Hang,
+    /// The status and body this function gives for the request: a fake that routes by path
+    /// and keeps state (Razorpay's API).
+    Respond(Responder),
+}
+
+/// The status and JSON body of the answer to a request.
+type Respond = dyn Fn(&Recorded) -> (u16, String) + Send + Sync;
+
+/// A function from a request to the status and JSON body of its answer.
+#[derive(Clone)]
+pub struct Responder(Arc<Respond>);
+
+impl Responder {
+    pub fn new(respond: impl Fn(&Recorded) -> (u16, String) + Send + Sync + 'static) -> Self {
+        Self(Arc::new(respond))
+    }
+}
+
+impl std::fmt::Debug for Responder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Responder")
+    }
 }
 
 /// One request as received.
@@ -103,16 +125,21 @@ async fn serve(stream: TcpStream, behaviour: Behaviour, requests: Arc<Mutex<Vec<
         .map_or(0, |(_, value)| value.parse().expect("a length"));
     let mut body = vec![0; length];
     reader.read_exact(&mut body).await.expect("the body");
-    requests.lock().expect("not poisoned").push(Recorded {
+    let recorded = Recorded {
         method,
         path,
         headers,
         body,
-    });
+    };
+    requests
+        .lock()
+        .expect("not poisoned")
+        .push(recorded.clone());
 
     let (status, body) = match behaviour {
         Behaviour::Json(body) => (200, body),
         Behaviour::Status(status, body) => (status, body),
+        Behaviour::Respond(respond) => (respond.0)(&recorded),
         Behaviour::Hang => {
             tokio::time::sleep(Duration::from_secs(60)).await;
             return;
