@@ -64,6 +64,10 @@ pub struct Config {
     /// Google Places for the address search (`SHOP_PLACES_KEY`, with `SHOP_PLACES_URL`);
     /// without it, the embedded India directory.
     pub places: Option<PlacesConfig>,
+    /// Razorpay for card payments (`SHOP_RAZORPAY_KEY_ID`, `SHOP_RAZORPAY_KEY_SECRET` and
+    /// `SHOP_RAZORPAY_WEBHOOK_SECRET`, all three or none, with `SHOP_RAZORPAY_URL`); without
+    /// them, the embedded payment sandbox (no money moves).
+    pub razorpay: Option<RazorpayConfig>,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
     /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
     pub trust_forwarded: bool,
@@ -108,6 +112,28 @@ pub struct PlacesConfig {
     /// Server-side only: sent to Google, never to a browser.
     pub key: Secret,
 }
+
+/// Razorpay's API, for card payments.
+#[derive(Clone, Debug)]
+pub struct RazorpayConfig {
+    /// The public key id (`rzp_test_...` for test mode, `rzp_live_...` for live); the browser
+    /// opens the checkout with it.
+    pub key_id: String,
+    /// Server-side only: authenticates the API calls and keys the checkout's signatures.
+    pub key_secret: Secret,
+    /// The secret set for the shop's webhook in Razorpay's dashboard; keys webhook signatures.
+    pub webhook_secret: Secret,
+    /// The base URL Razorpay's `/v1` paths answer under (`SHOP_RAZORPAY_URL`: a local fake in
+    /// tests, or a proxy); `None` for `https://api.razorpay.com`.
+    pub url: Option<String>,
+}
+
+/// The variables that configure Razorpay: all three or none.
+const RAZORPAY_KEYS: [&str; 3] = [
+    "SHOP_RAZORPAY_KEY_ID",
+    "SHOP_RAZORPAY_KEY_SECRET",
+    "SHOP_RAZORPAY_WEBHOOK_SECRET",
+];
 
 /// Shortest session secret accepted: 32 characters of a random string carry enough entropy
 /// for HMAC-SHA256.
@@ -346,6 +372,8 @@ impl Config {
             }
         };
 
+        let razorpay = razorpay_config(&get)?;
+
         let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
             None | Some("0") | Some("false") => false,
             Some("1") | Some("true") => true,
@@ -375,9 +403,94 @@ impl Config {
             mail_from,
             assistant,
             places,
+            razorpay,
             trust_forwarded,
         })
     }
+}
+
+/// Razorpay when its three keys are set; none when none is (the sandbox). Some but not all is
+/// a mistake worth stopping for: an operator who set two meant Razorpay, and quietly taking
+/// sandbox payments instead would give goods away.
+fn razorpay_config(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<RazorpayConfig>, ConfigError> {
+    let [key_id, key_secret, webhook_secret] = RAZORPAY_KEYS.map(get);
+    let url = get("SHOP_RAZORPAY_URL");
+    let (key_id, key_secret, webhook_secret) = match (key_id, key_secret, webhook_secret) {
+        (Some(key_id), Some(key_secret), Some(webhook_secret)) => {
+            (key_id, key_secret, webhook_secret)
+        }
+        (None, None, None) => {
+            if url.is_some() {
+                return Err(invalid(
+                    "SHOP_RAZORPAY_URL",
+                    "is set without the Razorpay keys; Razorpay needs SHOP_RAZORPAY_KEY_ID, \
+                     SHOP_RAZORPAY_KEY_SECRET and SHOP_RAZORPAY_WEBHOOK_SECRET (without them, \
+                     the embedded payment sandbox takes payments)",
+                ));
+            }
+            return Ok(None);
+        }
+        (key_id, key_secret, webhook_secret) => {
+            let set = [&key_id, &key_secret, &webhook_secret];
+            let missing = RAZORPAY_KEYS
+                .iter()
+                .zip(set)
+                .find(|(_, value)| value.is_none())
+                .map_or(RAZORPAY_KEYS[0], |(name, _)| *name);
+            let given: Vec<&str> = RAZORPAY_KEYS
+                .iter()
+                .zip(set)
+                .filter(|(_, value)| value.is_some())
+                .map(|(name, _)| *name)
+                .collect();
+            return Err(invalid(
+                missing,
+                format!(
+                    "is not set while {} is; Razorpay needs SHOP_RAZORPAY_KEY_ID, \
+                     SHOP_RAZORPAY_KEY_SECRET and SHOP_RAZORPAY_WEBHOOK_SECRET together (with \
+                     none of them, the embedded payment sandbox takes payments and no money \
+                     moves)",
+                    given.join(" and ")
+                ),
+            ));
+        }
+    };
+    let key_id = key_id.trim().to_owned();
+    let key_body = key_id
+        .strip_prefix("rzp_test_")
+        .or_else(|| key_id.strip_prefix("rzp_live_"));
+    if !key_body
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
+    {
+        return Err(invalid(
+            "SHOP_RAZORPAY_KEY_ID",
+            format!(
+                "'{key_id}' is not a Razorpay key id: it is rzp_test_ (test mode) or rzp_live_ \
+                 (live mode) followed by letters and digits, from the dashboard's API keys"
+            ),
+        ));
+    }
+    let url = url.map(|u| u.trim().trim_end_matches('/').to_owned());
+    if let Some(url) = url
+        .as_deref()
+        .filter(|u| !(u.starts_with("http://") || u.starts_with("https://")))
+    {
+        return Err(invalid(
+            "SHOP_RAZORPAY_URL",
+            format!(
+                "'{url}' is not an http(s) URL; it is the base URL Razorpay's /v1 paths answer \
+                 under (a proxy, or a local fake), and unset means https://api.razorpay.com"
+            ),
+        ));
+    }
+    Ok(Some(RazorpayConfig {
+        key_id,
+        key_secret: Secret::new(key_secret.trim()),
+        webhook_secret: Secret::new(webhook_secret.trim()),
+        url,
+    }))
 }
 
 fn parse_origins(raw: &str) -> Result<CorsOrigins, ConfigError> {
@@ -471,6 +584,7 @@ mod tests {
             ("SHOP_MAIL_FROM", "nobody"),
             ("SHOP_ASSISTANT_URL", "api.openai.com"),
             ("SHOP_PLACES_URL", "https://maps.googleapis.com"),
+            ("SHOP_RAZORPAY_URL", "https://api.razorpay.com"),
             ("SHOP_TRUST_FORWARDED", "perhaps"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
@@ -507,10 +621,20 @@ mod tests {
             ("SHOP_ASSISTANT_URL", "https://llm.example.in/v1/"),
             ("SHOP_ASSISTANT_KEY", "sk-assistant"),
             ("SHOP_PLACES_KEY", "AIza-places"),
+            ("SHOP_RAZORPAY_KEY_ID", "rzp_test_1DP5mmOlF5G5ag"),
+            ("SHOP_RAZORPAY_KEY_SECRET", "rzp-key-secret"),
+            ("SHOP_RAZORPAY_WEBHOOK_SECRET", "rzp-webhook-secret"),
         ])
         .expect("valid");
         let debug = format!("{c:?}");
-        for secret in ["abcdef-session", "mailpass", "sk-assistant", "AIza-places"] {
+        for secret in [
+            "abcdef-session",
+            "mailpass",
+            "sk-assistant",
+            "AIza-places",
+            "rzp-key-secret",
+            "rzp-webhook-secret",
+        ] {
             assert!(!debug.contains(secret), "{secret} leaked");
         }
         let assistant = c.assistant.expect("configured");
@@ -544,5 +668,74 @@ mod tests {
         ])
         .expect_err("no scheme");
         assert_eq!(err.variable, "SHOP_PLACES_URL");
+    }
+
+    const RAZORPAY: [(&str, &str); 3] = [
+        ("SHOP_RAZORPAY_KEY_ID", "rzp_live_ILgsfZCZoFIKMb"),
+        ("SHOP_RAZORPAY_KEY_SECRET", " rzp-secret "),
+        ("SHOP_RAZORPAY_WEBHOOK_SECRET", "rzp-webhook"),
+    ];
+
+    #[test]
+    fn razorpay_needs_all_three_keys_or_none() {
+        assert!(
+            config(&[]).expect("valid").razorpay.is_none(),
+            "the sandbox"
+        );
+        let razorpay = config(&RAZORPAY)
+            .expect("valid")
+            .razorpay
+            .expect("configured");
+        assert_eq!(
+            (
+                razorpay.key_id.as_str(),
+                razorpay.key_secret.expose(),
+                razorpay.webhook_secret.expose(),
+                razorpay.url
+            ),
+            ("rzp_live_ILgsfZCZoFIKMb", "rzp-secret", "rzp-webhook", None)
+        );
+        // Any one or two of the three: stop, naming the first one missing.
+        for given in [0b001, 0b010, 0b100, 0b011, 0b101, 0b110] {
+            let vars: Vec<(&str, &str)> = RAZORPAY
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| given & (1 << i) != 0)
+                .map(|(_, var)| *var)
+                .collect();
+            let missing = RAZORPAY
+                .iter()
+                .enumerate()
+                .find(|(i, _)| given & (1 << i) == 0)
+                .map(|(_, (name, _))| *name)
+                .expect("one is missing");
+            let err = config(&vars).expect_err("partial");
+            assert_eq!(err.variable, missing, "{vars:?}");
+            assert!(err.message.contains("together"), "{err}");
+            assert!(!err.to_string().contains("rzp-secret"), "{err}");
+        }
+        let err = config(&[("SHOP_RAZORPAY_URL", "http://127.0.0.1:9")]).expect_err("alone");
+        assert_eq!(err.variable, "SHOP_RAZORPAY_URL");
+    }
+
+    #[test]
+    fn razorpay_s_key_id_and_url_are_checked() {
+        let with = |extra: (&'static str, &'static str)| {
+            let mut vars = RAZORPAY.to_vec();
+            vars.retain(|(name, _)| *name != extra.0);
+            vars.push(extra);
+            config(&vars)
+        };
+        let fake = with(("SHOP_RAZORPAY_URL", "http://127.0.0.1:9099/"))
+            .expect("valid")
+            .razorpay
+            .expect("configured");
+        assert_eq!(fake.url.as_deref(), Some("http://127.0.0.1:9099"));
+        for key_id in ["rzp_sandbox_local", "key_123", "rzp_test_", "rzp_live_a-b"] {
+            let err = with(("SHOP_RAZORPAY_KEY_ID", key_id)).expect_err(key_id);
+            assert_eq!(err.variable, "SHOP_RAZORPAY_KEY_ID");
+        }
+        let err = with(("SHOP_RAZORPAY_URL", "api.razorpay.com")).expect_err("no scheme");
+        assert_eq!(err.variable, "SHOP_RAZORPAY_URL");
     }
 }

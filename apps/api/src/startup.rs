@@ -42,14 +42,16 @@ pub struct Providers {
     pub log_codes: bool,
     pub assistant: Arc<dyn providers::Assistant>,
     pub places: Arc<dyn providers::PlaceSearch>,
+    pub payments: Arc<dyn providers::Payments>,
 }
 
 impl Providers {
     /// The adapters the configuration names: SMTP when `SMTP_URL` is set, else the outbox
     /// under the data directory; an OpenAI-compatible assistant when `SHOP_ASSISTANT_URL` is
     /// set, else the local one; Google Places when `SHOP_PLACES_KEY` is set, else the embedded
-    /// India directory.
-    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+    /// India directory; Razorpay when its keys are set, else the embedded payment sandbox on
+    /// `clock`.
+    pub fn from_config(config: &Config, clock: &Clock) -> anyhow::Result<Self> {
         use anyhow::Context;
         let (mailer, log_codes): (Arc<dyn providers::Mailer>, bool) = match &config.smtp_url {
             Some(url) => (
@@ -85,11 +87,33 @@ impl Providers {
             ),
             None => Arc::new(providers::LocalPlaces::default()),
         };
+        let payments: Arc<dyn providers::Payments> = match &config.razorpay {
+            Some(razorpay) => Arc::new(
+                providers::Razorpay::new(
+                    razorpay.url.as_deref(),
+                    &razorpay.key_id,
+                    razorpay.key_secret.expose(),
+                    razorpay.webhook_secret.expose(),
+                )
+                .context("SHOP_RAZORPAY_KEY_ID, SHOP_RAZORPAY_KEY_SECRET, SHOP_RAZORPAY_URL")?,
+            ),
+            None => {
+                // The sandbox reads the API's clock, so tests that pin time pin its order ages
+                // and card expiry checks too.
+                let clock = clock.clone();
+                Arc::new(
+                    providers::SandboxPayments::new()
+                        .context("the payment sandbox")?
+                        .with_clock(move || clock.now()),
+                )
+            }
+        };
         Ok(Self {
             mailer,
             log_codes,
             assistant,
             places,
+            payments,
         })
     }
 }
@@ -98,7 +122,7 @@ impl Application {
     /// Opens the database (migrating and seeding it as configured) and binds the listener,
     /// with the outside services the configuration names.
     pub fn build(config: &Config, clock: Clock) -> anyhow::Result<Self> {
-        let providers = Providers::from_config(config)?;
+        let providers = Providers::from_config(config, &clock)?;
         Self::build_with(config, clock, providers)
     }
 
@@ -135,8 +159,22 @@ impl Application {
             mail = %providers.mailer.describe(),
             assistant = %providers.assistant.describe(),
             places = %providers.places.describe(),
+            payments = %providers.payments.describe(),
             "outside services"
         );
+        if providers.payments.sandbox().is_some()
+            && config
+                .public_url
+                .as_deref()
+                .is_some_and(|url| url.starts_with("https://"))
+        {
+            // A public shop on the sandbox would hand out goods for test cards.
+            tracing::warn!(
+                "card payments go to the embedded sandbox: no money moves and any test card \
+                 pays; set SHOP_RAZORPAY_KEY_ID, SHOP_RAZORPAY_KEY_SECRET and \
+                 SHOP_RAZORPAY_WEBHOOK_SECRET before taking real orders"
+            );
+        }
         // Windows are rolled before the first answer, so a process that was down for a while
         // never serves totals that still count hours gone by.
         store
@@ -157,6 +195,7 @@ impl Application {
             clock,
             catalogue: Arc::new(catalogue),
             places: providers.places,
+            payments: providers.payments,
             sessions: Arc::new(sessions),
             mailer: providers.mailer,
             log_codes: providers.log_codes,

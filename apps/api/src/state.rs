@@ -54,4 +54,7 @@ pub struct AppState {
     pub feed: Arc<crate::feed::Feed>,
     /// Address search: the embedded India directory, or Google Places when configured.
     pub places: Arc<dyn providers::PlaceSearch>,
+    /// Card payments: the embedded sandbox, or Razorpay when configured. With the sandbox,
+    /// `payments.sandbox()` is its test payment sheet and signed webhooks.
+    pub payments: Arc<dyn providers::Payments>,
 }

@@ -40,6 +40,68 @@ fn invalid_configuration_exits_2_naming_the_variable() {
 }
 
 #[test]
+fn razorpay_half_configured_stops_the_start_without_showing_the_secret() {
+    let dir = temp_dir();
+    let out = shop_api(&dir)
+        .env("SHOP_RAZORPAY_KEY_SECRET", "rzp-secret-alone")
+        .output()
+        .expect("run shop-api");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("SHOP_RAZORPAY_KEY_ID") && stderr.contains("together"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("rzp-secret-alone"), "{stderr}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn payments_are_the_sandbox_unless_razorpay_is_configured() {
+    use api::config::Config;
+    use api::startup::Providers;
+    use api::state::Clock;
+    use providers::PaymentsMode;
+
+    let dir = temp_dir();
+    let data_dir = dir.to_string_lossy().into_owned();
+    let providers_with = |vars: &[(&str, &str)]| {
+        let config = Config::from_lookup(|name| {
+            if name == "SHOP_DATA_DIR" {
+                return Some(data_dir.clone());
+            }
+            vars.iter()
+                .find(|(var, _)| *var == name)
+                .map(|(_, value)| (*value).to_owned())
+        })
+        .expect("valid configuration");
+        Providers::from_config(&config, &Clock::system()).expect("providers")
+    };
+
+    let sandbox = providers_with(&[]);
+    assert!(sandbox.payments.sandbox().is_some());
+    assert_eq!(sandbox.payments.public_config().mode, PaymentsMode::Sandbox);
+
+    let razorpay = providers_with(&[
+        ("SHOP_RAZORPAY_KEY_ID", "rzp_test_1DP5mmOlF5G5ag"),
+        ("SHOP_RAZORPAY_KEY_SECRET", "rzp-key-secret"),
+        ("SHOP_RAZORPAY_WEBHOOK_SECRET", "rzp-webhook-secret"),
+    ]);
+    assert!(razorpay.payments.sandbox().is_none());
+    let public = razorpay.payments.public_config();
+    assert_eq!(
+        (public.key_id.as_str(), public.mode),
+        ("rzp_test_1DP5mmOlF5G5ag", PaymentsMode::Test)
+    );
+    let described = format!("{:?} {}", razorpay, razorpay.payments.describe());
+    assert!(
+        !described.contains("rzp-key-secret") && !described.contains("rzp-webhook-secret"),
+        "{described}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn unknown_commands_and_bad_seed_arguments_exit_2() {
     let dir = temp_dir();
     for args in [
