@@ -8,6 +8,7 @@
 //! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
 //! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places API (New) and Geocoding API) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
+//! | [`Shipping`]: booking, tracking and cancelling shipments | (to come) | [`SimulatedShipping`]: in memory, on the 60-minute express timetable |
 //!
 //! ## How the API chooses
 //!
@@ -65,6 +66,8 @@ mod mail;
 mod openai;
 mod outbox;
 mod places;
+mod shipping;
+mod simulator;
 mod smtp;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
@@ -73,6 +76,11 @@ pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
 pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
 pub use outbox::OutboxMailer;
 pub use places::{LatLng, LocalPlaces, Place, PlaceSearch, PlacesError, Prediction};
+pub use shipping::{
+    Booking, Customer, Parcel, PaymentMethod, ShipmentItem, ShipmentRequest, ShipmentStatus,
+    Shipping, ShippingError, Tracking, TrackingEvent,
+};
+pub use simulator::{SIMULATOR_CAPACITY, SIMULATOR_CHANNEL_ID, SimulatedShipping};
 pub use smtp::{SMTP_TIMEOUT, SmtpMailer};
 
 /// A boxed future that can cross threads: what the traits' methods return.
