@@ -8,7 +8,7 @@
 //! | [`Mailer`]: the sign-in code mail ([`sign_in_code_mail`]) | [`SmtpMailer`] (lettre, SMTP with TLS) | [`OutboxMailer`]: one `.eml` file per mail in a folder |
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
 //! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places API (New) and Geocoding API) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
-//! | [`Shipping`]: booking, tracking and cancelling shipments | (to come) | [`SimulatedShipping`]: in memory, on the 60-minute express timetable |
+//! | [`Shipping`]: booking, tracking and cancelling shipments | [`Shiprocket`] (reqwest, Shiprocket's API) | [`SimulatedShipping`]: in memory, on the 60-minute express timetable |
 //!
 //! ## How the API chooses
 //!
@@ -25,6 +25,12 @@
 //!   for the Geocoding API; set: both under that one base). Unset: [`LocalPlaces`]. When Google
 //!   fails (a [`PlacesError`] other than [`PlacesError::NotFound`]), the API answers 503 and the
 //!   address wizard lets the shopper type the address.
+//! - `SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD` set: [`Shiprocket::new`] with them,
+//!   `SHOP_SHIPROCKET_PICKUP` (the pickup location's name, default "Primary") and
+//!   `SHOP_SHIPROCKET_URL` (unset: [`SHIPROCKET_URL`]). Unset: [`SimulatedShipping`]. When
+//!   booking express fails (a [`ShippingError`]), the checkout ships standard (001 §4). A
+//!   request gives up after [`SHIPPING_TIMEOUT`] (10 s); `Debug`, [`Shipping::describe`] and
+//!   every [`ShippingError`] leave out the Shiprocket password and token.
 //!
 //! A bad `SMTP_URL`, sender, assistant URL or places URL fails at start-up with a
 //! [`MailError`], [`AssistantError`] or [`PlacesError`] that says what is wrong and what is
@@ -67,6 +73,7 @@ mod openai;
 mod outbox;
 mod places;
 mod shipping;
+mod shiprocket;
 mod simulator;
 mod smtp;
 
@@ -79,6 +86,10 @@ pub use places::{LatLng, LocalPlaces, Place, PlaceSearch, PlacesError, Predictio
 pub use shipping::{
     Booking, Customer, Parcel, PaymentMethod, ShipmentItem, ShipmentRequest, ShipmentStatus,
     Shipping, ShippingError, Tracking, TrackingEvent,
+};
+pub use shiprocket::{
+    DEFAULT_PICKUP_LOCATION, SHIPPING_TIMEOUT, SHIPROCKET_TOKEN_LIFETIME, SHIPROCKET_URL,
+    Shiprocket,
 };
 pub use simulator::{SIMULATOR_CAPACITY, SIMULATOR_CHANNEL_ID, SimulatedShipping};
 pub use smtp::{SMTP_TIMEOUT, SmtpMailer};

@@ -14,7 +14,7 @@ use delivery::DeliverySpeed;
 use crate::BoxFuture;
 
 /// Books, tracks and cancels shipments. Adapters: [`crate::SimulatedShipping`] (in memory, the
-/// default); a real courier's adapter comes next.
+/// default) and [`crate::Shiprocket`] (Shiprocket's API).
 ///
 /// Callers decide the speed before booking (`delivery::DeliverySpeed::effective_for`: express
 /// only within 50 km of the warehouse); an adapter may still refuse a shipment it cannot

@@ -6,6 +6,7 @@ mod mail_file;
 mod openai;
 mod outbox;
 mod places;
+mod shipping;
 mod smtp;
 mod smtp_server;
 mod tls;
