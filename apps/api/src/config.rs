@@ -64,6 +64,10 @@ pub struct Config {
     /// Google Places for the address search (`SHOP_PLACES_KEY`, with `SHOP_PLACES_URL`);
     /// without it, the embedded India directory.
     pub places: Option<PlacesConfig>,
+    /// Shiprocket for shipping (`SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD`, with
+    /// `SHOP_SHIPROCKET_PICKUP` and `SHOP_SHIPROCKET_URL`); without them, the shipping
+    /// simulator.
+    pub shipping: Option<ShiprocketConfig>,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
     /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
     pub trust_forwarded: bool,
@@ -107,6 +111,20 @@ pub struct PlacesConfig {
     pub url: Option<String>,
     /// Server-side only: sent to Google, never to a browser.
     pub key: Secret,
+}
+
+/// A Shiprocket account's API user.
+#[derive(Clone, Debug)]
+pub struct ShiprocketConfig {
+    /// The base URL Shiprocket's `/v1/external` paths answer under (`SHOP_SHIPROCKET_URL`: a
+    /// local fake in tests, or a proxy); `None` for `https://apiv2.shiprocket.in`.
+    pub url: Option<String>,
+    /// The API user's e-mail (Shiprocket: Settings > API > Add New API User).
+    pub email: String,
+    /// The API user's password; sent to Shiprocket's login only.
+    pub password: Secret,
+    /// The name of the pickup location orders leave from, as the account knows it.
+    pub pickup: String,
 }
 
 /// Shortest session secret accepted: 32 characters of a random string carry enough entropy
@@ -346,6 +364,8 @@ impl Config {
             }
         };
 
+        let shipping = shiprocket(&get)?;
+
         let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
             None | Some("0") | Some("false") => false,
             Some("1") | Some("true") => true,
@@ -375,9 +395,80 @@ impl Config {
             mail_from,
             assistant,
             places,
+            shipping,
             trust_forwarded,
         })
     }
+}
+
+/// Shiprocket's account, all or nothing: the e-mail and the password together, the pickup
+/// location and the URL only with them.
+fn shiprocket(
+    get: &dyn Fn(&str) -> Option<String>,
+) -> Result<Option<ShiprocketConfig>, ConfigError> {
+    let email = get("SHOP_SHIPROCKET_EMAIL").map(|e| e.trim().to_owned());
+    // Not trimmed: spaces may be part of a password.
+    let password = get("SHOP_SHIPROCKET_PASSWORD");
+    let pickup = get("SHOP_SHIPROCKET_PICKUP").map(|p| p.trim().to_owned());
+    let url = get("SHOP_SHIPROCKET_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+    let (email, password) = match (email, password) {
+        (Some(email), Some(password)) => (email, password),
+        (None, None) => {
+            for (variable, value) in [
+                ("SHOP_SHIPROCKET_PICKUP", &pickup),
+                ("SHOP_SHIPROCKET_URL", &url),
+            ] {
+                if value.is_some() {
+                    return Err(invalid(
+                        variable,
+                        "is set without SHOP_SHIPROCKET_EMAIL and SHOP_SHIPROCKET_PASSWORD; \
+                         Shiprocket needs its API user's e-mail and password (without both, the \
+                         shipping simulator answers)",
+                    ));
+                }
+            }
+            return Ok(None);
+        }
+        (Some(_), None) => {
+            return Err(invalid(
+                "SHOP_SHIPROCKET_PASSWORD",
+                "is not set, but SHOP_SHIPROCKET_EMAIL is; Shiprocket needs both (unset both \
+                 for the shipping simulator)",
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(invalid(
+                "SHOP_SHIPROCKET_EMAIL",
+                "is not set, but SHOP_SHIPROCKET_PASSWORD is; Shiprocket needs both (unset both \
+                 for the shipping simulator)",
+            ));
+        }
+    };
+    if !email.contains('@') {
+        return Err(invalid(
+            "SHOP_SHIPROCKET_EMAIL",
+            format!("'{email}' is not an e-mail address such as api@shop.example.in"),
+        ));
+    }
+    if let Some(url) = url
+        .as_deref()
+        .filter(|u| !(u.starts_with("http://") || u.starts_with("https://")))
+    {
+        return Err(invalid(
+            "SHOP_SHIPROCKET_URL",
+            format!(
+                "'{url}' is not an http(s) URL; it is the base URL Shiprocket's /v1/external \
+                 paths answer under (a proxy, or a local fake), and unset means \
+                 https://apiv2.shiprocket.in"
+            ),
+        ));
+    }
+    Ok(Some(ShiprocketConfig {
+        url,
+        email,
+        password: Secret::new(password),
+        pickup: pickup.unwrap_or_else(|| providers::DEFAULT_PICKUP_LOCATION.to_owned()),
+    }))
 }
 
 fn parse_origins(raw: &str) -> Result<CorsOrigins, ConfigError> {
@@ -471,6 +562,8 @@ mod tests {
             ("SHOP_MAIL_FROM", "nobody"),
             ("SHOP_ASSISTANT_URL", "api.openai.com"),
             ("SHOP_PLACES_URL", "https://maps.googleapis.com"),
+            ("SHOP_SHIPROCKET_PICKUP", "Primary"),
+            ("SHOP_SHIPROCKET_URL", "https://apiv2.shiprocket.in"),
             ("SHOP_TRUST_FORWARDED", "perhaps"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
@@ -507,10 +600,18 @@ mod tests {
             ("SHOP_ASSISTANT_URL", "https://llm.example.in/v1/"),
             ("SHOP_ASSISTANT_KEY", "sk-assistant"),
             ("SHOP_PLACES_KEY", "AIza-places"),
+            ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+            ("SHOP_SHIPROCKET_PASSWORD", "sr-password"),
         ])
         .expect("valid");
         let debug = format!("{c:?}");
-        for secret in ["abcdef-session", "mailpass", "sk-assistant", "AIza-places"] {
+        for secret in [
+            "abcdef-session",
+            "mailpass",
+            "sk-assistant",
+            "AIza-places",
+            "sr-password",
+        ] {
             assert!(!debug.contains(secret), "{secret} leaked");
         }
         let assistant = c.assistant.expect("configured");
@@ -544,5 +645,79 @@ mod tests {
         ])
         .expect_err("no scheme");
         assert_eq!(err.variable, "SHOP_PLACES_URL");
+    }
+
+    #[test]
+    fn shiprocket_needs_its_e_mail_and_password_together() {
+        assert!(config(&[]).expect("valid").shipping.is_none());
+        let shiprocket = config(&[
+            ("SHOP_SHIPROCKET_EMAIL", " api@casa.in "),
+            ("SHOP_SHIPROCKET_PASSWORD", " pass word "),
+        ])
+        .expect("valid")
+        .shipping
+        .expect("configured");
+        assert_eq!(
+            (
+                shiprocket.url,
+                shiprocket.email.as_str(),
+                shiprocket.password.expose(),
+                shiprocket.pickup.as_str()
+            ),
+            (None, "api@casa.in", " pass word ", "Primary"),
+            "Shiprocket's own host; the password as typed; the first pickup location"
+        );
+        let fake = config(&[
+            ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+            ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+            ("SHOP_SHIPROCKET_PICKUP", " Casa Mumbai "),
+            ("SHOP_SHIPROCKET_URL", "http://127.0.0.1:9100/"),
+        ])
+        .expect("valid")
+        .shipping
+        .expect("configured");
+        assert_eq!(
+            (fake.url.as_deref(), fake.pickup.as_str()),
+            (Some("http://127.0.0.1:9100"), "Casa Mumbai")
+        );
+
+        let cases: [(&[(&str, &str)], &str); 6] = [
+            (
+                &[("SHOP_SHIPROCKET_EMAIL", "api@casa.in")],
+                "SHOP_SHIPROCKET_PASSWORD",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_PASSWORD", "pw")],
+                "SHOP_SHIPROCKET_EMAIL",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_PICKUP", "Primary")],
+                "SHOP_SHIPROCKET_PICKUP",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_URL", "http://127.0.0.1:9100")],
+                "SHOP_SHIPROCKET_URL",
+            ),
+            (
+                &[
+                    ("SHOP_SHIPROCKET_EMAIL", "api"),
+                    ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+                ],
+                "SHOP_SHIPROCKET_EMAIL",
+            ),
+            (
+                &[
+                    ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+                    ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+                    ("SHOP_SHIPROCKET_URL", "apiv2.shiprocket.in"),
+                ],
+                "SHOP_SHIPROCKET_URL",
+            ),
+        ];
+        for (vars, variable) in cases {
+            let err = config(vars).expect_err(variable);
+            assert_eq!(err.variable, variable, "{vars:?}");
+            assert!(!err.to_string().contains("pw"), "{err}");
+        }
     }
 }

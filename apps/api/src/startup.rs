@@ -42,13 +42,15 @@ pub struct Providers {
     pub log_codes: bool,
     pub assistant: Arc<dyn providers::Assistant>,
     pub places: Arc<dyn providers::PlaceSearch>,
+    pub shipping: Arc<dyn providers::Shipping>,
 }
 
 impl Providers {
     /// The adapters the configuration names: SMTP when `SMTP_URL` is set, else the outbox
     /// under the data directory; an OpenAI-compatible assistant when `SHOP_ASSISTANT_URL` is
     /// set, else the local one; Google Places when `SHOP_PLACES_KEY` is set, else the embedded
-    /// India directory.
+    /// India directory; Shiprocket when `SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD`
+    /// are set, else the shipping simulator.
     pub fn from_config(config: &Config) -> anyhow::Result<Self> {
         use anyhow::Context;
         let (mailer, log_codes): (Arc<dyn providers::Mailer>, bool) = match &config.smtp_url {
@@ -85,11 +87,24 @@ impl Providers {
             ),
             None => Arc::new(providers::LocalPlaces::default()),
         };
+        let shipping: Arc<dyn providers::Shipping> = match &config.shipping {
+            Some(shiprocket) => Arc::new(
+                providers::Shiprocket::new(
+                    shiprocket.url.as_deref(),
+                    &shiprocket.email,
+                    shiprocket.password.expose(),
+                    &shiprocket.pickup,
+                )
+                .context("SHOP_SHIPROCKET_URL")?,
+            ),
+            None => Arc::new(providers::SimulatedShipping::new()),
+        };
         Ok(Self {
             mailer,
             log_codes,
             assistant,
             places,
+            shipping,
         })
     }
 }
@@ -135,6 +150,7 @@ impl Application {
             mail = %providers.mailer.describe(),
             assistant = %providers.assistant.describe(),
             places = %providers.places.describe(),
+            shipping = %providers.shipping.describe(),
             "outside services"
         );
         // Windows are rolled before the first answer, so a process that was down for a while
@@ -157,6 +173,7 @@ impl Application {
             clock,
             catalogue: Arc::new(catalogue),
             places: providers.places,
+            shipping: providers.shipping,
             sessions: Arc::new(sessions),
             mailer: providers.mailer,
             log_codes: providers.log_codes,

@@ -54,4 +54,6 @@ pub struct AppState {
     pub feed: Arc<crate::feed::Feed>,
     /// Address search: the embedded India directory, or Google Places when configured.
     pub places: Arc<dyn providers::PlaceSearch>,
+    /// Shipping: the simulator, or Shiprocket when configured.
+    pub shipping: Arc<dyn providers::Shipping>,
 }

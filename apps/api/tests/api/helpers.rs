@@ -165,6 +165,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             url: Some(url),
             key: Secret::new(TEST_PLACES_KEY),
         }),
+        shipping: None,
         trust_forwarded: false,
     };
     if std::env::var("TEST_LOG").is_ok() {
