@@ -1,0 +1,52 @@
+//! # orders: an order's life, from payment to delivery or cancellation
+//!
+//! This crate owns the rules of an order once the shopper pays (001 §2 Order success and My
+//! Orders, §3 Order, §4, §5, §8 Orders and Cancellation, §9):
+//!
+//! - **Statuses** and their wire values: [`DeliveryStatus`] (`pending`, Accepted, Processing,
+//!   Shipped, Out for Delivery, Delivered, Cancelled, Cancellation Requested, and any other
+//!   text kept as stored), [`OrderStatus`] (`cancelled`, `cancel_requested`,
+//!   `cancel_rejected`), [`PaymentStatus`] and [`RefundStatus`] (with
+//!   [`RefundStatus::advance`]).
+//! - **What My Orders shows**: [`status_text`], [`refund_label`], [`cancel_button`],
+//!   [`order_id_display`] ('Order #' and the last [`ORDER_ID_DISPLAY_CHARS`] characters),
+//!   [`PaymentStatus::is_paid`] (green when paid), [`DeliveryStatus::is_neutral`] (grey).
+//! - **Cancelling**: [`check_cancellable`], whose [`CancelError`] carries the message shown,
+//!   and [`cancellation_reason`] (blank is sent as null).
+//!
+//! ## Messages that are ours
+//!
+//! The specification gives no text for these; the messages are ours:
+//!
+//! | rule | message |
+//! |---|---|
+//! | cancelling a cancelled order | 'This order has already been cancelled.' |
+//! | cancelling while a request waits | "A cancellation has already been requested for this order. You will be notified once it's processed." |
+//! | a refund moved backwards | 'A refund that is completed cannot become initiated.' |
+//!
+//! ## Readings of the specification worth knowing
+//!
+//! - `pending`, the delivery status of a new order, is stored and shown in lower case (the
+//!   order create payload's value) and, like unknown statuses, in the neutral grey.
+//! - The refund badge reads 'Not Initiated' for a failed refund: the spec names only
+//!   'Completed' and 'Initiated', and no money is on its way back.
+//! - A rejected cancellation does not stop the shopper from asking again while the delivery
+//!   status allows it: the spec blocks cancelling by delivery status only.
+//!
+//! ## What this crate must never import
+//!
+//! No I/O of any kind: no diesel, no actix, no reqwest, no tokio, no file or network access, and
+//! no clock. Dependencies: access (roles), chrono (times passed in), thiserror (messages).
+//! Delivery dates per speed are the `delivery` crate's, money the `pricing` crate's; an order's
+//! lines and totals are not decided here.
+
+mod cancel;
+mod display;
+mod status;
+
+pub use cancel::{CancelError, check_cancellable};
+pub use display::{
+    CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,
+    refund_label, status_text,
+};
+pub use status::{DeliveryStatus, OrderStatus, PaymentStatus, RefundMoveError, RefundStatus};

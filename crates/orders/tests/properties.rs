@@ -1,0 +1,85 @@
+//! Property tests of the order rules (001 §4, §5, §9).
+
+use orders::{
+    DeliveryStatus, OrderStatus, cancel_button, cancellation_reason, check_cancellable,
+    order_id_display,
+};
+use proptest::prelude::*;
+
+/// Any stored delivery status: a known one in any letter case with spaces around it, or text.
+fn delivery_status() -> impl Strategy<Value = DeliveryStatus> {
+    prop_oneof![
+        (0..DeliveryStatus::KNOWN.len(), any::<bool>(), " {0,2}").prop_map(|(i, upper, pad)| {
+            let text = DeliveryStatus::KNOWN[i].as_str();
+            let text = if upper {
+                text.to_uppercase()
+            } else {
+                text.to_lowercase()
+            };
+            DeliveryStatus::parse(&format!("{pad}{text}{pad}"))
+        }),
+        ".{0,24}".prop_map(|raw| DeliveryStatus::parse(&raw)),
+    ]
+}
+
+fn order_status() -> impl Strategy<Value = Option<OrderStatus>> {
+    prop_oneof![
+        Just(None),
+        (0..OrderStatus::ALL.len()).prop_map(|i| Some(OrderStatus::ALL[i])),
+    ]
+}
+
+proptest! {
+    /// The shown order id is the id's last 8 characters (001 §9).
+    #[test]
+    fn order_id_shows_the_tail(id in ".{0,30}") {
+        let shown = order_id_display(&id);
+        prop_assert!(id.ends_with(shown));
+        prop_assert_eq!(shown.chars().count(), id.chars().count().min(8));
+    }
+
+    /// A known status reads back whatever its letter case and padding; any other text is kept
+    /// exactly as stored (001 §4).
+    #[test]
+    fn statuses_read_back(status in delivery_status()) {
+        prop_assert_eq!(DeliveryStatus::parse(status.as_str()), status.clone());
+        if let DeliveryStatus::Other(text) = &status {
+            prop_assert!(DeliveryStatus::KNOWN.iter().all(|k| !k.as_str().eq_ignore_ascii_case(text.trim())));
+        }
+    }
+
+    /// An enabled Cancel button always leads to an allowed request, and what blocks a request
+    /// never shows an enabled button (001 §4).
+    #[test]
+    fn the_button_agrees_with_the_rule(delivery in delivery_status(), requested in any::<bool>()) {
+        let button = cancel_button(&delivery, requested);
+        if button.enabled {
+            prop_assert_eq!(button.label, "Cancel");
+            prop_assert_eq!(check_cancellable(None, &delivery), Ok(()));
+        }
+        if check_cancellable(None, &delivery).is_err() {
+            prop_assert!(!button.enabled);
+        }
+    }
+
+    /// Nothing but an order that is neither cancelled nor being cancelled, and not yet shipped,
+    /// may be cancelled (001 §4).
+    #[test]
+    fn cancelling_needs_an_open_order(status in order_status(), delivery in delivery_status()) {
+        let allowed = check_cancellable(status, &delivery).is_ok();
+        let open = !matches!(status, Some(OrderStatus::Cancelled | OrderStatus::CancelRequested));
+        prop_assert_eq!(allowed, open && delivery.allows_cancellation());
+    }
+
+    /// The reason sent is the typed text trimmed, and null exactly when that is empty (001 §5).
+    #[test]
+    fn the_reason_is_trimmed_or_null(raw in "\\PC{0,20}") {
+        match cancellation_reason(&raw) {
+            Some(reason) => {
+                prop_assert_eq!(reason.as_str(), raw.trim());
+                prop_assert!(!reason.is_empty());
+            }
+            None => prop_assert!(raw.trim().is_empty()),
+        }
+    }
+}
