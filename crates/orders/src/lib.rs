@@ -13,6 +13,14 @@
 //!   [`PaymentStatus::is_paid`] (green when paid), [`DeliveryStatus::is_neutral`] (grey).
 //! - **Cancelling**: [`check_cancellable`], whose [`CancelError`] carries the message shown,
 //!   and [`cancellation_reason`] (blank is sent as null).
+//! - **The cancel flow** on an order's stored fields ([`Lifecycle`]):
+//!   [`Lifecycle::request_cancellation`] marks the order Cancellation Requested /
+//!   `cancel_requested` and keeps the delivery status it had in the [`OpenRequest`];
+//!   [`Lifecycle::review`] approves (cancelled, refund initiated, and the line's stock to be
+//!   returned: [`ReviewOutcome::Approved`]) or rejects (`cancel_rejected`, the delivery status
+//!   put back).
+//! - **Who manages an order**: [`may_manage`], an admin any order, a brand user only their
+//!   brand's, a shopper none.
 //!
 //! ## Messages that are ours
 //!
@@ -23,6 +31,10 @@
 //! | cancelling a cancelled order | 'This order has already been cancelled.' |
 //! | cancelling while a request waits | "A cancellation has already been requested for this order. You will be notified once it's processed." |
 //! | a refund moved backwards | 'A refund that is completed cannot become initiated.' |
+//! | reviewing an order with no open request | 'This order has no cancellation request waiting for review.' |
+//! | a shopper managing an order | "Only the brand's team or an admin can manage orders." |
+//! | a brand user without a brand | 'Your account is not linked to a brand.' |
+//! | a brand user, another brand's order | 'This order belongs to another brand.' |
 //!
 //! ## Readings of the specification worth knowing
 //!
@@ -30,6 +42,8 @@
 //!   order create payload's value) and, like unknown statuses, in the neutral grey.
 //! - The refund badge reads 'Not Initiated' for a failed refund: the spec names only
 //!   'Completed' and 'Initiated', and no money is on its way back.
+//! - The request and its review are per order, as the spec's statuses are: approving a request
+//!   for one line cancels the whole order, yet returns the stock of that line only, as asked.
 //! - A rejected cancellation does not stop the shopper from asking again while the delivery
 //!   status allows it: the spec blocks cancelling by delivery status only.
 //!
@@ -42,6 +56,8 @@
 
 mod cancel;
 mod display;
+mod lifecycle;
+mod staff;
 mod status;
 
 pub use cancel::{CancelError, check_cancellable};
@@ -49,4 +65,6 @@ pub use display::{
     CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,
     refund_label, status_text,
 };
+pub use lifecycle::{Decision, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed};
+pub use staff::{StaffError, may_manage};
 pub use status::{DeliveryStatus, OrderStatus, PaymentStatus, RefundMoveError, RefundStatus};

@@ -1,8 +1,8 @@
 //! Property tests of the order rules (001 §4, §5, §9).
 
 use orders::{
-    DeliveryStatus, OrderStatus, cancel_button, cancellation_reason, check_cancellable,
-    order_id_display,
+    Decision, DeliveryStatus, Lifecycle, OrderStatus, RefundStatus, ReviewError, ReviewOutcome,
+    cancel_button, cancellation_reason, check_cancellable, order_id_display,
 };
 use proptest::prelude::*;
 
@@ -81,5 +81,40 @@ proptest! {
             }
             None => prop_assert!(raw.trim().is_empty()),
         }
+    }
+
+    /// A request and its review: a rejection leaves the order as it was but for its status,
+    /// an approval cancels it and returns the requested line's stock, and either closes the
+    /// request so that it cannot be reviewed twice (001 §4).
+    #[test]
+    fn a_review_closes_the_request(
+        delivery in delivery_status(),
+        status in order_status(),
+        line in 0usize..10,
+        approve in any::<bool>(),
+    ) {
+        let order = Lifecycle { delivery: delivery.clone(), status, ..Lifecycle::placed() };
+        let Ok(requested) = order.request_cancellation(line, "") else {
+            prop_assert!(check_cancellable(status, &delivery).is_err());
+            return Ok(());
+        };
+        prop_assert_eq!(&requested.delivery, &DeliveryStatus::CancellationRequested);
+        let decision = if approve { Decision::Approve } else { Decision::Reject };
+        let reviewed = requested.review(decision);
+        prop_assert!(reviewed.is_ok());
+        let Ok(reviewed) = reviewed else { return Ok(()) };
+        if approve {
+            prop_assert_eq!(reviewed.outcome, ReviewOutcome::Approved { return_stock_of_line: line });
+            prop_assert_eq!(reviewed.lifecycle.status, Some(OrderStatus::Cancelled));
+            prop_assert_eq!(&reviewed.lifecycle.delivery, &DeliveryStatus::Cancelled);
+            prop_assert_eq!(reviewed.lifecycle.refund, RefundStatus::Initiated);
+        } else {
+            prop_assert_eq!(reviewed.outcome, ReviewOutcome::Rejected);
+            prop_assert_eq!(
+                &reviewed.lifecycle,
+                &Lifecycle { status: Some(OrderStatus::CancelRejected), ..order }
+            );
+        }
+        prop_assert_eq!(reviewed.lifecycle.review(decision), Err(ReviewError::NoOpenRequest));
     }
 }
