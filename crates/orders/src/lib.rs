@@ -19,6 +19,10 @@
 //!   [`Lifecycle::review`] approves (cancelled, refund initiated, and the line's stock to be
 //!   returned: [`ReviewOutcome::Approved`]) or rejects (`cancel_rejected`, the delivery status
 //!   put back).
+//! - **Delivery moves** by the brand's team: [`check_move`] and [`Lifecycle::move_delivery`],
+//!   forward only along [`DELIVERY_STEPS`] (`pending`, Accepted, Processing, Shipped, Out for
+//!   Delivery, Delivered), nothing after Delivered or Cancelled, never to Cancelled (only an
+//!   approved request cancels); each refusal is a [`MoveError`] a person can read.
 //! - **Who manages an order**: [`may_manage`], an admin any order, a brand user only their
 //!   brand's, a shopper none.
 //!
@@ -32,6 +36,7 @@
 //! | cancelling while a request waits | "A cancellation has already been requested for this order. You will be notified once it's processed." |
 //! | a refund moved backwards | 'A refund that is completed cannot become initiated.' |
 //! | reviewing an order with no open request | 'This order has no cancellation request waiting for review.' |
+//! | a delivery move refused | [`MoveError`]: 'An order cannot go back from Shipped to Processing.', 'This order is already Delivered; its delivery status can no longer change.', ... |
 //! | a shopper managing an order | "Only the brand's team or an admin can manage orders." |
 //! | a brand user without a brand | 'Your account is not linked to a brand.' |
 //! | a brand user, another brand's order | 'This order belongs to another brand.' |
@@ -42,6 +47,9 @@
 //!   order create payload's value) and, like unknown statuses, in the neutral grey.
 //! - The refund badge reads 'Not Initiated' for a failed refund: the spec names only
 //!   'Completed' and 'Initiated', and no money is on its way back.
+//! - A delivery move may skip steps (`pending` straight to Shipped): the spec lists the
+//!   statuses, not that each must be visited. Moving to the status the order has is refused,
+//!   so a repeated call is told so rather than written twice.
 //! - The request and its review are per order, as the spec's statuses are: approving a request
 //!   for one line cancels the whole order, yet returns the stock of that line only, as asked.
 //! - A rejected cancellation does not stop the shopper from asking again while the delivery
@@ -57,6 +65,7 @@
 mod cancel;
 mod display;
 mod lifecycle;
+mod moves;
 mod staff;
 mod status;
 
@@ -66,5 +75,6 @@ pub use display::{
     refund_label, status_text,
 };
 pub use lifecycle::{Decision, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed};
+pub use moves::{DELIVERY_STEPS, MoveError, check_move};
 pub use staff::{StaffError, may_manage};
 pub use status::{DeliveryStatus, OrderStatus, PaymentStatus, RefundMoveError, RefundStatus};

@@ -1,8 +1,9 @@
 //! Property tests of the order rules (001 §4, §5, §9).
 
 use orders::{
-    Decision, DeliveryStatus, Lifecycle, OrderStatus, RefundStatus, ReviewError, ReviewOutcome,
-    cancel_button, cancellation_reason, check_cancellable, order_id_display,
+    DELIVERY_STEPS, Decision, DeliveryStatus, Lifecycle, OrderStatus, RefundStatus, ReviewError,
+    ReviewOutcome, cancel_button, cancellation_reason, check_cancellable, check_move,
+    order_id_display,
 };
 use proptest::prelude::*;
 
@@ -116,5 +117,36 @@ proptest! {
             );
         }
         prop_assert_eq!(reviewed.lifecycle.review(decision), Err(ReviewError::NoOpenRequest));
+    }
+
+    /// A move is allowed exactly from one delivery step to a later one (001 §4).
+    #[test]
+    fn moves_only_go_forward_along_the_steps(from in delivery_status(), to in delivery_status()) {
+        let step = |s: &DeliveryStatus| DELIVERY_STEPS.iter().position(|k| k == s);
+        let forward = matches!(
+            (step(&from), step(&to)),
+            (Some(f), Some(t)) if t > f
+        );
+        prop_assert_eq!(check_move(&from, &to).is_ok(), forward, "{} -> {}", from, to);
+    }
+
+    /// Whatever moves the brand's team tries, an order only ever goes forward, and reaches
+    /// Delivered in at most five accepted moves (001 §4).
+    #[test]
+    fn any_sequence_of_moves_ends_delivered_at_most(
+        tries in proptest::collection::vec(delivery_status(), 0..20),
+    ) {
+        let mut order = Lifecycle::placed();
+        let mut accepted = 0;
+        for to in tries {
+            if let Ok(moved) = order.move_delivery(to) {
+                let step = |s: &DeliveryStatus| DELIVERY_STEPS.iter().position(|k| k == s);
+                prop_assert!(step(&moved.delivery) > step(&order.delivery));
+                order = moved;
+                accepted += 1;
+            }
+        }
+        prop_assert!(accepted <= 5);
+        prop_assert!(DELIVERY_STEPS.contains(&order.delivery));
     }
 }
