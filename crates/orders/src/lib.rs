@@ -25,6 +25,9 @@
 //!   approved request cancels); each refusal is a [`MoveError`] a person can read.
 //! - **Who manages an order**: [`may_manage`], an admin any order, a brand user only their
 //!   brand's, a shopper none.
+//! - **Checkout's payment states** ([`CheckoutState`]): idle, processing (dismissed goes back to
+//!   idle), verified, order created, bag cleared, express requested, success, with the steps
+//!   each may take ([`CheckoutState::next_states`]).
 //!
 //! ## Messages that are ours
 //!
@@ -63,6 +66,7 @@
 //! lines and totals are not decided here.
 
 mod cancel;
+mod checkout;
 mod display;
 mod lifecycle;
 mod moves;
@@ -70,6 +74,7 @@ mod staff;
 mod status;
 
 pub use cancel::{CancelError, check_cancellable};
+pub use checkout::{CheckoutState, CheckoutStepError};
 pub use display::{
     CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,
     refund_label, status_text,
