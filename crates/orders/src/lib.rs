@@ -28,6 +28,8 @@
 //! - **Checkout's payment states** ([`CheckoutState`]): idle, processing (dismissed goes back to
 //!   idle), verified, order created, bag cleared, express requested, success, with the steps
 //!   each may take ([`CheckoutState::next_states`]).
+//! - **Stock reservations** for a checkout that is paying: [`RESERVATION_LIFETIME`] (15
+//!   minutes), [`is_expired`] with `now` passed in, and [`reservable`], never more than is left.
 //!
 //! ## Messages that are ours
 //!
@@ -40,6 +42,9 @@
 //! | a refund moved backwards | 'A refund that is completed cannot become initiated.' |
 //! | reviewing an order with no open request | 'This order has no cancellation request waiting for review.' |
 //! | a delivery move refused | [`MoveError`]: 'An order cannot go back from Shipped to Processing.', 'This order is already Delivered; its delivery status can no longer change.', ... |
+//! | reserving 0 | 'Choose at least one item.' |
+//! | reserving when none is left | 'This size is out of stock.' |
+//! | reserving more than is left | 'Only {left} left in this size.' |
 //! | a shopper managing an order | "Only the brand's team or an admin can manage orders." |
 //! | a brand user without a brand | 'Your account is not linked to a brand.' |
 //! | a brand user, another brand's order | 'This order belongs to another brand.' |
@@ -70,6 +75,7 @@ mod checkout;
 mod display;
 mod lifecycle;
 mod moves;
+mod reservation;
 mod staff;
 mod status;
 
@@ -81,5 +87,6 @@ pub use display::{
 };
 pub use lifecycle::{Decision, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed};
 pub use moves::{DELIVERY_STEPS, MoveError, check_move};
+pub use reservation::{RESERVATION_LIFETIME, ReserveError, is_expired, reservable};
 pub use staff::{StaffError, may_manage};
 pub use status::{DeliveryStatus, OrderStatus, PaymentStatus, RefundMoveError, RefundStatus};

@@ -1,9 +1,10 @@
-//! Property tests of the order rules (001 §4, §5, §9).
+//! Property tests of the order rules (001 §4, §5, §9) and stock reservations.
 
+use chrono::{DateTime, TimeDelta, Utc};
 use orders::{
-    DELIVERY_STEPS, Decision, DeliveryStatus, Lifecycle, OrderStatus, RefundStatus, ReviewError,
-    ReviewOutcome, cancel_button, cancellation_reason, check_cancellable, check_move,
-    order_id_display,
+    DELIVERY_STEPS, Decision, DeliveryStatus, Lifecycle, OrderStatus, RESERVATION_LIFETIME,
+    RefundStatus, ReviewError, ReviewOutcome, cancel_button, cancellation_reason,
+    check_cancellable, check_move, is_expired, order_id_display, reservable,
 };
 use proptest::prelude::*;
 
@@ -148,5 +149,34 @@ proptest! {
         }
         prop_assert!(accepted <= 5);
         prop_assert!(DELIVERY_STEPS.contains(&order.delivery));
+    }
+
+    /// A checkout reserves exactly what it wants when that many are left, and nothing
+    /// otherwise: never more than is left.
+    #[test]
+    fn a_reservation_never_exceeds_what_is_left(left in 0u32..200, wanted in 0u32..200) {
+        match reservable(left, wanted) {
+            Ok(reserved) => {
+                prop_assert_eq!(reserved, wanted);
+                prop_assert!(reserved >= 1 && reserved <= left);
+            }
+            Err(_) => prop_assert!(wanted == 0 || wanted > left),
+        }
+    }
+
+    /// A reservation lapses once the lifetime has passed, and stays lapsed (passing `now` in).
+    #[test]
+    fn a_reservation_lapses_after_its_lifetime(
+        reserved_secs in 0i64..4_000_000_000,
+        elapsed_ms in -3_600_000i64..3_600_000,
+        later_ms in 0i64..3_600_000,
+    ) {
+        let at = DateTime::<Utc>::UNIX_EPOCH + TimeDelta::seconds(reserved_secs);
+        let now = at + TimeDelta::milliseconds(elapsed_ms);
+        let expired = is_expired(at, now);
+        prop_assert_eq!(expired, TimeDelta::milliseconds(elapsed_ms) >= RESERVATION_LIFETIME);
+        if expired {
+            prop_assert!(is_expired(at, now + TimeDelta::milliseconds(later_ms)));
+        }
     }
 }
