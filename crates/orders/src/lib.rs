@@ -31,6 +31,9 @@
 //! - **Stock reservations** for a checkout that is paying: [`RESERVATION_LIFETIME`] (15
 //!   minutes), [`is_expired`] with `now` passed in, and [`reservable`], never more than is left.
 //!
+//! The browser applies the display, cancel and checkout rules in `frontend/src/lib/orders.ts`;
+//! both read `testdata/vectors/orders.json`, so the two cannot drift.
+//!
 //! ## Messages that are ours
 //!
 //! The specification gives no text for these; the messages are ours:
