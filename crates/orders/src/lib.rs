@@ -65,6 +65,10 @@
 //!   for one line cancels the whole order, yet returns the stock of that line only, as asked.
 //! - A rejected cancellation does not stop the shopper from asking again while the delivery
 //!   status allows it: the spec blocks cancelling by delivery status only.
+//! - A rejected order keeps its `cancel_rejected` status through later delivery moves, so its
+//!   status line reads 'Cancellation rejected by brand' even once Delivered: the spec shows
+//!   that text whenever the status is `cancel_rejected`.
+//! - The reservation lifetime, 15 minutes, is ours: the spec holds no stock while paying.
 //!
 //! ## What this crate must never import
 //!
