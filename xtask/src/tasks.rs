@@ -24,6 +24,7 @@ pub const PURE_CRATES: &[&str] = &[
     "recommend",
     "places",
     "bag",
+    "orders",
 ];
 
 pub fn run(sh: &Shell, args: &[String]) -> Result<()> {

@@ -68,6 +68,10 @@ pub struct Config {
     /// `SHOP_RAZORPAY_WEBHOOK_SECRET`, all three or none, with `SHOP_RAZORPAY_URL`); without
     /// them, the embedded payment sandbox (no money moves).
     pub razorpay: Option<RazorpayConfig>,
+    /// Shiprocket for shipping (`SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD`, with
+    /// `SHOP_SHIPROCKET_PICKUP` and `SHOP_SHIPROCKET_URL`); without them, the shipping
+    /// simulator.
+    pub shipping: Option<ShiprocketConfig>,
     /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
     /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
     pub trust_forwarded: bool,
@@ -134,6 +138,20 @@ const RAZORPAY_KEYS: [&str; 3] = [
     "SHOP_RAZORPAY_KEY_SECRET",
     "SHOP_RAZORPAY_WEBHOOK_SECRET",
 ];
+
+/// A Shiprocket account's API user.
+#[derive(Clone, Debug)]
+pub struct ShiprocketConfig {
+    /// The base URL Shiprocket's `/v1/external` paths answer under (`SHOP_SHIPROCKET_URL`: a
+    /// local fake in tests, or a proxy); `None` for `https://apiv2.shiprocket.in`.
+    pub url: Option<String>,
+    /// The API user's e-mail (Shiprocket: Settings > API > Add New API User).
+    pub email: String,
+    /// The API user's password; sent to Shiprocket's login only.
+    pub password: Secret,
+    /// The name of the pickup location orders leave from, as the account knows it.
+    pub pickup: String,
+}
 
 /// Shortest session secret accepted: 32 characters of a random string carry enough entropy
 /// for HMAC-SHA256.
@@ -373,6 +391,7 @@ impl Config {
         };
 
         let razorpay = razorpay_config(&get)?;
+        let shipping = shiprocket(&get)?;
 
         let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
             None | Some("0") | Some("false") => false,
@@ -404,6 +423,7 @@ impl Config {
             assistant,
             places,
             razorpay,
+            shipping,
             trust_forwarded,
         })
     }
@@ -490,6 +510,76 @@ fn razorpay_config(
         key_secret: Secret::new(key_secret.trim()),
         webhook_secret: Secret::new(webhook_secret.trim()),
         url,
+    }))
+}
+
+/// Shiprocket's account, all or nothing: the e-mail and the password together, the pickup
+/// location and the URL only with them.
+fn shiprocket(
+    get: &dyn Fn(&str) -> Option<String>,
+) -> Result<Option<ShiprocketConfig>, ConfigError> {
+    let email = get("SHOP_SHIPROCKET_EMAIL").map(|e| e.trim().to_owned());
+    // Not trimmed: spaces may be part of a password.
+    let password = get("SHOP_SHIPROCKET_PASSWORD");
+    let pickup = get("SHOP_SHIPROCKET_PICKUP").map(|p| p.trim().to_owned());
+    let url = get("SHOP_SHIPROCKET_URL").map(|u| u.trim().trim_end_matches('/').to_owned());
+    let (email, password) = match (email, password) {
+        (Some(email), Some(password)) => (email, password),
+        (None, None) => {
+            for (variable, value) in [
+                ("SHOP_SHIPROCKET_PICKUP", &pickup),
+                ("SHOP_SHIPROCKET_URL", &url),
+            ] {
+                if value.is_some() {
+                    return Err(invalid(
+                        variable,
+                        "is set without SHOP_SHIPROCKET_EMAIL and SHOP_SHIPROCKET_PASSWORD; \
+                         Shiprocket needs its API user's e-mail and password (without both, the \
+                         shipping simulator answers)",
+                    ));
+                }
+            }
+            return Ok(None);
+        }
+        (Some(_), None) => {
+            return Err(invalid(
+                "SHOP_SHIPROCKET_PASSWORD",
+                "is not set, but SHOP_SHIPROCKET_EMAIL is; Shiprocket needs both (unset both \
+                 for the shipping simulator)",
+            ));
+        }
+        (None, Some(_)) => {
+            return Err(invalid(
+                "SHOP_SHIPROCKET_EMAIL",
+                "is not set, but SHOP_SHIPROCKET_PASSWORD is; Shiprocket needs both (unset both \
+                 for the shipping simulator)",
+            ));
+        }
+    };
+    if !email.contains('@') {
+        return Err(invalid(
+            "SHOP_SHIPROCKET_EMAIL",
+            format!("'{email}' is not an e-mail address such as api@shop.example.in"),
+        ));
+    }
+    if let Some(url) = url
+        .as_deref()
+        .filter(|u| !(u.starts_with("http://") || u.starts_with("https://")))
+    {
+        return Err(invalid(
+            "SHOP_SHIPROCKET_URL",
+            format!(
+                "'{url}' is not an http(s) URL; it is the base URL Shiprocket's /v1/external \
+                 paths answer under (a proxy, or a local fake), and unset means \
+                 https://apiv2.shiprocket.in"
+            ),
+        ));
+    }
+    Ok(Some(ShiprocketConfig {
+        url,
+        email,
+        password: Secret::new(password),
+        pickup: pickup.unwrap_or_else(|| providers::DEFAULT_PICKUP_LOCATION.to_owned()),
     }))
 }
 
@@ -585,6 +675,8 @@ mod tests {
             ("SHOP_ASSISTANT_URL", "api.openai.com"),
             ("SHOP_PLACES_URL", "https://maps.googleapis.com"),
             ("SHOP_RAZORPAY_URL", "https://api.razorpay.com"),
+            ("SHOP_SHIPROCKET_PICKUP", "Primary"),
+            ("SHOP_SHIPROCKET_URL", "https://apiv2.shiprocket.in"),
             ("SHOP_TRUST_FORWARDED", "perhaps"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
@@ -624,6 +716,8 @@ mod tests {
             ("SHOP_RAZORPAY_KEY_ID", "rzp_test_1DP5mmOlF5G5ag"),
             ("SHOP_RAZORPAY_KEY_SECRET", "rzp-key-secret"),
             ("SHOP_RAZORPAY_WEBHOOK_SECRET", "rzp-webhook-secret"),
+            ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+            ("SHOP_SHIPROCKET_PASSWORD", "sr-password"),
         ])
         .expect("valid");
         let debug = format!("{c:?}");
@@ -634,6 +728,7 @@ mod tests {
             "AIza-places",
             "rzp-key-secret",
             "rzp-webhook-secret",
+            "sr-password",
         ] {
             assert!(!debug.contains(secret), "{secret} leaked");
         }
@@ -737,5 +832,79 @@ mod tests {
         }
         let err = with(("SHOP_RAZORPAY_URL", "api.razorpay.com")).expect_err("no scheme");
         assert_eq!(err.variable, "SHOP_RAZORPAY_URL");
+    }
+
+    #[test]
+    fn shiprocket_needs_its_e_mail_and_password_together() {
+        assert!(config(&[]).expect("valid").shipping.is_none());
+        let shiprocket = config(&[
+            ("SHOP_SHIPROCKET_EMAIL", " api@casa.in "),
+            ("SHOP_SHIPROCKET_PASSWORD", " pass word "),
+        ])
+        .expect("valid")
+        .shipping
+        .expect("configured");
+        assert_eq!(
+            (
+                shiprocket.url,
+                shiprocket.email.as_str(),
+                shiprocket.password.expose(),
+                shiprocket.pickup.as_str()
+            ),
+            (None, "api@casa.in", " pass word ", "Primary"),
+            "Shiprocket's own host; the password as typed; the first pickup location"
+        );
+        let fake = config(&[
+            ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+            ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+            ("SHOP_SHIPROCKET_PICKUP", " Casa Mumbai "),
+            ("SHOP_SHIPROCKET_URL", "http://127.0.0.1:9100/"),
+        ])
+        .expect("valid")
+        .shipping
+        .expect("configured");
+        assert_eq!(
+            (fake.url.as_deref(), fake.pickup.as_str()),
+            (Some("http://127.0.0.1:9100"), "Casa Mumbai")
+        );
+
+        let cases: [(&[(&str, &str)], &str); 6] = [
+            (
+                &[("SHOP_SHIPROCKET_EMAIL", "api@casa.in")],
+                "SHOP_SHIPROCKET_PASSWORD",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_PASSWORD", "pw")],
+                "SHOP_SHIPROCKET_EMAIL",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_PICKUP", "Primary")],
+                "SHOP_SHIPROCKET_PICKUP",
+            ),
+            (
+                &[("SHOP_SHIPROCKET_URL", "http://127.0.0.1:9100")],
+                "SHOP_SHIPROCKET_URL",
+            ),
+            (
+                &[
+                    ("SHOP_SHIPROCKET_EMAIL", "api"),
+                    ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+                ],
+                "SHOP_SHIPROCKET_EMAIL",
+            ),
+            (
+                &[
+                    ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+                    ("SHOP_SHIPROCKET_PASSWORD", "pw"),
+                    ("SHOP_SHIPROCKET_URL", "apiv2.shiprocket.in"),
+                ],
+                "SHOP_SHIPROCKET_URL",
+            ),
+        ];
+        for (vars, variable) in cases {
+            let err = config(vars).expect_err(variable);
+            assert_eq!(err.variable, variable, "{vars:?}");
+            assert!(!err.to_string().contains("pw"), "{err}");
+        }
     }
 }

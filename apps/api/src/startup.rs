@@ -43,6 +43,7 @@ pub struct Providers {
     pub assistant: Arc<dyn providers::Assistant>,
     pub places: Arc<dyn providers::PlaceSearch>,
     pub payments: Arc<dyn providers::Payments>,
+    pub shipping: Arc<dyn providers::Shipping>,
 }
 
 impl Providers {
@@ -50,7 +51,8 @@ impl Providers {
     /// under the data directory; an OpenAI-compatible assistant when `SHOP_ASSISTANT_URL` is
     /// set, else the local one; Google Places when `SHOP_PLACES_KEY` is set, else the embedded
     /// India directory; Razorpay when its keys are set, else the embedded payment sandbox on
-    /// `clock`.
+    /// `clock`; Shiprocket when `SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD` are set,
+    /// else the shipping simulator.
     pub fn from_config(config: &Config, clock: &Clock) -> anyhow::Result<Self> {
         use anyhow::Context;
         let (mailer, log_codes): (Arc<dyn providers::Mailer>, bool) = match &config.smtp_url {
@@ -108,12 +110,25 @@ impl Providers {
                 )
             }
         };
+        let shipping: Arc<dyn providers::Shipping> = match &config.shipping {
+            Some(shiprocket) => Arc::new(
+                providers::Shiprocket::new(
+                    shiprocket.url.as_deref(),
+                    &shiprocket.email,
+                    shiprocket.password.expose(),
+                    &shiprocket.pickup,
+                )
+                .context("SHOP_SHIPROCKET_URL")?,
+            ),
+            None => Arc::new(providers::SimulatedShipping::new()),
+        };
         Ok(Self {
             mailer,
             log_codes,
             assistant,
             places,
             payments,
+            shipping,
         })
     }
 }
@@ -160,6 +175,7 @@ impl Application {
             assistant = %providers.assistant.describe(),
             places = %providers.places.describe(),
             payments = %providers.payments.describe(),
+            shipping = %providers.shipping.describe(),
             "outside services"
         );
         if providers.payments.sandbox().is_some()
@@ -196,6 +212,7 @@ impl Application {
             catalogue: Arc::new(catalogue),
             places: providers.places,
             payments: providers.payments,
+            shipping: providers.shipping,
             sessions: Arc::new(sessions),
             mailer: providers.mailer,
             log_codes: providers.log_codes,

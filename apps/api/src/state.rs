@@ -57,4 +57,6 @@ pub struct AppState {
     /// Card payments: the embedded sandbox, or Razorpay when configured. With the sandbox,
     /// `payments.sandbox()` is its test payment sheet and signed webhooks.
     pub payments: Arc<dyn providers::Payments>,
+    /// Shipping: the simulator, or Shiprocket when configured.
+    pub shipping: Arc<dyn providers::Shipping>,
 }

@@ -9,6 +9,7 @@
 //! | [`Assistant`]: the support chat's replies | [`OpenAiAssistant`] (reqwest, an OpenAI-compatible chat API) | [`LocalAssistant`]: `support::answer` |
 //! | [`PlaceSearch`]: address suggestions, a place's parts, the place nearest a point | [`GooglePlaces`] (reqwest, Google's Places API (New) and Geocoding API) | [`LocalPlaces`]: the embedded India directory (`places` crate) |
 //! | [`Payments`]: card payment orders, checkout and webhook signatures, payments, refunds | [`Razorpay`] (reqwest, Razorpay's API) | [`SandboxPayments`]: Razorpay's protocol in memory, test cards, no money |
+//! | [`Shipping`]: booking, tracking and cancelling shipments | [`Shiprocket`] (reqwest, Shiprocket's API) | [`SimulatedShipping`]: in memory, on the 60-minute express timetable |
 //!
 //! ## How the API chooses
 //!
@@ -32,6 +33,12 @@
 //!   sandbox's secrets are drawn for each process and never stored: its orders live in that
 //!   process's memory, so nothing it signs could be checked anywhere else anyway (see
 //!   [`SandboxPayments`]).
+//! - `SHOP_SHIPROCKET_EMAIL` and `SHOP_SHIPROCKET_PASSWORD` set: [`Shiprocket::new`] with them,
+//!   `SHOP_SHIPROCKET_PICKUP` (the pickup location's name, default "Primary") and
+//!   `SHOP_SHIPROCKET_URL` (unset: [`SHIPROCKET_URL`]). Unset: [`SimulatedShipping`]. When
+//!   booking express fails (a [`ShippingError`]), the checkout ships standard (001 §4). A
+//!   request gives up after [`SHIPPING_TIMEOUT`] (10 s); `Debug`, [`Shipping::describe`] and
+//!   every [`ShippingError`] leave out the Shiprocket password and token.
 //!
 //! A bad `SMTP_URL`, sender, assistant URL, places URL or Razorpay key or URL fails at
 //! start-up with a [`MailError`], [`AssistantError`], [`PlacesError`] or [`PaymentsError`]
@@ -83,6 +90,9 @@ mod payments;
 mod places;
 mod razorpay;
 mod sandbox;
+mod shipping;
+mod shiprocket;
+mod simulator;
 mod smtp;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
@@ -101,6 +111,15 @@ pub use sandbox::{
     SANDBOX_DECLINED_CARD, SANDBOX_KEY_ID, SANDBOX_REFUND_OUTCOME_NOTE, SANDBOX_SUCCESS_CARD,
     SandboxCard, SandboxCheckout, SandboxEvent, SandboxPayments, SignedWebhook,
 };
+pub use shipping::{
+    Booking, Customer, Parcel, PaymentMethod, ShipmentItem, ShipmentRequest, ShipmentStatus,
+    Shipping, ShippingError, Tracking, TrackingEvent,
+};
+pub use shiprocket::{
+    DEFAULT_PICKUP_LOCATION, SHIPPING_TIMEOUT, SHIPROCKET_TOKEN_LIFETIME, SHIPROCKET_URL,
+    Shiprocket,
+};
+pub use simulator::{SIMULATOR_CAPACITY, SIMULATOR_CHANNEL_ID, SimulatedShipping};
 pub use smtp::{SMTP_TIMEOUT, SmtpMailer};
 
 /// A boxed future that can cross threads: what the traits' methods return.

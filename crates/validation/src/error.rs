@@ -114,12 +114,6 @@ pub enum ValidationError {
     /// A product gender other than male, female or unisex (ours).
     #[error("Unknown gender '{0}'. Use male, female or unisex.")]
     UnknownProductGender(String),
-
-    // orders (001 §4, §5)
-    /// Cancellation asked for an item already shipped, delivered, cancelled or being cancelled
-    /// (001 §4, §5).
-    #[error("Cannot cancel this item. Order has already been shipped or delivered.")]
-    CannotCancel,
 }
 
 /// A form field, named as on the wire (the specification's field names, 000 §5, 001 §5; a

@@ -20,8 +20,6 @@
 //!   first is the default) and [`next_default`] keep exactly one default.
 //! - **Manage Account** (001 §5): [`validate_manage_account`], with `today` passed in.
 //! - **Catalogue values** (000 §2.6, §5, §9): [`Size`], [`ProductGender`].
-//! - **Order lines** (001 §4, §5, §9): [`DeliveryStatus`], [`OrderStatus`], [`status_text`],
-//!   [`refund_label`], [`check_cancellable`], [`cancel_button`], [`order_id_display`].
 //!
 //! Every broken rule is a [`ValidationError`] whose `Display` is the exact text shown; a form
 //! reports all its failing fields at once as [`FormErrors`], keyed by the specification's field
@@ -71,7 +69,6 @@ mod digits;
 mod email;
 mod error;
 mod forms;
-mod order;
 mod person;
 mod shipment;
 
@@ -89,10 +86,6 @@ pub use forms::{
     OnboardingStyleInput, require_onboarding_email, validate_address, validate_address_contact,
     validate_address_details, validate_address_search, validate_manage_account,
     validate_onboarding_basics, validate_onboarding_fits, validate_onboarding_style,
-};
-pub use order::{
-    CancelButton, DeliveryStatus, ORDER_ID_DISPLAY_CHARS, OrderStatus, cancel_button,
-    cancellation_reason, check_cancellable, order_id_display, refund_label, status_text,
 };
 pub use person::{
     AgeBand, AgeRange, DEFAULT_AGE, DateOfBirth, EARLIEST_DATE_OF_BIRTH, GEN_Z_AGE, Gender,

@@ -3,10 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use proptest::prelude::*;
-use validation::{
-    Email, GmailAddress, OtpCode, Phone, Size, ValidationError, cap_digits, order_id_display,
-    pincode,
-};
+use validation::{Email, GmailAddress, OtpCode, Phone, Size, ValidationError, cap_digits, pincode};
 
 /// A label of a domain name: 1 to 10 letters, digits or hyphens.
 fn label() -> impl Strategy<Value = String> {
@@ -135,13 +132,5 @@ proptest! {
     fn other_labels_are_not_sizes(raw in "[A-Za-z0-9]{1,4}") {
         let known = Size::ALL.iter().any(|s| s.as_str().eq_ignore_ascii_case(&raw));
         prop_assert_eq!(Size::parse(&raw).is_ok(), known);
-    }
-
-    /// The shown order id is the id's last 8 characters (001 §9).
-    #[test]
-    fn order_id_shows_the_tail(id in ".{0,30}") {
-        let shown = order_id_display(&id);
-        prop_assert!(id.ends_with(shown));
-        prop_assert_eq!(shown.chars().count(), id.chars().count().min(8));
     }
 }

@@ -166,6 +166,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             key: Secret::new(TEST_PLACES_KEY),
         }),
         razorpay: None,
+        shipping: None,
         trust_forwarded: false,
     };
     if std::env::var("TEST_LOG").is_ok() {

@@ -8,6 +8,7 @@ mod openai;
 mod outbox;
 mod payments;
 mod places;
+mod shipping;
 mod smtp;
 mod smtp_server;
 mod tls;
