@@ -189,6 +189,8 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         valid_from: Some(c.valid_from.and_utc()),
         valid_until: Some(c.valid_until.and_utc()),
         brand_id: c.brand_id.clone(),
+        usage_limit: None,
+        usage_limit_per_user: None,
     })
 }
 

@@ -134,6 +134,8 @@ mod tests {
             valid_from: None,
             valid_until: None,
             brand_id: Some("b1".to_owned()),
+            usage_limit: None,
+            usage_limit_per_user: None,
         }
     }
 

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use crate::format::{Style, format_inr};
 use crate::money::{Money, Percent};
 
 /// Longest coupon code accepted.
@@ -36,6 +37,13 @@ pub enum CouponError {
     /// this case; this one is ours.
     #[error("This coupon is not valid for the brand in your bag")]
     BrandMismatch,
+    /// The shopper has used the coupon as often as it may be used by one shopper
+    /// (`usage_limit_per_user`). Ours: the specification has no usage limits.
+    #[error("You have already used this coupon.")]
+    AlreadyUsed,
+    /// The coupon has been used as often as it may be used by anyone (`usage_limit`). Ours.
+    #[error("This coupon has reached its usage limit.")]
+    Exhausted,
 }
 
 /// A coupon code as typed by the shopper, trimmed and upper-cased (001 §5).
@@ -176,6 +184,19 @@ pub struct Coupon {
     /// The brand whose products it is for (coupons are assigned per brand in the CRM, 001 §6);
     /// `None` for any brand.
     pub brand_id: Option<String>,
+    /// How many orders may use it in all; `None` for no limit.
+    pub usage_limit: Option<u32>,
+    /// How many orders of one shopper may use it; `None` for no limit.
+    pub usage_limit_per_user: Option<u32>,
+}
+
+/// How often a coupon has been used, as counted when orders were placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CouponUsage {
+    /// Uses by every shopper (`times_used`).
+    pub times_used: u64,
+    /// Uses by the shopper asking.
+    pub shopper_uses: u64,
 }
 
 impl Coupon {
@@ -218,6 +239,100 @@ impl Coupon {
             });
         }
         Ok(self.discount.discount_on(subtotal))
+    }
+
+    /// Whether `usage` leaves room for one more use: [`CouponError::AlreadyUsed`] when the
+    /// shopper has reached the per-shopper limit (checked first: it is the shopper's own
+    /// doing, and stays true whatever others do), [`CouponError::Exhausted`] when everyone
+    /// together has reached the total limit.
+    ///
+    /// This answers a question about the past; two checkouts may both pass it. The store's
+    /// claim, made when an order is placed, is what keeps a limit.
+    pub fn check_usage(&self, usage: CouponUsage) -> Result<(), CouponError> {
+        if self
+            .usage_limit_per_user
+            .is_some_and(|limit| usage.shopper_uses >= u64::from(limit))
+        {
+            return Err(CouponError::AlreadyUsed);
+        }
+        if self
+            .usage_limit
+            .is_some_and(|limit| usage.times_used >= u64::from(limit))
+        {
+            return Err(CouponError::Exhausted);
+        }
+        Ok(())
+    }
+
+    /// [`Coupon::apply`] for a shopper with the coupon's `usage`: inactive or outside its
+    /// window is [`CouponError::Invalid`] first, then [`Coupon::check_usage`], then the rest
+    /// of [`Coupon::apply`]'s checks.
+    pub fn redeem<S: AsRef<str>>(
+        &self,
+        subtotal: Money,
+        cart_brand_ids: &[S],
+        usage: CouponUsage,
+        now: DateTime<Utc>,
+    ) -> Result<Money, CouponError> {
+        if !self.is_currently_valid(now) {
+            return Err(CouponError::Invalid);
+        }
+        self.check_usage(usage)?;
+        self.apply(subtotal, cart_brand_ids, now)
+    }
+
+    /// Whether the shopper with `usage` may use this coupon at `now` on some cart: valid now
+    /// and under both limits (My Offers).
+    pub fn is_usable(&self, usage: CouponUsage, now: DateTime<Utc>) -> bool {
+        self.is_currently_valid(now) && self.check_usage(usage).is_ok()
+    }
+
+    /// Short plain-English lines saying what the coupon gives and on what terms, for My
+    /// Offers: `10% off, up to ₹200` or `₹150 off`; `On orders of ₹999 or more`; `Only on
+    /// {brand_name}` (`Only on one brand` when the name is unknown); `Until 31 Dec 2030`;
+    /// `Once per shopper` or `3 times per shopper`; `First 100 orders`.
+    ///
+    /// The last day is the UTC date of `valid_until`, except that a coupon ending exactly at
+    /// midnight is written with the day before, the last day it can be used whole.
+    pub fn rules(&self, brand_name: Option<&str>) -> Vec<String> {
+        let mut rules = Vec::new();
+        rules.push(match self.discount {
+            CouponDiscount::Percentage {
+                percent,
+                max_discount: Some(cap),
+            } if cap.is_positive() => format!("{percent} off, up to {}", inr(cap)),
+            CouponDiscount::Percentage { percent, .. } => format!("{percent} off"),
+            CouponDiscount::Fixed(amount) => format!("{} off", inr(amount)),
+        });
+        if self.min_order_value.is_positive() {
+            rules.push(format!(
+                "On orders of {} or more",
+                inr(self.min_order_value)
+            ));
+        }
+        if self.brand_id.is_some() {
+            rules.push(format!("Only on {}", brand_name.unwrap_or("one brand")));
+        }
+        if let Some(until) = self.valid_until {
+            let last_day = if until.time() == chrono::NaiveTime::MIN {
+                until - chrono::TimeDelta::days(1)
+            } else {
+                until
+            };
+            rules.push(format!("Until {}", last_day.format("%-d %b %Y")));
+        }
+        match self.usage_limit_per_user {
+            Some(1) => rules.push("Once per shopper".to_owned()),
+            Some(times) => rules.push(format!("{times} times per shopper")),
+            None => {}
+        }
+        if let Some(limit) = self.usage_limit {
+            rules.push(match limit {
+                1 => "The first order only".to_owned(),
+                _ => format!("First {limit} orders"),
+            });
+        }
+        rules
     }
 
     /// This coupon as assigned to a product, with its validity at `now`.
@@ -280,6 +395,11 @@ impl AssignedCoupon {
                 .unwrap_or(false),
         })
     }
+}
+
+/// An amount as the rules write it: whole rupees without decimals.
+fn inr(amount: Money) -> String {
+    format_inr(amount, Style::Auto)
 }
 
 #[derive(Serialize)]
@@ -359,6 +479,8 @@ mod tests {
             valid_from: Some(at(1)),
             valid_until: Some(at(10)),
             brand_id: None,
+            usage_limit: None,
+            usage_limit_per_user: None,
         }
     }
 
@@ -589,6 +711,148 @@ mod tests {
         assert!(refused.is_err());
     }
 
+    fn usage(times_used: u64, shopper_uses: u64) -> CouponUsage {
+        CouponUsage {
+            times_used,
+            shopper_uses,
+        }
+    }
+
+    #[test]
+    fn usage_limits_refuse_with_their_messages() {
+        type Limits = (Option<u32>, Option<u32>);
+        let cases: [(Limits, CouponUsage, Result<(), CouponError>); 10] = [
+            ((None, None), usage(1_000_000, 1_000), Ok(())),
+            ((Some(100), None), usage(99, 5), Ok(())),
+            (
+                (Some(100), None),
+                usage(100, 0),
+                Err(CouponError::Exhausted),
+            ),
+            (
+                (Some(100), None),
+                usage(150, 0),
+                Err(CouponError::Exhausted),
+            ),
+            ((None, Some(1)), usage(500, 0), Ok(())),
+            (
+                (None, Some(1)),
+                usage(500, 1),
+                Err(CouponError::AlreadyUsed),
+            ),
+            ((None, Some(3)), usage(500, 2), Ok(())),
+            (
+                (None, Some(3)),
+                usage(500, 3),
+                Err(CouponError::AlreadyUsed),
+            ),
+            // The shopper's own limit is named first when both are reached.
+            (
+                (Some(10), Some(1)),
+                usage(10, 1),
+                Err(CouponError::AlreadyUsed),
+            ),
+            ((Some(0), None), usage(0, 0), Err(CouponError::Exhausted)),
+        ];
+        for ((total, per_user), used, expected) in cases {
+            let mut limited = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+            limited.usage_limit = total;
+            limited.usage_limit_per_user = per_user;
+            assert_eq!(
+                limited.check_usage(used),
+                expected,
+                "{total:?}/{per_user:?} after {used:?}"
+            );
+            assert_eq!(limited.is_usable(used, at(5)), expected.is_ok());
+            assert!(!limited.is_usable(used, at(20)), "outside its window");
+        }
+        assert_eq!(
+            CouponError::AlreadyUsed.to_string(),
+            "You have already used this coupon."
+        );
+        assert_eq!(
+            CouponError::Exhausted.to_string(),
+            "This coupon has reached its usage limit."
+        );
+    }
+
+    #[test]
+    fn redeem_checks_validity_then_usage_then_the_cart() {
+        let mut limited = coupon(CouponDiscount::Fixed(Money::from_rupees(100)));
+        limited.usage_limit = Some(1);
+        limited.min_order_value = Money::from_rupees(500);
+        let subtotal = Money::from_rupees(1000);
+        assert_eq!(
+            limited.redeem(subtotal, NO_BRANDS, usage(1, 0), at(20)),
+            Err(CouponError::Invalid)
+        );
+        assert_eq!(
+            limited.redeem(Money::ZERO, NO_BRANDS, usage(1, 0), at(5)),
+            Err(CouponError::Exhausted)
+        );
+        assert_eq!(
+            limited.redeem(Money::ZERO, NO_BRANDS, usage(0, 0), at(5)),
+            Err(CouponError::MinimumOrder {
+                minimum: Money::from_rupees(500)
+            })
+        );
+        assert_eq!(
+            limited.redeem(subtotal, NO_BRANDS, usage(0, 0), at(5)),
+            Ok(Money::from_rupees(100))
+        );
+    }
+
+    #[test]
+    fn rules_say_what_a_coupon_gives_in_plain_english() {
+        let until = |y, m, d, h| Utc.with_ymd_and_hms(y, m, d, h, 0, 0).single();
+        let mut capped = coupon(ten_percent_capped_at(Some(200)));
+        capped.valid_until = until(2031, 1, 1, 0);
+        let mut everything = coupon(CouponDiscount::Fixed(Money::from_rupees(150)));
+        everything.min_order_value = Money::from_rupees(999);
+        everything.brand_id = Some("b".to_owned());
+        everything.valid_until = until(2026, 12, 31, 18);
+        everything.usage_limit_per_user = Some(1);
+        everything.usage_limit = Some(100);
+        let mut open = coupon(CouponDiscount::Percentage {
+            percent: Percent::new(rust_decimal::Decimal::new(125, 1)).expect("12.5%"),
+            max_discount: Some(Money::ZERO),
+        });
+        open.valid_until = None;
+        open.brand_id = Some("b".to_owned());
+        open.usage_limit_per_user = Some(3);
+        open.usage_limit = Some(1);
+        open.min_order_value = Money::from_paise(149_950);
+        let cases: [(&Coupon, Option<&str>, &[&str]); 3] = [
+            (&capped, None, &["10% off, up to ₹200", "Until 31 Dec 2030"]),
+            (
+                &everything,
+                Some("Snitch"),
+                &[
+                    "₹150 off",
+                    "On orders of ₹999 or more",
+                    "Only on Snitch",
+                    "Until 31 Dec 2026",
+                    "Once per shopper",
+                    "First 100 orders",
+                ],
+            ),
+            (
+                &open,
+                None,
+                &[
+                    "12.5% off",
+                    "On orders of ₹1,499.50 or more",
+                    "Only on one brand",
+                    "3 times per shopper",
+                    "The first order only",
+                ],
+            ),
+        ];
+        for (coupon, brand, expected) in cases {
+            assert_eq!(coupon.rules(brand), expected, "{:?}", coupon.discount);
+        }
+    }
+
     proptest! {
         #[test]
         fn discount_never_exceeds_subtotal_nor_goes_negative(
@@ -610,6 +874,31 @@ mod tests {
                 {
                     prop_assert!(taken.paise() <= cap);
                 }
+            }
+        }
+
+        #[test]
+        fn a_coupon_at_a_limit_is_always_refused(
+            limit in 0u32..1_000,
+            per_user in proptest::option::of(0u32..10),
+            over in 0u64..1_000,
+            shopper_uses in 0u64..20,
+            subtotal in 0i64..10_000_000,
+        ) {
+            let mut limited = coupon(ten_percent_capped_at(None));
+            limited.usage_limit = Some(limit);
+            limited.usage_limit_per_user = per_user;
+            let used = usage(u64::from(limit) + over, shopper_uses);
+            let refused = limited.redeem(Money::from_paise(subtotal), NO_BRANDS, used, at(5));
+            prop_assert!(
+                matches!(refused, Err(CouponError::Exhausted | CouponError::AlreadyUsed)),
+                "{:?}", refused
+            );
+            prop_assert!(!limited.is_usable(used, at(5)));
+            // And a shopper at their own limit, whatever the total.
+            if let Some(per_user) = per_user {
+                let mine = usage(0, u64::from(per_user) + over);
+                prop_assert_eq!(limited.check_usage(mine), Err(CouponError::AlreadyUsed));
             }
         }
 

@@ -11,7 +11,9 @@
 //! - offer prices (000 §5, §9, 001 §5): [`offer_price`] to the paisa, [`deal_price`] to whole
 //!   rupees;
 //! - the price a product card shows (000 §4, 001 §5): [`display_price`], [`ProductPricing`];
-//! - coupons (001 §5, §8): [`CouponCode`], [`Coupon::apply`], [`AssignedCoupon`];
+//! - coupons (001 §5, §8): [`CouponCode`], [`Coupon::apply`], usage limits
+//!   ([`Coupon::check_usage`], [`Coupon::redeem`]), the My Offers lines ([`Coupon::rules`]),
+//!   [`AssignedCoupon`];
 //! - cart totals: [`CartTotals`];
 //! - delivery fees and free-delivery thresholds (001 §9): [`delivery_fee`] (of the `delivery`
 //!   crate's `DeliverySpeed`) and the
@@ -46,7 +48,7 @@ mod offer;
 pub use cart::{CartError, CartLine, CartTotals, subtotal};
 pub use coupon::{
     AssignedCoupon, COUPON_CODE_MAX_LEN, Coupon, CouponCode, CouponDiscount, CouponError,
-    DiscountType,
+    CouponUsage, DiscountType,
 };
 pub use display::{DisplayPrice, PriceSource, ProductPricing, display_price};
 pub use fees::{
