@@ -189,8 +189,9 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         valid_from: Some(c.valid_from.and_utc()),
         valid_until: Some(c.valid_until.and_utc()),
         brand_id: c.brand_id.clone(),
-        usage_limit: None,
-        usage_limit_per_user: None,
+        // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
+        usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
+        usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
     })
 }
 

@@ -1,5 +1,6 @@
 //! Ten coupons covering every rule of 001 §5: percentage with and without a cap, fixed amounts,
-//! a minimum order of ₹1,500, one expired, one inactive, three for a single brand.
+//! a minimum order of ₹1,500, one expired, one inactive, three for a single brand, one once per
+//! shopper (the first-order coupon) and one for the first 50 orders only.
 //!
 //! Active coupons run from 1 January 2026 to the end of 2030, so the demo keeps working.
 
@@ -31,6 +32,8 @@ struct CouponSeed {
     valid: (NaiveDateTime, NaiveDateTime),
     brand: Option<&'static str>,
     assign: Assign,
+    usage_limit: Option<u32>,
+    usage_limit_per_user: Option<u32>,
 }
 
 const VALID_FROM: NaiveDateTime = at_midnight(2026, 1, 1);
@@ -54,6 +57,8 @@ const fn percent(code: &'static str, title: &'static str, value: i64) -> CouponS
         valid: OPEN,
         brand: None,
         assign: Assign::Yes,
+        usage_limit: None,
+        usage_limit_per_user: None,
     }
 }
 
@@ -69,6 +74,8 @@ const SEEDS: [CouponSeed; 10] = [
     CouponSeed {
         max_discount_paise: Some(rupees(500)),
         assign: Assign::Never,
+        // Counted per shopper, not against past orders: a shopper's first use of it.
+        usage_limit_per_user: Some(1),
         ..percent("FIRST50", "50% off your first order, up to ₹500", 50)
     },
     CouponSeed {
@@ -79,6 +86,8 @@ const SEEDS: [CouponSeed; 10] = [
     CouponSeed {
         min_order_paise: rupees(1500),
         assign: Assign::Never,
+        // Not on product cards: a card's price cannot follow a limit that runs out.
+        usage_limit: Some(50),
         ..fixed("FLAT300", "Flat ₹300 off on orders of ₹1,500 or more", 300)
     },
     CouponSeed {
@@ -141,6 +150,8 @@ pub(crate) fn coupons(brands: &[Brand]) -> Vec<(Coupon, Assign)> {
                 valid_from: seed.valid.0,
                 valid_until: seed.valid.1,
                 brand_id,
+                usage_limit: seed.usage_limit,
+                usage_limit_per_user: seed.usage_limit_per_user,
             };
             (coupon, seed.assign)
         })

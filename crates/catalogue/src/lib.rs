@@ -3,7 +3,7 @@
 //! This crate owns two things:
 //!
 //! - [`generate`]: a deterministic demo catalogue for an Indian fashion shop: 24 invented
-//!   brands, a category tree per gender, 10 coupons, any number of products (the demo has
+//!   brands, a category tree per gender, 10 coupons (two with usage limits), any number of products (the demo has
 //!   [`DEMO_PRODUCT_COUNT`]) and the static images of the admin library. The same count gives
 //!   the same catalogue, byte for byte, on every machine: values come from a small seeded
 //!   generator (SplitMix64), dates from a fixed base (2026-01-01T00:00:00 UTC), and ids are
@@ -139,6 +139,10 @@ pub struct Coupon {
     pub valid_until: NaiveDateTime,
     /// Set when only that brand's products may use the coupon.
     pub brand_id: Option<String>,
+    /// Orders that may use it in all; `None` for no limit.
+    pub usage_limit: Option<u32>,
+    /// Orders of one shopper that may use it; `None` for no limit.
+    pub usage_limit_per_user: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

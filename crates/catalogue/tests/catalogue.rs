@@ -359,6 +359,12 @@ fn coupons_show_every_rule_and_assignments_are_sensible() {
     assert!(has(&|x| x.min_order_paise == 1500 * 100));
     assert!(has(&|x| !x.is_active));
     assert!(has(&|x| x.brand_id.is_some()));
+    assert!(has(
+        &|x| x.code == "FIRST50" && x.usage_limit_per_user == Some(1)
+    ));
+    assert!(has(
+        &|x| x.usage_limit.is_some() && x.usage_limit_per_user.is_none()
+    ));
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .unwrap_or_default();
@@ -383,6 +389,11 @@ fn coupons_show_every_rule_and_assignments_are_sensible() {
     for p in &c.products {
         if let Some(id) = &p.assigned_coupon_id {
             let coupon = coupons.get(id.as_str()).unwrap_or_else(|| panic!("{id}"));
+            assert!(
+                coupon.usage_limit.is_none() && coupon.usage_limit_per_user.is_none(),
+                "{} carries a limited coupon, whose card price could not follow its limit",
+                p.name
+            );
             if let Some(brand) = &coupon.brand_id {
                 assert_eq!(
                     brand, &p.brand_id,

@@ -23,6 +23,7 @@ mod addresses;
 mod bag;
 mod bulk;
 mod catalogue;
+mod coupons;
 mod curated;
 mod db;
 mod products;
@@ -36,6 +37,7 @@ pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
 };
+pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;

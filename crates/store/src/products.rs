@@ -43,6 +43,13 @@ pub struct CouponRecord {
     pub valid_from: NaiveDateTime,
     pub valid_until: NaiveDateTime,
     pub brand_id: Option<String>,
+    /// Orders that may use it in all; `None` for no limit.
+    pub usage_limit: Option<i64>,
+    /// Orders of one shopper that may use it; `None` for no limit.
+    pub usage_limit_per_user: Option<i64>,
+    /// Orders that have used it, when this was read: a hint for answers, never the check
+    /// that keeps the limit (that is [`crate::claim_coupon_use`]).
+    pub times_used: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

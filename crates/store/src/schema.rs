@@ -55,6 +55,18 @@ diesel::table! {
         valid_from -> Timestamp,
         valid_until -> Timestamp,
         brand_id -> Nullable<Text>,
+        usage_limit -> Nullable<BigInt>,
+        usage_limit_per_user -> Nullable<BigInt>,
+        times_used -> BigInt,
+    }
+}
+
+diesel::table! {
+    coupon_uses (coupon_id, order_id) {
+        coupon_id -> Text,
+        user_id -> Text,
+        order_id -> Text,
+        used_at -> Timestamp,
     }
 }
 
@@ -259,6 +271,7 @@ diesel::table! {
 }
 
 diesel::joinable!(products -> brands (brand_id));
+diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
 diesel::joinable!(product_categories -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
@@ -272,6 +285,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     brands,
     catalogue_changes,
     categories,
+    coupon_uses,
     coupons,
     products,
     product_categories,

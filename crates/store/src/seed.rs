@@ -64,6 +64,8 @@ struct NewCoupon<'a> {
     valid_from: NaiveDateTime,
     valid_until: NaiveDateTime,
     brand_id: Option<&'a str>,
+    usage_limit: Option<i64>,
+    usage_limit_per_user: Option<i64>,
 }
 
 #[derive(Insertable)]
@@ -230,6 +232,8 @@ fn write_catalogue(
             valid_from: c.valid_from,
             valid_until: c.valid_until,
             brand_id: c.brand_id.as_deref(),
+            usage_limit: c.usage_limit.map(i64::from),
+            usage_limit_per_user: c.usage_limit_per_user.map(i64::from),
         })
         .collect();
     insert_chunked!(conn, coupons::table, new_coupons);

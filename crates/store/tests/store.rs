@@ -29,17 +29,25 @@ fn unique() -> String {
 }
 
 fn sqlite() -> TempDb {
+    sqlite_pool(2)
+}
+
+fn sqlite_pool(connections: u32) -> TempDb {
     let dir = std::env::temp_dir().join(format!("shop-store-{}", unique()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let url = DatabaseUrl::Sqlite(dir.join("shop.sqlite3").to_string_lossy().into_owned());
     TempDb {
-        store: Store::open(&url, 2).expect("open sqlite"),
+        store: Store::open(&url, connections).expect("open sqlite"),
         dir,
         postgres: None,
     }
 }
 
 fn postgres() -> Option<TempDb> {
+    postgres_pool(2)
+}
+
+fn postgres_pool(connections: u32) -> Option<TempDb> {
     let Ok(admin) = std::env::var("SHOP_TEST_POSTGRES_URL") else {
         assert!(
             std::env::var("SHOP_REQUIRE_POSTGRES").as_deref() != Ok("1"),
@@ -56,7 +64,7 @@ fn postgres() -> Option<TempDb> {
     let cut = admin.rfind('/').expect("URL with a database");
     let url = DatabaseUrl::Postgres(format!("{}/{name}", &admin[..cut]));
     Some(TempDb {
-        store: Store::open(&url, 2).expect("open postgres"),
+        store: Store::open(&url, connections).expect("open postgres"),
         dir: std::env::temp_dir().join(format!("shop-store-{}", unique())),
         postgres: Some((admin, name)),
     })
@@ -1030,6 +1038,182 @@ mod addresses {
     fn concurrent_writes_keep_the_rules_on_postgres() {
         let Some(db) = postgres() else { return };
         concurrent_writes_keep_the_rules(db);
+    }
+}
+
+mod coupons {
+    //! Claiming coupon uses under concurrent checkouts: however claims race, a coupon is never
+    //! used more than its limits allow.
+
+    use chrono::{DateTime, Utc};
+    use diesel::prelude::*;
+    use store::{CouponClaim, Store, StoreError, claim_coupon_use};
+
+    use super::{TempDb, postgres_pool, sqlite_pool};
+
+    fn now() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_790_000_000, 0).expect("a time")
+    }
+
+    fn coupon(store: &Store, id: &str, limit: Option<i64>, per_user: Option<i64>) {
+        store
+            .in_transaction(|conn| {
+                diesel::sql_query(
+                    "INSERT INTO coupons (id, title, code, discount_type, discount_value, \
+                     min_order_paise, is_active, valid_from, valid_until, usage_limit, \
+                     usage_limit_per_user) VALUES ($1, 'Test', $1, 'fixed', 10000, 0, TRUE, \
+                     '2026-01-01 00:00:00', '2031-01-01 00:00:00', $2, $3)",
+                )
+                .bind::<diesel::sql_types::Text, _>(id)
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>, _>(limit)
+                .bind::<diesel::sql_types::Nullable<diesel::sql_types::BigInt>, _>(per_user)
+                .execute(conn)
+                .map(drop)
+                .map_err(StoreError::from)
+            })
+            .expect("coupon");
+    }
+
+    fn user(store: &Store, n: usize) -> String {
+        let email = format!("coupons{n}@example.in");
+        let record = || {
+            super::shopper_record(
+                format!("coupon-user-{n}"),
+                &email,
+                format!("91000000{n:02}"),
+            )
+        };
+        store
+            .find_or_create_user(&email, record)
+            .expect("user")
+            .0
+            .id
+    }
+
+    fn claim(store: &Store, coupon: &str, user: &str, order: &str) -> CouponClaim {
+        store
+            .in_transaction(|conn| claim_coupon_use(conn, coupon, user, order, now()))
+            .expect("claim")
+    }
+
+    fn racing_claims_never_pass_the_limits(db: TempDb) {
+        const CLAIMS: usize = 24;
+        const LIMIT: usize = 7;
+        let store = &db.store;
+        coupon(store, "RACE7", Some(LIMIT as i64), None);
+        coupon(store, "ONCE", None, Some(1));
+        let users: Vec<String> = (0..CLAIMS).map(|n| user(store, n)).collect();
+
+        // Every claim a different shopper and order: exactly LIMIT are counted.
+        let raced: Vec<CouponClaim> = std::thread::scope(|scope| {
+            let handles: Vec<_> = users
+                .iter()
+                .enumerate()
+                .map(|(n, user)| {
+                    scope.spawn(move || claim(store, "RACE7", user, &format!("order-{n}")))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a claim"))
+                .collect()
+        });
+        let claimed = raced.iter().filter(|o| **o == CouponClaim::Claimed).count();
+        assert_eq!(claimed, LIMIT, "{raced:?}");
+        assert!(
+            raced
+                .iter()
+                .all(|o| matches!(o, CouponClaim::Claimed | CouponClaim::Exhausted)),
+            "{raced:?}"
+        );
+        let (record, _) = store
+            .coupon_by_code(" race7 ", &users[0])
+            .expect("read")
+            .expect("the coupon");
+        assert_eq!(record.times_used, LIMIT as i64);
+        assert_eq!(record.usage_limit, Some(LIMIT as i64));
+
+        // One shopper's concurrent orders with a once-per-shopper coupon: one is counted.
+        let shopper = &users[0];
+        let outcomes: Vec<CouponClaim> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..8)
+                .map(|n| scope.spawn(move || claim(store, "ONCE", shopper, &format!("mine-{n}"))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a claim"))
+                .collect()
+        });
+        let claimed = outcomes
+            .iter()
+            .filter(|o| **o == CouponClaim::Claimed)
+            .count();
+        assert_eq!(claimed, 1, "{outcomes:?}");
+        assert!(
+            outcomes
+                .iter()
+                .all(|o| matches!(o, CouponClaim::Claimed | CouponClaim::UsedByShopper)),
+            "{outcomes:?}"
+        );
+        let (once, mine) = store
+            .coupon_by_code("ONCE", shopper)
+            .expect("read")
+            .expect("the coupon");
+        assert_eq!((once.times_used, mine), (1, 1), "a refusal counts nothing");
+        assert_eq!(
+            store.coupon_uses_of(shopper).expect("uses").get("ONCE"),
+            Some(&1)
+        );
+        // Another shopper still may; a retried order is counted once.
+        let order = claim(store, "ONCE", &users[1], "theirs");
+        assert_eq!(order, CouponClaim::Claimed);
+        assert_eq!(
+            claim(store, "ONCE", &users[1], "theirs"),
+            CouponClaim::AlreadyClaimed
+        );
+        let retried = if raced[0] == CouponClaim::Claimed {
+            CouponClaim::AlreadyClaimed
+        } else {
+            CouponClaim::Exhausted
+        };
+        assert_eq!(claim(store, "RACE7", &users[0], "order-0"), retried);
+        assert_eq!(
+            claim(store, "NOPE", &users[0], "x"),
+            CouponClaim::UnknownCoupon
+        );
+        assert_eq!(
+            store
+                .coupon_by_code("ONCE", &users[1])
+                .expect("read")
+                .map(|(c, n)| (c.times_used, n)),
+            Some((2, 1))
+        );
+
+        // A claim rolled back with the caller's transaction leaves no trace.
+        coupon(store, "SPARE", Some(1), None);
+        let refused: Result<(), StoreError> = store.in_transaction(|conn| {
+            assert_eq!(
+                claim_coupon_use(conn, "SPARE", &users[2], "lost", now())?,
+                CouponClaim::Claimed
+            );
+            Err(StoreError::Config("the order failed".into()))
+        });
+        assert!(refused.is_err());
+        assert_eq!(
+            claim(store, "SPARE", &users[3], "kept"),
+            CouponClaim::Claimed
+        );
+    }
+
+    #[test]
+    fn racing_claims_never_pass_the_limits_on_sqlite() {
+        racing_claims_never_pass_the_limits(sqlite_pool(8));
+    }
+
+    #[test]
+    fn racing_claims_never_pass_the_limits_on_postgres() {
+        let Some(db) = postgres_pool(8) else { return };
+        racing_claims_never_pass_the_limits(db);
     }
 }
 

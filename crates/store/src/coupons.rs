@@ -1,0 +1,199 @@
+//! Coupons by code with their usage, and the claim of one use when an order is placed. Whether
+//! a coupon applies is the pricing crate's question; this module counts and keeps the limits
+//! atomic.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+
+use crate::products::CouponRecord;
+use crate::schema::{coupon_uses, coupons};
+use crate::{DbConnection, Store, StoreError};
+
+/// What [`claim_coupon_use`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CouponClaim {
+    /// The use was counted.
+    Claimed,
+    /// This order had already claimed this coupon: nothing more was counted (a retried
+    /// placement).
+    AlreadyClaimed,
+    /// The coupon has been used `usage_limit` times; nothing was written.
+    Exhausted,
+    /// The shopper has used the coupon `usage_limit_per_user` times; nothing was written.
+    UsedByShopper,
+    /// No coupon has that id; nothing was written.
+    UnknownCoupon,
+}
+
+/// Why a claim wrote nothing: its savepoint is rolled back.
+enum Undo {
+    Outcome(CouponClaim),
+    Query(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for Undo {
+    fn from(e: diesel::result::Error) -> Self {
+        Undo::Query(e)
+    }
+}
+
+fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &str) -> QueryResult<i64> {
+    coupon_uses::table
+        .filter(coupon_uses::coupon_id.eq(coupon_id))
+        .filter(coupon_uses::user_id.eq(user_id))
+        .count()
+        .get_result(conn)
+}
+
+fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        coupon_uses::table
+            .filter(coupon_uses::coupon_id.eq(coupon_id))
+            .filter(coupon_uses::order_id.eq(order_id)),
+    ))
+    .get_result(conn)
+}
+
+/// Counts one use of a coupon by `user_id` for `order_id`, or says why not; call it inside the
+/// order placement's transaction on `conn`, so that the use stands or falls with the order.
+///
+/// It runs in a savepoint of the caller's transaction (a transaction of its own when there is
+/// none), and a refusal rolls its savepoint back: nothing is written and the caller's
+/// transaction carries on, free to roll back the order.
+///
+/// How the limits hold under concurrent checkouts:
+///
+/// - The first statement is the conditional `UPDATE coupons SET times_used = times_used + 1
+///   WHERE id = ? AND (usage_limit IS NULL OR times_used < usage_limit)`. A database checks
+///   and increments in one step, so however many claims race, at most `usage_limit` of them
+///   update a row; the others update none and are [`CouponClaim::Exhausted`].
+/// - That `UPDATE` also locks the coupon until the caller's transaction ends (PostgreSQL's row
+///   lock; SQLite's write lock, which is why it must come first: an SQLite transaction that
+///   read before writing could fail to upgrade). Counting the shopper's uses and inserting
+///   into `coupon_uses` therefore happen with no other claim of this coupon in between, so
+///   the per-shopper limit holds too. The order placement also holds the shopper's own row
+///   lock for its whole transaction, which keeps one shopper's checkouts in single file
+///   whatever coupon they use; this function relies only on the coupon's lock.
+/// - `coupon_uses`' key (coupon, order) makes a retried placement of the same order
+///   [`CouponClaim::AlreadyClaimed`], counted once.
+pub fn claim_coupon_use(
+    conn: &mut DbConnection,
+    coupon_id: &str,
+    user_id: &str,
+    order_id: &str,
+    now: DateTime<Utc>,
+) -> Result<CouponClaim, StoreError> {
+    let outcome = conn.transaction(|conn| {
+        let counted = diesel::update(
+            coupons::table.filter(coupons::id.eq(coupon_id)).filter(
+                coupons::usage_limit
+                    .is_null()
+                    .or(coupons::times_used.lt(coupons::usage_limit.assume_not_null())),
+            ),
+        )
+        .set(coupons::times_used.eq(coupons::times_used + 1))
+        .execute(conn)?;
+        if counted == 0 {
+            let known: Option<String> = coupons::table
+                .filter(coupons::id.eq(coupon_id))
+                .select(coupons::id)
+                .first(conn)
+                .optional()?;
+            let outcome = if known.is_none() {
+                CouponClaim::UnknownCoupon
+            } else if claimed_by(conn, coupon_id, order_id)? {
+                CouponClaim::AlreadyClaimed
+            } else {
+                CouponClaim::Exhausted
+            };
+            return Err(Undo::Outcome(outcome));
+        }
+        if claimed_by(conn, coupon_id, order_id)? {
+            return Err(Undo::Outcome(CouponClaim::AlreadyClaimed));
+        }
+        let per_user: Option<i64> = coupons::table
+            .filter(coupons::id.eq(coupon_id))
+            .select(coupons::usage_limit_per_user)
+            .first(conn)?;
+        if let Some(limit) = per_user
+            && shopper_uses(conn, coupon_id, user_id)? >= limit
+        {
+            return Err(Undo::Outcome(CouponClaim::UsedByShopper));
+        }
+        diesel::insert_into(coupon_uses::table)
+            .values((
+                coupon_uses::coupon_id.eq(coupon_id),
+                coupon_uses::user_id.eq(user_id),
+                coupon_uses::order_id.eq(order_id),
+                coupon_uses::used_at.eq(now.naive_utc()),
+            ))
+            .execute(conn)?;
+        Ok(CouponClaim::Claimed)
+    });
+    match outcome {
+        Ok(claim) | Err(Undo::Outcome(claim)) => Ok(claim),
+        Err(Undo::Query(e)) => Err(StoreError::Query(e)),
+    }
+}
+
+impl Store {
+    /// The coupon with this code (trimmed and upper-cased here, as codes are stored), with the
+    /// number of orders of `user_id` that used it. Its `times_used` is as read now; use
+    /// [`claim_coupon_use`] to count a use.
+    pub fn coupon_by_code(
+        &self,
+        code: &str,
+        user_id: &str,
+    ) -> Result<Option<(CouponRecord, i64)>, StoreError> {
+        let code = code.trim().to_ascii_uppercase();
+        let mut conn = self.conn()?;
+        let Some(coupon) = coupons::table
+            .filter(coupons::code.eq(&code))
+            .select(CouponRecord::as_select())
+            .first(&mut conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let uses = shopper_uses(&mut conn, &coupon.id, user_id)?;
+        Ok(Some((coupon, uses)))
+    }
+
+    /// How many orders of `user_id` used each coupon, by coupon id (coupons never used by the
+    /// shopper are absent).
+    pub fn coupon_uses_of(&self, user_id: &str) -> Result<HashMap<String, i64>, StoreError> {
+        let mut conn = self.conn()?;
+        let rows: Vec<(String, i64)> = coupon_uses::table
+            .filter(coupon_uses::user_id.eq(user_id))
+            .group_by(coupon_uses::coupon_id)
+            .select((coupon_uses::coupon_id, diesel::dsl::count_star()))
+            .load(&mut conn)?;
+        Ok(rows.into_iter().collect())
+    }
+
+    /// Every coupon, by code, with its usage as read now.
+    pub fn coupons(&self) -> Result<Vec<CouponRecord>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(coupons::table
+            .order(coupons::code)
+            .select(CouponRecord::as_select())
+            .load(&mut conn)?)
+    }
+
+    /// Runs `work` in one transaction on one connection: committed when it answers `Ok`,
+    /// rolled back when it answers `Err`. For work that spans repositories, such as an order
+    /// placement that claims a coupon with [`claim_coupon_use`].
+    pub fn in_transaction<T, E>(
+        &self,
+        work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+    ) -> Result<T, E>
+    where
+        E: From<diesel::result::Error> + From<StoreError>,
+    {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        conn.transaction(work)
+    }
+}
