@@ -11,6 +11,7 @@ pub mod feed;
 pub mod frontend;
 pub mod health;
 pub mod media;
+pub mod offers;
 mod params;
 pub mod places;
 pub mod products;
@@ -105,6 +106,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                         web::delete().to(bag::remove),
                     ],
                 ))
+                .service(resource(
+                    "/offers/coupon/{code}/validate-cart",
+                    web::post().to(offers::validate_cart),
+                ))
+                .service(resource("/offers/mine", get().to(offers::mine)))
                 .service(resource_of(
                     "/curated-list",
                     [get().to(curated::list), web::post().to(curated::add)],

@@ -12,6 +12,7 @@ mod errors;
 mod frontend;
 mod health;
 mod media;
+mod offers;
 mod places;
 mod places_google;
 mod products;

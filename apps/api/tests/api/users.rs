@@ -439,6 +439,18 @@ fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
             "/api/cart/delete".into(),
             Some(json!({"phone": b.phone()})),
         ),
+        attempt(
+            Method::POST,
+            "/api/offers/coupon/{code}/validate-cart",
+            "/api/offers/coupon/STYLE20/validate-cart".into(),
+            Some(json!({"userId": b.id()})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/offers/mine",
+            "/api/offers/mine".into(),
+            None,
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -636,6 +648,29 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                 );
                 app.send_json(Method::DELETE, "/api/cart", None, Some(&a))
                     .await;
+            }
+            (Method::POST, "/api/offers/coupon/{code}/validate-cart") => {
+                // B's bag holds an item; A's is empty, and A's is the one priced.
+                assert_eq!(
+                    (status, error_code(&body)),
+                    (422, "EMPTY_CART".to_owned()),
+                    "{what}: the body's userId is ignored, A's own bag is priced"
+                )
+            }
+            (Method::GET, "/api/offers/mine") => {
+                let codes: Vec<&str> = body
+                    .as_array()
+                    .map(|offers| {
+                        offers
+                            .iter()
+                            .filter_map(|o| o["coupon_code"].as_str())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                assert!(
+                    status == 200 && codes.contains(&"FIRST50"),
+                    "{what}: A's own offers: {body}"
+                )
             }
             (Method::PUT | Method::DELETE, "/api/cart/items/{productId}/{size}") => {
                 assert_eq!(status, 404, "{what}: A's bag does not hold it: {body}")
