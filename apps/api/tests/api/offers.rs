@@ -29,7 +29,7 @@ fn product_of(name: &str, of: bool) -> &'static catalogue::Product {
     let brand = brand_id(name);
     listed()
         .into_iter()
-        .find(|p| (p.brand_id == brand) == of && unit_paise(p) < 1_500_00)
+        .find(|p| (p.brand_id == brand) == of && unit_paise(p) < 150_000)
         .expect("a product under ₹1,500")
 }
 
@@ -144,12 +144,12 @@ async fn bag_and_direct_buy_are_priced_from_the_catalogue(backend: Backend) {
     )
     .await;
     let subtotal = unit_paise(other) * 3;
-    if subtotal >= 999_00 {
+    if subtotal >= 99_900 {
         assert_eq!(status, 200, "{body}");
         assert_eq!(paise(&body["data"]["offer"]["subtotal"]), subtotal);
-        assert_eq!(paise(&body["data"]["offer"]["discount"]), 200_00);
+        assert_eq!(paise(&body["data"]["offer"]["discount"]), 20_000);
         assert_eq!(body["data"]["offer"]["discount_type"], "fixed");
-        assert_eq!(paise(&body["data"]["offer"]["discount_value"]), 200_00);
+        assert_eq!(paise(&body["data"]["offer"]["discount_value"]), 20_000);
     } else {
         assert_eq!(status, 422, "{body}");
     }
@@ -250,11 +250,11 @@ async fn every_refusal_has_its_message(backend: Backend) {
     );
 
     // Enough of it to pass ₹1,500, and the coupon's fifty uses all taken.
-    let enough = u32::try_from(1_500_00 / unit_paise(cheap) + 1).expect("a quantity");
+    let enough = u32::try_from(150_000 / unit_paise(cheap) + 1).expect("a quantity");
     let big = direct(cheap, enough);
     let (status, body) = validate(&app, Some(&shopper), "FLAT300", big.clone()).await;
     assert_eq!(status, 200, "{body}");
-    assert_eq!(paise(&body["data"]["offer"]["discount"]), 300_00);
+    assert_eq!(paise(&body["data"]["offer"]["discount"]), 30_000);
     app.execute_sql("UPDATE coupons SET times_used = 50 WHERE code = 'FLAT300'");
     assert_eq!(
         refused(&app, &shopper, "FLAT300", big.clone()).await,
@@ -325,7 +325,7 @@ async fn my_offers_are_the_usable_ones_with_their_rules(backend: Backend) {
             "Once per shopper"
         ])
     );
-    assert_eq!(paise(&first["max_discount_amount"]), 500_00);
+    assert_eq!(paise(&first["max_discount_amount"]), 50_000);
     assert_eq!(first["is_currently_valid"], true);
     assert!(first.get("discount").is_none());
     assert_eq!(
