@@ -273,12 +273,15 @@ impl Directory {
         self.best(found.into_iter().map(|(o, r)| (r, o)).collect(), limit)
     }
 
-    /// The first `limit` distinct places of `ranked`, by rank, locality and pincode.
+    /// The first `limit` distinct places of `ranked`, by rank, locality, nearness to the
+    /// warehouse and pincode: of the places named alike ("Andheri" is in Mumbai, Himachal and
+    /// Gujarat), the one the shop delivers to soonest comes first.
     fn best(&self, mut ranked: Vec<(Rank, u32)>, limit: usize) -> Vec<Suggestion> {
         let order = |(ra, a): &(Rank, u32), (rb, b): &(Rank, u32)| {
             let (a, b) = (&self.offices[*a as usize], &self.offices[*b as usize]);
             ra.cmp(rb)
                 .then_with(|| a.locality.cmp(&b.locality))
+                .then_with(|| from_warehouse(a.pincode).cmp(&from_warehouse(b.pincode)))
                 .then_with(|| a.pincode.cmp(&b.pincode))
         };
         // Only the head is sorted (a short prefix can match tens of thousands of offices);
@@ -444,6 +447,12 @@ const INDIA_LONGITUDES: (f64, f64) = (68.0, 97.5);
 fn place_id(office: &Office) -> String {
     let key: Vec<String> = tokens(&office.locality).map(|t| t.0).collect();
     format!("in-{:06}-{}", office.pincode, key.join("-"))
+}
+
+/// How many pincode districts (the first three digits) lie between an office and the
+/// warehouse: the delivery crate's distance in its own steps.
+fn from_warehouse(pincode: u32) -> u32 {
+    (pincode / 1000).abs_diff(u32::from(delivery::WAREHOUSE_PINCODE.district_prefix()))
 }
 
 #[cfg(test)]

@@ -214,3 +214,30 @@ proptest::proptest! {
         proptest::prop_assert!(text::near(&a, &format!("{a}{b}"), 0).1, "a word begun is a start");
     }
 }
+
+#[test]
+fn of_places_named_alike_the_nearest_to_the_warehouse_comes_first() {
+    // India Post has an Andheri in Himachal Pradesh, Gujarat and Mumbai; the file lists them by
+    // pincode, so the Himachal one came first until nearness broke the tie.
+    let d = Directory::parse(
+        "\
+173023\tAndheri BO\tSIRMAUR\tHIMACHAL PRADESH\t3059000\t7731000
+389140\tAndheri BO\tDOHAD\tGUJARAT\t2283000\t7426000
+400053\tAndheri SO\tMUMBAI SUBURBAN\tMAHARASHTRA\t1911900\t7284600
+",
+    )
+    .expect("fixture");
+    let pincodes: Vec<String> = d
+        .autocomplete("andheri", 10)
+        .into_iter()
+        .map(|s| s.secondary_text)
+        .collect();
+    assert_eq!(
+        pincodes,
+        [
+            "Mumbai Suburban, Maharashtra 400053",
+            "Dohad, Gujarat 389140",
+            "Sirmaur, Himachal Pradesh 173023",
+        ]
+    );
+}
