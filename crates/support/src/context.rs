@@ -60,9 +60,7 @@ pub(crate) enum Stage {
 impl OrderSummary {
     /// "Order #" and the last 8 characters of the id (001 §2 My Orders, §9).
     pub fn label(&self) -> String {
-        let count = self.id.chars().count();
-        let tail: String = self.id.chars().skip(count.saturating_sub(8)).collect();
-        format!("Order #{tail}")
+        format!("Order #{}", orders::order_id_display(&self.id))
     }
 
     pub(crate) fn stage(&self) -> Stage {
