@@ -287,13 +287,22 @@ impl Application {
     /// Meanwhile the catalogue follows the database's change feed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let roller = tokio::spawn(roll_trending(self.state.clone()));
+        let settler = tokio::spawn(crate::checkout::settler::run(
+            self.state.clone(),
+            SETTLE_ORDERS_EVERY,
+        ));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        settler.abort();
         roller.abort();
         outcome
     }
 }
+
+/// How often lapsed reservations are released, refunds followed and express shipments
+/// tracked: a refund or a courier's scan shows within this.
+const SETTLE_ORDERS_EVERY: Duration = Duration::from_secs(5);
 
 /// Change-feed entries older than this are deleted: every process has long since read them.
 const CHANGE_FEED_RETENTION: chrono::TimeDelta = chrono::TimeDelta::minutes(10);

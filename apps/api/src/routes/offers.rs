@@ -50,7 +50,7 @@ pub struct DirectProduct {
 }
 
 /// A coupon (001 §3 Coupon/offer), with the discount on the priced cart or My Offers' rules.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Offer {
     #[serde(rename = "_id")]
     pub id: String,
@@ -142,7 +142,7 @@ pub fn refusal(e: CouponError) -> ApiError {
     }
 }
 
-fn empty_cart() -> ApiError {
+pub fn empty_cart() -> ApiError {
     ApiError::Unprocessable {
         code: "EMPTY_CART",
         message: "Your cart is empty. Please add items before placing an order.".into(),
@@ -241,6 +241,52 @@ fn usage(record: &store::CouponRecord, shopper_uses: i64) -> CouponUsage {
     }
 }
 
+/// A coupon that applies to a priced cart.
+#[derive(Debug)]
+pub struct AppliedCoupon {
+    /// The offer as validate-cart answers it, with `discount` and `subtotal`.
+    pub offer: Offer,
+    /// The stored coupon's id, whose use an order claims.
+    pub coupon_id: String,
+    pub code: String,
+    /// What it takes off the subtotal.
+    pub discount: Money,
+}
+
+/// Checks the coupon `code` for `user_id` against a cart of `subtotal` whose items are of
+/// `brand_ids`, with its usage as stored now: the coupon and its discount, or the refusal the
+/// shopper reads. Nothing is written.
+pub async fn apply(
+    state: &AppState,
+    user_id: &str,
+    code: &CouponCode,
+    subtotal: Money,
+    brand_ids: &[String],
+) -> Result<AppliedCoupon, ApiError> {
+    let store = state.store.clone();
+    let user = user_id.to_owned();
+    let lookup = code.as_str().to_owned();
+    let found = web::block(move || store.coupon_by_code(&lookup, &user)).await??;
+    let now = state.clock.now();
+    // An unknown code and a stored row the rules cannot read are both simply invalid.
+    let (record, coupon, shopper_uses) = found
+        .and_then(|(record, uses)| Some((wire::domain_coupon(&record)?, record, uses)))
+        .map(|(coupon, record, uses)| (record, coupon, uses))
+        .ok_or_else(|| refusal(CouponError::Invalid))?;
+    let discount = coupon
+        .redeem(subtotal, brand_ids, usage(&record, shopper_uses), now)
+        .map_err(refusal)?;
+    let mut offer = Offer::new(&record, &coupon, now);
+    offer.discount = Some(discount.into());
+    offer.subtotal = Some(subtotal.into());
+    Ok(AppliedCoupon {
+        offer,
+        coupon_id: record.id,
+        code: coupon.code.as_str().to_owned(),
+        discount,
+    })
+}
+
 /// Checks a coupon code against the caller's bag, or against direct-buy items, and answers
 /// the discount. Nothing is written.
 #[utoipa::path(
@@ -279,27 +325,15 @@ pub async fn validate_cart(
     if priced.brand_ids.is_empty() {
         return Err(empty_cart());
     }
-    let store = state.store.clone();
-    let user = caller.id().to_owned();
-    let lookup = code.as_str().to_owned();
-    let found = web::block(move || store.coupon_by_code(&lookup, &user)).await??;
-    let now = state.clock.now();
-    // An unknown code and a stored row the rules cannot read are both simply invalid.
-    let (record, coupon, shopper_uses) = found
-        .and_then(|(record, uses)| Some((wire::domain_coupon(&record)?, record, uses)))
-        .map(|(coupon, record, uses)| (record, coupon, uses))
-        .ok_or_else(|| refusal(CouponError::Invalid))?;
-    let discount = coupon
-        .redeem(
-            priced.subtotal,
-            &priced.brand_ids,
-            usage(&record, shopper_uses),
-            now,
-        )
-        .map_err(refusal)?;
-    let mut offer = Offer::new(&record, &coupon, now);
-    offer.discount = Some(discount.into());
-    offer.subtotal = Some(priced.subtotal.into());
+    let applied = apply(
+        &state,
+        caller.id(),
+        &code,
+        priced.subtotal,
+        &priced.brand_ids,
+    )
+    .await?;
+    let offer = applied.offer;
     Ok(HttpResponse::Ok().json(Applied {
         success: true,
         message: "Coupon applied".into(),
