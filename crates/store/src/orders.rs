@@ -253,6 +253,20 @@ pub enum Changed<E> {
     Missing,
 }
 
+/// Where the units of one product's size are, by [`Store::stock_ledger`]. Set with
+/// [`Store::set_stock`] before any order of the size, the three add up to the stock set, until
+/// an order of it is cancelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StockLedger {
+    /// `product_stock.quantity`: for sale now.
+    pub left_for_sale: i64,
+    /// In the lines of placed orders. An approved cancellation puts its units back on sale and
+    /// its order stays placed, so they then count here and in `left_for_sale` both.
+    pub placed: i64,
+    /// In the lines of reserved orders, off sale until they are paid or lapse.
+    pub reserved: i64,
+}
+
 /// A refusal or a failure inside a transaction; either rolls it back.
 enum Undo<T> {
     Outcome(T),
@@ -963,5 +977,72 @@ impl Store {
             .limit(limit)
             .select((orders::id, order_shipments::shipment_id))
             .load(&mut conn)?)
+    }
+
+    /// Sets what is for sale of one product's size (a bench's or an operator's restock), and
+    /// notes the change for every process's catalogue in the same transaction. `false`, and
+    /// nothing written, when the product does not come in that size.
+    pub fn set_stock(
+        &self,
+        product_id: &str,
+        size: &str,
+        quantity: u32,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let quantity = i32::try_from(quantity)
+            .map_err(|_| StoreError::Config(format!("a stock of {quantity} is too large")))?;
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        Ok(conn.transaction(|conn| {
+            let set = diesel::update(
+                product_stock::table
+                    .filter(product_stock::product_id.eq(product_id))
+                    .filter(product_stock::size.eq(size)),
+            )
+            .set(product_stock::quantity.eq(quantity))
+            .execute(conn)?;
+            if set == 1 {
+                note_stock_changes(conn, &[product_id], now.naive_utc())?;
+            }
+            QueryResult::Ok(set == 1)
+        })?)
+    }
+
+    /// Where the units of one product's size are: for sale, in placed orders and in reserved
+    /// ones (see [`StockLedger`]); `None` when the product does not come in that size.
+    pub fn stock_ledger(
+        &self,
+        product_id: &str,
+        size: &str,
+    ) -> Result<Option<StockLedger>, StoreError> {
+        let mut conn = self.conn()?;
+        let Some(left) = product_stock::table
+            .filter(product_stock::product_id.eq(product_id))
+            .filter(product_stock::size.eq(size))
+            .select(product_stock::quantity)
+            .first::<i32>(&mut conn)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let by_stage: Vec<(String, Option<i64>)> = order_lines::table
+            .inner_join(orders::table)
+            .filter(order_lines::product_id.eq(product_id))
+            .filter(order_lines::size.eq(size))
+            .group_by(orders::stage)
+            .select((orders::stage, diesel::dsl::sum(order_lines::quantity)))
+            .load(&mut conn)?;
+        let units = |stage: Stage| {
+            by_stage
+                .iter()
+                .filter(|(stored, _)| *stored == stage.as_str())
+                .filter_map(|(_, units)| *units)
+                .sum()
+        };
+        Ok(Some(StockLedger {
+            left_for_sale: i64::from(left),
+            placed: units(Stage::Placed),
+            reserved: units(Stage::Reserved),
+        }))
     }
 }
