@@ -115,6 +115,23 @@ fn quote_json(quote: &Quote) -> Value {
     serde_json::to_value(quote).unwrap_or(Value::Null)
 }
 
+/// At Pay, a size short of stock is the same conflict whichever check finds it: the
+/// catalogue's, which learns within a second that racing checkouts reserved the last units, or
+/// the reservation's. So every shopper who loses a race for them is told 409 `OUT_OF_STOCK`.
+fn sold_out_at_pay(refusal: ApiError) -> ApiError {
+    match refusal {
+        ApiError::Unprocessable {
+            code: "NOT_ENOUGH_STOCK",
+            message,
+            ..
+        } => ApiError::Conflict {
+            code: "OUT_OF_STOCK",
+            message,
+        },
+        other => other,
+    }
+}
+
 /// Prices the checkout, checks it against the total the shopper saw, reserves its stock and
 /// coupon use for 15 minutes and opens the payment service's order for it.
 #[utoipa::path(
@@ -127,7 +144,7 @@ fn quote_json(quote: &Quote) -> Value {
         (status = 400, body = crate::error::ErrorBody, description = "INVALID_AMOUNT, INVALID_CURRENCY, or the quote's 400s"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 409, body = crate::error::ErrorBody, description = "PRICE_CHANGED (with the new quote) or OUT_OF_STOCK"),
-        (status = 422, body = crate::error::ErrorBody, description = "The quote's refusals, AMOUNT_TOO_SMALL"),
+        (status = 422, body = crate::error::ErrorBody, description = "The quote's refusals (but a stock shortage: 409 OUT_OF_STOCK), AMOUNT_TOO_SMALL"),
         (status = 503, body = crate::error::ErrorBody, description = "PAYMENTS_UNAVAILABLE: nothing is reserved"),
     ),
     security(("session_cookie" = []), ("bearer" = [])),
@@ -161,7 +178,9 @@ pub async fn create_order(
     let store = state.store.clone();
     let now = state.clock.now();
     web::block(move || store.lapse_expired(now, 100)).await??;
-    let priced = checkout::price(&state, caller.id(), &body.quote).await?;
+    let priced = checkout::price(&state, caller.id(), &body.quote)
+        .await
+        .map_err(sold_out_at_pay)?;
     if priced.totals.total != amount {
         return Err(ApiError::PriceChanged {
             message: "The price of your order has changed. Please review the new total.".into(),
