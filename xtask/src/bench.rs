@@ -1,7 +1,7 @@
 //! `cargo xtask bench [catalogue]`: the catalogue's speed on a large deterministic catalogue,
 //! measured with wrk (installed from Debian when missing), on SQLite and on PostgreSQL; the
-//! swipe benches (`trending`, `feed`, `swipe`) are in `bench_swipes.rs` and share the helpers
-//! here.
+//! swipe benches (`trending`, `feed`, `swipe`) are in `bench_swipes.rs` and the checkout's
+//! race and crash (`checkout`) in `bench_checkout.rs`; they share the helpers here.
 //!
 //! For each call the bench first fetches the answer once and writes those exact bytes into a
 //! folder the same server serves as static files; it then loads the call and the static copy
@@ -50,6 +50,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
         Some("swipe") => bench_swipes::swipe_trace(sh, &args[1..]),
         Some("catalogue") => catalogue(sh, &args[1..]),
         Some("places") => crate::bench_places::run(sh, &args[1..]),
+        Some("checkout") => crate::bench_checkout::run(sh, &args[1..]),
         _ => catalogue(sh, args),
     }
 }

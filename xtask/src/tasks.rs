@@ -333,6 +333,15 @@ impl Server {
         self.port
     }
 
+    /// Kills the server with SIGKILL, as a crash would: nothing in flight finishes and nothing
+    /// is flushed or closed.
+    pub fn kill(mut self) -> Result<()> {
+        eprintln!("$ kill -9 {}", self.child.id());
+        self.child.kill()?;
+        self.child.wait()?;
+        Ok(())
+    }
+
     fn wait_ready(&mut self, timeout: Duration) -> Result<()> {
         let deadline = Instant::now() + timeout;
         while Instant::now() < deadline {
@@ -350,6 +359,10 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // Killed already (`Server::kill`): its id may belong to another process by now.
+        if let Ok(Some(_)) = self.child.try_wait() {
+            return;
+        }
         // SIGTERM, so the run also exercises the graceful shutdown path.
         let _ = Command::new("kill")
             .arg(self.child.id().to_string())
