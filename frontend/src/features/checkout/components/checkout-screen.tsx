@@ -39,6 +39,9 @@ const inr = (amount: Quote['total']) => formatInr(parsePaise(amount));
 const isCouponRefusal = (error: Error | null) =>
   error instanceof ApiError && error.code.startsWith('COUPON_');
 
+const isEmptyCart = (error: Error | null) =>
+  error instanceof ApiError && error.code === 'EMPTY_CART';
+
 function Summary({
   quote,
   error,
@@ -62,7 +65,7 @@ function Summary({
   } else if (error && !isCouponRefusal(error)) {
     body = (
       <p className={styles.error} role="alert">
-        {error.message}
+        {isEmptyCart(error) ? CHECKOUT_TEXTS.emptyCart : error.message}
       </p>
     );
   } else if (!quote) {
@@ -177,7 +180,6 @@ function SignedInCheckout() {
     priced?.expressAvailable === false || address?.delivery?.expressAvailable === false;
   const reset = priced?.requestedSpeed === 'express' && priced.speed === 'standard';
   const noAddresses = addresses.isSuccess && list.length === 0;
-  const emptyCart = quote.error instanceof ApiError && quote.error.code === 'EMPTY_CART';
   const canPay =
     acceptsPayment(payment.state) &&
     !addresses.isPending &&
@@ -254,11 +256,6 @@ function SignedInCheckout() {
         {noAddresses && (
           <p className={styles.error} role="alert">
             {CHECKOUT_TEXTS.noAddress}
-          </p>
-        )}
-        {emptyCart && (
-          <p className={styles.error} role="alert">
-            {CHECKOUT_TEXTS.emptyCart}
           </p>
         )}
         {payment.notice && (
