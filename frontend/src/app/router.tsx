@@ -124,6 +124,14 @@ const Chat = lazyScreen(async () => {
   const { ChatRoute } = await import('./routes/chat');
   return { Component: ChatRoute };
 });
+const Checkout = lazyScreen(async () => {
+  const { CheckoutRoute } = await import('./routes/checkout');
+  return { Component: CheckoutRoute };
+});
+const OrderSuccess = lazyScreen(async () => {
+  const { OrderSuccessRoute } = await import('./routes/order-success');
+  return { Component: OrderSuccessRoute };
+});
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
@@ -181,24 +189,8 @@ const appRoutes = (
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />
     <Route path={paths.search.path} element={<Search />} />
-    <Route
-      path={paths.checkout.path}
-      element={
-        <ComingSoon
-          screen="Checkout"
-          description="Address, delivery speed, coupons and secure card payment."
-        />
-      }
-    />
-    <Route
-      path={paths.orderSuccess.path}
-      element={
-        <ComingSoon
-          screen="Order confirmation"
-          description="Your order number, total and delivery timeline."
-        />
-      }
-    />
+    <Route path={paths.checkout.path} element={<Checkout />} />
+    <Route path={paths.orderSuccess.path} element={<OrderSuccess />} />
     <Route path={paths.onboarding.path} element={<Onboarding />} />
     <Route path={paths.styleQuiz.path} element={<StyleQuiz />} />
     <Route path={paths.look.path} element={<Look />} />

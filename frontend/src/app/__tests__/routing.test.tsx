@@ -38,9 +38,9 @@ describe('routes (000 §2.1)', () => {
   it('names each placeholder screen it reaches', async () => {
     const { router } = renderApp('/my-orders');
     expect(await screen.findByRole('heading', { name: 'My Orders are coming soon' })).toBeVisible();
-    await act(() => router.navigate('/checkout'));
-    expect(await screen.findByRole('heading', { name: 'Checkout is coming soon' })).toBeVisible();
-    expect(document.title).toMatch(/^Checkout · /);
+    await act(() => router.navigate('/my-offers'));
+    expect(await screen.findByRole('heading', { name: 'My Offers are coming soon' })).toBeVisible();
+    expect(document.title).toMatch(/^My Offers · /);
   });
 });
 
