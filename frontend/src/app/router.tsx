@@ -108,6 +108,10 @@ const Profile = lazyScreen(async () => {
   const { ProfileRoute } = await import('./routes/profile');
   return { Component: ProfileRoute };
 });
+const MyOrders = lazyScreen(async () => {
+  const { MyOrdersRoute } = await import('./routes/my-orders');
+  return { Component: MyOrdersRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -157,16 +161,7 @@ const appRoutes = (
     <Route path={paths.product.path} element={<Product />} />
     <Route path={paths.curatedList.path} element={<CuratedList />} />
     <Route path={paths.profile.path} element={<Profile />} />
-    <Route
-      path={paths.myOrders.path}
-      element={
-        <ComingSoon
-          screen="My Orders"
-          plural
-          description="Track deliveries and request cancellations."
-        />
-      }
-    />
+    <Route path={paths.myOrders.path} element={<MyOrders />} />
     <Route
       path={paths.myOffers.path}
       element={
