@@ -112,6 +112,10 @@ const MyOrders = lazyScreen(async () => {
   const { MyOrdersRoute } = await import('./routes/my-orders');
   return { Component: MyOrdersRoute };
 });
+const MyOffers = lazyScreen(async () => {
+  const { MyOffersRoute } = await import('./routes/my-offers');
+  return { Component: MyOffersRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -162,16 +166,7 @@ const appRoutes = (
     <Route path={paths.curatedList.path} element={<CuratedList />} />
     <Route path={paths.profile.path} element={<Profile />} />
     <Route path={paths.myOrders.path} element={<MyOrders />} />
-    <Route
-      path={paths.myOffers.path}
-      element={
-        <ComingSoon
-          screen="My Offers"
-          plural
-          description="Coupons from the brands you shop, ready to apply at checkout."
-        />
-      }
-    />
+    <Route path={paths.myOffers.path} element={<MyOffers />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />
