@@ -112,9 +112,9 @@ describe('app shell (000 §2.2)', () => {
   });
 
   it('names a screen that is not built yet and links back to Explore', async () => {
-    renderApp('/my-orders');
+    renderApp('/order-success');
     expect(
-      await screen.findByRole('heading', { name: 'My Orders are coming soon' }),
+      await screen.findByRole('heading', { name: 'Order confirmation is coming soon' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Explore' })).toHaveAttribute('href', '/home');
   });

@@ -36,8 +36,10 @@ describe('routes (000 §2.1)', () => {
   );
 
   it('names each placeholder screen it reaches', async () => {
-    const { router } = renderApp('/my-orders');
-    expect(await screen.findByRole('heading', { name: 'My Orders are coming soon' })).toBeVisible();
+    const { router } = renderApp('/order-success');
+    expect(
+      await screen.findByRole('heading', { name: 'Order confirmation is coming soon' }),
+    ).toBeVisible();
     await act(() => router.navigate('/checkout'));
     expect(await screen.findByRole('heading', { name: 'Checkout is coming soon' })).toBeVisible();
     expect(document.title).toMatch(/^Checkout · /);
