@@ -30,10 +30,6 @@ function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>) {
   return Screen;
 }
 
-const ComingSoon = lazyScreen(async () => {
-  const { ComingSoonRoute } = await import('./routes/coming-soon');
-  return { Component: ComingSoonRoute };
-});
 // One screen for the index and /swipe (000 §2.1).
 const Swipe = lazyScreen(async () => {
   const { SwipeRoute } = await import('./routes/swipe');
@@ -108,6 +104,14 @@ const Profile = lazyScreen(async () => {
   const { ProfileRoute } = await import('./routes/profile');
   return { Component: ProfileRoute };
 });
+const MyOrders = lazyScreen(async () => {
+  const { MyOrdersRoute } = await import('./routes/my-orders');
+  return { Component: MyOrdersRoute };
+});
+const MyOffers = lazyScreen(async () => {
+  const { MyOffersRoute } = await import('./routes/my-offers');
+  return { Component: MyOffersRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -165,26 +169,8 @@ const appRoutes = (
     <Route path={paths.product.path} element={<Product />} />
     <Route path={paths.curatedList.path} element={<CuratedList />} />
     <Route path={paths.profile.path} element={<Profile />} />
-    <Route
-      path={paths.myOrders.path}
-      element={
-        <ComingSoon
-          screen="My Orders"
-          plural
-          description="Track deliveries and request cancellations."
-        />
-      }
-    />
-    <Route
-      path={paths.myOffers.path}
-      element={
-        <ComingSoon
-          screen="My Offers"
-          plural
-          description="Coupons from the brands you shop, ready to apply at checkout."
-        />
-      }
-    />
+    <Route path={paths.myOrders.path} element={<MyOrders />} />
+    <Route path={paths.myOffers.path} element={<MyOffers />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />

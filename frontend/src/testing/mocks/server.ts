@@ -3,6 +3,7 @@ import { addressHandlers } from './address-handlers';
 import { bagHandlers } from './bag-handlers';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
+import { orderHandlers } from './order-handlers';
 import { swipeHandlers } from './swipe-handlers';
 import { trendsHandlers } from './trends-handlers';
 
@@ -11,6 +12,7 @@ export const server = setupServer(
   ...addressHandlers,
   ...bagHandlers,
   ...curatedListHandlers,
+  ...orderHandlers,
   ...swipeHandlers,
   ...trendsHandlers,
 );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useSessionActions, useSessionUser } from '@/stores/session';
 import { addressBookState, savedAddress } from '@/testing/mocks/address-handlers';
+import { order, ordersState } from '@/testing/mocks/order-handlers';
 import { server } from '@/testing/mocks/server';
 import { serverUser } from '@/testing/mocks/users';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
@@ -84,6 +85,14 @@ describe('Profile, signed in (001 §2)', () => {
     expect(within(card).getByText('Lvl 00')).toBeInTheDocument();
     expect(within(card).getByText('No orders yet')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Sign Up / Login' })).not.toBeInTheDocument();
+  });
+
+  it("counts the shopper's orders as My Orders lists them", async () => {
+    signIn();
+    server.use(...ordersState([order(), order({ _id: 'o-second' })]).handlers);
+    renderApp('/profile');
+    const card = await screen.findByRole('region', { name: 'Your account' });
+    expect(await within(card).findByText('2 orders')).toBeInTheDocument();
   });
 
   it('links the tiles that need sign-in to their screens', async () => {
