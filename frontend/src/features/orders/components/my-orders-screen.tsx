@@ -7,10 +7,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { TitleBar } from '@/components/ui/title-bar';
 import { useOrders, useRequestCancellation } from '@/hooks/use-orders';
+import { orderLineName } from '@/lib/order-display';
 import type { Order } from '@/lib/orders-api';
 import { useSessionUser } from '@/stores/session';
 import { CancelItemDialog } from './cancel-item-dialog';
-import { lineName, OrderCard } from './order-card';
+import { OrderCard } from './order-card';
 import styles from './my-orders-screen.module.css';
 
 /** The screen's words (001 §2 My Orders, §8 Orders); the signed-out panel's are ours. */
@@ -56,7 +57,7 @@ function OrderList({ orders }: { orders: Order[] }) {
       {target && line && (
         <CancelItemDialog
           line={line}
-          name={lineName(line)}
+          name={orderLineName(line)}
           busy={cancellation.isPending}
           onSubmit={(reason) =>
             cancellation.mutate(

@@ -2,6 +2,12 @@ import type { ComponentType } from 'react';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { formatInr, parsePaise } from '@/lib/money';
 import {
+  formatOrderDate,
+  formatOrderDateTime,
+  isPaid,
+  orderLineName,
+} from '@/lib/order-display';
+import {
   cancelBlockedMessage,
   cancelButton,
   CANCEL_BLOCKED_MESSAGES,
@@ -20,7 +26,6 @@ import styles from './order-card.module.css';
 /** The card's words (001 §2 My Orders); the labels around the values are ours. */
 export const ORDER_CARD_TEXTS = {
   orderPrefix: 'Order #',
-  unavailable: 'Item unavailable',
   noSize: '—',
   removed: 'Product was removed',
   cancel: 'Cancel',
@@ -55,36 +60,14 @@ function statusLook(order: Order) {
     : STATUS_LOOK[known];
 }
 
-// Shown in India's time wherever the phone is: the shop delivers only in India (001 §9 en-IN).
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-const DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
-
-/** A stored timestamp in en-IN words, or null when it is missing or unreadable. */
-function formatWith(format: Intl.DateTimeFormat, value: string | null | undefined): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format.format(date);
-}
-
-const isPaid = (paymentStatus: string | null | undefined) =>
-  paymentStatus?.trim().toLowerCase() === 'paid';
-
 interface OrderLineRowProps {
   line: OrderLine;
   deliveryStatus: string;
   onCancel: () => void;
 }
 
-/** A line's name: as ordered, else the product's own, else 'Item unavailable' (001 §2). */
-export const lineName = (line: OrderLine): string =>
-  line.name?.trim() || line.product?.name?.trim() || ORDER_CARD_TEXTS.unavailable;
-
 function OrderLineRow({ line, deliveryStatus, onCancel }: OrderLineRowProps) {
-  const name = lineName(line);
+  const name = orderLineName(line);
   const button = cancelButton(deliveryStatus, line.cancelRequested === true);
   return (
     <li className={styles.line}>
@@ -119,8 +102,8 @@ interface OrderCardProps {
 /** One order (001 §2 My Orders): id, date, status, its lines, payment, delivery, refund, total. */
 export function OrderCard({ order, onCancelLine }: OrderCardProps) {
   const { tone, Icon } = statusLook(order);
-  const placed = formatWith(DATE_TIME, order.createdAt);
-  const estimated = formatWith(DATE, order.estimatedDelivery);
+  const placed = formatOrderDateTime(order.createdAt);
+  const estimated = formatOrderDate(order.estimatedDelivery);
   const refund = refundLabel(order.status, order.refundStatus);
   const paid = isPaid(order.paymentStatus);
   const title = `${ORDER_CARD_TEXTS.orderPrefix}${orderIdDisplay(order._id)}`;
