@@ -1,7 +1,11 @@
 // How an order's lines, times and payment read on screen. Shared because the shopper's My Orders
 // and the brand console show the same orders and must say the same things about them.
 
+import { orderIdDisplay } from './orders';
 import type { OrderLine } from './orders-api';
+
+/** How an order is named to people: 'Order #' and the id's last 8 characters (001 §9). */
+export const orderTitle = (id: string): string => `Order #${orderIdDisplay(id)}`;
 
 /** What a line is called when neither the order nor the product has a name for it (001 §2). */
 export const UNAVAILABLE_LINE_NAME = 'Item unavailable';

@@ -6,6 +6,7 @@ import {
   formatOrderDateTime,
   isPaid,
   orderLineName,
+  orderTitle,
 } from '@/lib/order-display';
 import {
   cancelBlockedMessage,
@@ -13,7 +14,6 @@ import {
   CANCEL_BLOCKED_MESSAGES,
   isNeutralStatus,
   knownDeliveryStatus,
-  orderIdDisplay,
   orderStatus,
   refundLabel,
   statusText,
@@ -25,7 +25,6 @@ import styles from './order-card.module.css';
 
 /** The card's words (001 §2 My Orders); the labels around the values are ours. */
 export const ORDER_CARD_TEXTS = {
-  orderPrefix: 'Order #',
   noSize: '—',
   removed: 'Product was removed',
   cancel: 'Cancel',
@@ -106,7 +105,7 @@ export function OrderCard({ order, onCancelLine }: OrderCardProps) {
   const estimated = formatOrderDate(order.estimatedDelivery);
   const refund = refundLabel(order.status, order.refundStatus);
   const paid = isPaid(order.paymentStatus);
-  const title = `${ORDER_CARD_TEXTS.orderPrefix}${orderIdDisplay(order._id)}`;
+  const title = orderTitle(order._id);
   // The status line already says a cancelled or requested order cannot be cancelled; only a
   // shipped one needs the reason spelt out beside its disabled buttons (001 §5).
   const blocked = cancelBlockedMessage(order.status, order.deliveryStatus);
