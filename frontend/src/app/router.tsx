@@ -112,6 +112,10 @@ const MyOffers = lazyScreen(async () => {
   const { MyOffersRoute } = await import('./routes/my-offers');
   return { Component: MyOffersRoute };
 });
+const BrandConsole = lazyScreen(async () => {
+  const { BrandConsoleRoute } = await import('./routes/brand-console');
+  return { Component: BrandConsoleRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -171,6 +175,7 @@ const appRoutes = (
     <Route path={paths.profile.path} element={<Profile />} />
     <Route path={paths.myOrders.path} element={<MyOrders />} />
     <Route path={paths.myOffers.path} element={<MyOffers />} />
+    <Route path={paths.brandConsole.path} element={<BrandConsole />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />

@@ -26,7 +26,7 @@ describe('routes (000 §2.1)', () => {
     },
   );
 
-  it.each(['/brands', '/privacy', '/swipe/more', '/no/such/page'])(
+  it.each(['/brands', '/brand', '/privacy', '/swipe/more', '/no/such/page'])(
     'draws %s without the bottom navigation',
     async (url) => {
       renderApp(url);

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { addressHandlers } from './address-handlers';
 import { bagHandlers } from './bag-handlers';
+import { brandHandlers } from './brand-handlers';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
 import { orderHandlers } from './order-handlers';
@@ -11,6 +12,7 @@ export const server = setupServer(
   ...handlers,
   ...addressHandlers,
   ...bagHandlers,
+  ...brandHandlers,
   ...curatedListHandlers,
   ...orderHandlers,
   ...swipeHandlers,

@@ -117,6 +117,30 @@ describe('Profile, signed in (001 §2)', () => {
     );
   });
 
+  it('links to the brand console for brand users and admins only', async () => {
+    signIn({ role: 1 });
+    const { unmount } = renderApp('/profile');
+    expect(within(await menu()).getByRole('link', { name: 'Brand console' })).toHaveAttribute(
+      'href',
+      '/brand',
+    );
+    unmount();
+    signIn({ role: 2 });
+    renderApp('/profile');
+    expect(within(await menu()).getByRole('link', { name: 'Brand console' })).toHaveAttribute(
+      'href',
+      '/brand',
+    );
+  });
+
+  it('shows a shopper no brand console', async () => {
+    signIn();
+    renderApp('/profile');
+    expect(
+      within(await menu()).queryByRole('link', { name: 'Brand console' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('toggles the saved-addresses panel', async () => {
     const user = userEvent.setup();
     server.use(...addressBookState([savedAddress()]).handlers);
