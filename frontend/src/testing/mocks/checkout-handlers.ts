@@ -6,6 +6,7 @@ import type {
   Quote,
   QuoteRequest,
 } from '@/lib/checkout-api';
+import { parsePaise } from '@/lib/money';
 
 // Checkout's calls (docs/http-api.md, "Checkout, payment and orders") as the API answers them:
 // a small priced catalogue, one coupon, the sandbox's cards and the order.
@@ -174,7 +175,7 @@ export function checkoutState(options: CheckoutOptions = {}) {
       lastQuote = priced;
       return HttpResponse.json({
         success: true,
-        order: { id: `order_${createOrders}`, amount: 0, currency: 'INR' },
+        order: { id: `order_${createOrders}`, amount: parsePaise(priced.total), currency: 'INR' },
         checkoutId: `c${createOrders}`,
         quote: priced,
       });

@@ -53,7 +53,7 @@ const EXPRESS_FALLBACK: ExpressResult = { success: false, fallback: 'standard' }
 export function useCheckoutPayment() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { _id: userId } = useSessionUser();
+  const { _id: userId, email } = useSessionUser();
   const [state, setState] = useState<CheckoutState>('idle');
   const [sheet, setSheet] = useState<SandboxSheet | null>(null);
   const [notice, setNotice] = useState<PaymentNotice>(null);
@@ -66,6 +66,9 @@ export function useCheckoutPayment() {
     setNotice(next);
     move('idle');
   };
+
+  /** Closing the sheet or Razorpay's window: dismissed, checkout is as it was (001 §4). */
+  const dismiss = () => backToIdle({ kind: 'info', text: CHECKOUT_TEXTS.paymentCancelled });
 
   /** After the payment: the order, the bag, the courier, then the success screen. */
   async function complete(receipt: PaymentReceipt, { quote, address }: PaymentIntent) {
@@ -153,14 +156,17 @@ export function useCheckoutPayment() {
       setSheet({ orderId: payment.order.id, intent: paid, error: null });
       return;
     }
-    const opened = openRazorpayCheckout(config.keyId, payment);
-    if (!opened) {
-      backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.paymentLoading });
+    let receipt;
+    try {
+      receipt = await openRazorpayCheckout(config.keyId, payment, email);
+    } catch {
+      // checkout.js did not load (offline, blocked): no window opened and nothing was charged,
+      // so the shopper may simply try again.
+      backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.paymentFailed });
       return;
     }
-    const receipt = await opened;
     if (receipt) await complete(receipt, paid);
-    else backToIdle(null);
+    else dismiss();
   }
 
   /** The sandbox sheet's Pay: a declined card keeps the sheet open to try another. */
@@ -176,9 +182,6 @@ export function useCheckoutPayment() {
     }
     await complete(receipt, sheet.intent);
   }
-
-  /** Closing the sheet: the payment is dismissed and checkout is as it was (001 §4). */
-  const dismiss = () => backToIdle({ kind: 'info', text: CHECKOUT_TEXTS.paymentCancelled });
 
   return { state, sheet, notice, pay, payWithCard, dismiss };
 }

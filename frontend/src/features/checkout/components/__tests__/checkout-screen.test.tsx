@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { APP_NAME } from '@/config/app';
 import type { Address } from '@/lib/addresses-api';
+import { RAZORPAY_CHECKOUT_URL, type RazorpayOptions } from '@/lib/razorpay-checkout';
 import { useSessionActions } from '@/stores/session';
 import { addressBookState, savedAddress } from '@/testing/mocks/address-handlers';
 import {
@@ -11,7 +13,15 @@ import {
 } from '@/testing/mocks/checkout-handlers';
 import { server } from '@/testing/mocks/server';
 import { serverUser } from '@/testing/mocks/users';
-import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
+import {
+  act,
+  fireEvent,
+  renderApp,
+  renderHook,
+  screen,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
 import { CHECKOUT_TEXTS, SHEET_TEXTS, SUCCESS_TEXTS } from '@/features/checkout/utils/checkout-texts';
 
 function signIn() {
@@ -256,15 +266,6 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     expect(await openSheet(user)).toBeVisible();
   });
 
-  it('says the payment system is loading for a Razorpay key without its script', async () => {
-    const user = userEvent.setup();
-    openCheckout({ mode: 'test' });
-    await waitFor(() => expect(payButton()).toBeEnabled());
-    await user.click(payButton());
-    expect(await screen.findByText(CHECKOUT_TEXTS.paymentLoading)).toBeVisible();
-    expect(payButton()).toBeEnabled();
-  });
-
   it('removes a direct-buy item at 0 and goes back after half a second', async () => {
     const user = userEvent.setup();
     signIn();
@@ -288,6 +289,100 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/no/such/page'), {
       timeout: 2000,
     });
+  });
+});
+
+/**
+ * Stands in for checkout.js: the windows the page opened, each with the options it was given,
+ * so a test can pay in it (`handler`) or close it (`modal.ondismiss`).
+ */
+function fakeRazorpay() {
+  const opened: RazorpayOptions[] = [];
+  window.Razorpay = class {
+    readonly options: RazorpayOptions;
+    constructor(options: RazorpayOptions) {
+      this.options = options;
+    }
+    open() {
+      opened.push(this.options);
+    }
+  };
+  return opened;
+}
+
+const razorpayScript = () =>
+  document.head.querySelector<HTMLScriptElement>(`script[src="${RAZORPAY_CHECKOUT_URL}"]`);
+
+describe("Checkout with Razorpay's own window (a test or live key)", () => {
+  afterEach(() => {
+    delete window.Razorpay;
+  });
+
+  async function pay(user: UserEvent) {
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+  }
+
+  it.each(['test', 'live'] as const)(
+    'opens it for a %s key instead of the card sheet, and verifies what it pays',
+    async (mode) => {
+      const user = userEvent.setup();
+      const opened = fakeRazorpay();
+      const { checkout, router } = openCheckout({ mode });
+      await pay(user);
+      await waitFor(() => expect(opened).toHaveLength(1));
+      expect(opened[0]).toMatchObject({
+        key: 'rzp_test_x',
+        order_id: 'order_1',
+        amount: 259800,
+        currency: 'INR',
+        name: APP_NAME,
+        prefill: { email: 'asha@example.in' },
+      });
+      expect(screen.queryByRole('dialog', { name: SHEET_TEXTS.title })).not.toBeInTheDocument();
+      expect(razorpayScript()).toBeNull();
+
+      act(() =>
+        opened[0]!.handler({
+          razorpay_order_id: 'order_1',
+          razorpay_payment_id: 'pay_1',
+          razorpay_signature: 'sig',
+        }),
+      );
+      expect(await screen.findByRole('heading', { name: SUCCESS_TEXTS.title })).toBeVisible();
+      expect(router.state.location.pathname).toBe('/order-success');
+      expect(checkout.calls).toContain(
+        'POST /api/payments/verify ' +
+          '{"razorpay_order_id":"order_1","razorpay_payment_id":"pay_1","razorpay_signature":"sig"}',
+      );
+      expect(checkout.calls.some((call) => call.includes('/sandbox/pay'))).toBe(false);
+    },
+  );
+
+  it('closing it is dismissed: back to idle with the same gentle note', async () => {
+    const user = userEvent.setup();
+    const opened = fakeRazorpay();
+    const { checkout } = openCheckout({ mode: 'test' });
+    await pay(user);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(payButton()).toBeDisabled();
+    act(() => opened[0]!.modal.ondismiss());
+    expect(await screen.findByText(CHECKOUT_TEXTS.paymentCancelled)).toBeVisible();
+    expect(payButton()).toBeEnabled();
+    expect(checkout.calls.some((call) => call.includes('/verify'))).toBe(false);
+  });
+
+  it('loads checkout.js, and says the payment failed when it cannot', async () => {
+    const user = userEvent.setup();
+    const { checkout } = openCheckout({ mode: 'test' });
+    await pay(user);
+    await waitFor(() => expect(razorpayScript()).not.toBeNull());
+    fireEvent.error(razorpayScript()!);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CHECKOUT_TEXTS.paymentFailed);
+    expect(payButton()).toBeEnabled();
+    expect(razorpayScript()).toBeNull();
+    expect(screen.queryByRole('dialog', { name: SHEET_TEXTS.title })).not.toBeInTheDocument();
+    expect(checkout.calls.some((call) => call.includes('/verify'))).toBe(false);
   });
 });
 
