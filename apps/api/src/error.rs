@@ -29,6 +29,10 @@ pub struct ErrorBody {
     /// On `NOT_ENOUGH_STOCK`: the most the bag's line may hold.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub available: Option<u32>,
+    /// On `PRICE_CHANGED`: the checkout priced today, for the shopper to confirm.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub quote: Option<serde_json::Value>,
 }
 
 /// A record an error names: its id and its name.
@@ -77,6 +81,16 @@ pub enum ApiError {
         message: String,
         available: Option<u32>,
     },
+    /// The checkout costs another amount than the shopper saw (409 `PRICE_CHANGED`): `quote`
+    /// is today's.
+    #[error("{message}")]
+    PriceChanged {
+        message: String,
+        quote: serde_json::Value,
+    },
+    /// The card was declined or its details cannot be right (402).
+    #[error("{message}")]
+    PaymentDeclined { code: &'static str, message: String },
     /// Over a rate limit; try again after `retry_after` seconds (429).
     #[error("{message}")]
     TooManyRequests { retry_after: i64, message: String },
@@ -143,6 +157,8 @@ impl ApiError {
             | Self::Unprocessable { code, .. }
             | Self::DependencyFailed { code, .. } => code,
             Self::BrandConflict { .. } => "BRAND_CONFLICT",
+            Self::PriceChanged { .. } => "PRICE_CHANGED",
+            Self::PaymentDeclined { code, .. } => code,
             Self::TooManyRequests { .. } => "RATE_LIMITED",
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
@@ -168,7 +184,10 @@ impl ResponseError for ApiError {
             Self::BadRequest { .. } | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthenticated | Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::Conflict { .. } | Self::BrandConflict { .. } => StatusCode::CONFLICT,
+            Self::Conflict { .. } | Self::BrandConflict { .. } | Self::PriceChanged { .. } => {
+                StatusCode::CONFLICT
+            }
+            Self::PaymentDeclined { .. } => StatusCode::PAYMENT_REQUIRED,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::DependencyFailed { .. } => StatusCode::SERVICE_UNAVAILABLE,
@@ -214,6 +233,10 @@ impl ResponseError for ApiError {
             Self::Unprocessable { available, .. } => *available,
             _ => None,
         };
+        let quote = match self {
+            Self::PriceChanged { quote, .. } => Some(quote.clone()),
+            _ => None,
+        };
         answer.json(ErrorBody {
             error: self.to_string(),
             code: self.code(),
@@ -222,6 +245,7 @@ impl ResponseError for ApiError {
             current_brand,
             new_brand,
             available,
+            quote,
         })
     }
 }

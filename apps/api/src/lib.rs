@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod auth;
 pub mod catalogue;
+pub mod checkout;
 pub mod config;
 pub mod error;
 pub mod feed;

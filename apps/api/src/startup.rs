@@ -287,13 +287,22 @@ impl Application {
     /// Meanwhile the catalogue follows the database's change feed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let roller = tokio::spawn(roll_trending(self.state.clone()));
+        let settler = tokio::spawn(crate::checkout::settler::run(
+            self.state.clone(),
+            SETTLE_ORDERS_EVERY,
+        ));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        settler.abort();
         roller.abort();
         outcome
     }
 }
+
+/// How often lapsed reservations are released, refunds followed and express shipments
+/// tracked: a refund or a courier's scan shows within this.
+const SETTLE_ORDERS_EVERY: Duration = Duration::from_secs(5);
 
 /// Change-feed entries older than this are deleted: every process has long since read them.
 const CHANGE_FEED_RETENTION: chrono::TimeDelta = chrono::TimeDelta::minutes(10);
@@ -383,17 +392,31 @@ fn security_headers(config: &Config) -> DefaultHeaders {
         ))
 }
 
+/// Razorpay's checkout, allowed only when Razorpay is the payment service: its script, the
+/// frame it opens the payment in, the calls and images that frame's parent page makes.
+const RAZORPAY_SCRIPTS: &str = " https://checkout.razorpay.com";
+const RAZORPAY_FRAMES: &str = "https://api.razorpay.com https://checkout.razorpay.com";
+const RAZORPAY_CONNECT: &str = " https://api.razorpay.com https://lumberjack.razorpay.com";
+const RAZORPAY_IMAGES: &str = " https://cdn.razorpay.com";
+
 /// The policy: everything from the shop's origin; images also from the public URL (absolute
-/// image URLs point there) and `data:` (inline SVG placeholders).
+/// image URLs point there) and `data:` (inline SVG placeholders); with Razorpay configured, its
+/// checkout's script, frame, calls and images, and nothing of it otherwise.
 pub fn content_security_policy(config: &Config) -> String {
+    let razorpay = config.razorpay.is_some();
+    let or_none = |extra: &'static str| if razorpay { extra } else { "" };
     let images = match &config.public_url {
         Some(url) => format!("'self' data: blob: {url}"),
         None => "'self' data: blob:".to_owned(),
     };
+    let frames = if razorpay { RAZORPAY_FRAMES } else { "'none'" };
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src {images}; \
-         font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-         form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
+        "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src {images}{}; \
+         font-src 'self' data:; connect-src 'self'{}; frame-src {frames}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'",
+        or_none(RAZORPAY_SCRIPTS),
+        or_none(RAZORPAY_IMAGES),
+        or_none(RAZORPAY_CONNECT),
     )
 }
 

@@ -16,7 +16,7 @@
 //! - **The cancel flow** on an order's stored fields ([`Lifecycle`]):
 //!   [`Lifecycle::request_cancellation`] marks the order Cancellation Requested /
 //!   `cancel_requested` and keeps the delivery status it had in the [`OpenRequest`];
-//!   [`Lifecycle::review`] approves (cancelled, refund initiated, and the line's stock to be
+//!   [`Lifecycle::review`] approves (cancelled, refund initiated, and every line's stock to be
 //!   returned: [`ReviewOutcome::Approved`]) or rejects (`cancel_rejected`, the delivery status
 //!   put back).
 //! - **Delivery moves** by the brand's team: [`check_move`] and [`Lifecycle::move_delivery`],
@@ -62,7 +62,8 @@
 //!   statuses, not that each must be visited. Moving to the status the order has is refused,
 //!   so a repeated call is told so rather than written twice.
 //! - The request and its review are per order, as the spec's statuses are: approving a request
-//!   for one line cancels the whole order, yet returns the stock of that line only, as asked.
+//!   for one line cancels the whole order, so every line's stock goes back and the whole amount
+//!   is refunded.
 //! - A rejected cancellation does not stop the shopper from asking again while the delivery
 //!   status allows it: the spec blocks cancelling by delivery status only.
 //! - A rejected order keeps its `cancel_rejected` status through later delivery moves, so its

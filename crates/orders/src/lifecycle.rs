@@ -44,11 +44,13 @@ pub enum Decision {
 /// What a review changed, besides the order's fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewOutcome {
-    /// The order is cancelled and its refund initiated; the stock of `line` goes back on sale
-    /// (the caller adds the line's quantity back to its product and size).
+    /// The whole order is cancelled and its refund initiated: the caller puts every line's
+    /// quantity back on sale and refunds the amount paid. A request names one line (001 §7
+    /// `productIndex`) but the statuses are the order's, and an order that reads Cancelled
+    /// must neither keep the shopper's money nor the shop's stock for any line.
     Approved {
-        /// The line whose stock is to be returned.
-        return_stock_of_line: usize,
+        /// The line the shopper asked about, for the record.
+        requested_line: usize,
     },
     /// The order goes on as before the request.
     Rejected,
@@ -105,7 +107,7 @@ impl Lifecycle {
     }
 
     /// The brand's review of the open request. Approved: status `cancelled`, deliveryStatus
-    /// Cancelled, refund initiated, and the line's stock to be returned. Rejected: status
+    /// Cancelled, refund initiated, and every line's stock to be returned. Rejected: status
     /// `cancel_rejected` (shown as 'Cancellation rejected by brand') and the delivery status the
     /// order had before the request. Either way the request is closed.
     pub fn review(&self, decision: Decision) -> Result<Reviewed, ReviewError> {
@@ -122,7 +124,7 @@ impl Lifecycle {
                     open_request: None,
                 },
                 outcome: ReviewOutcome::Approved {
-                    return_stock_of_line: request.line,
+                    requested_line: request.line,
                 },
             },
             Decision::Reject => Reviewed {
@@ -248,9 +250,7 @@ mod tests {
                     refund: RefundStatus::Initiated,
                     open_request: None,
                 },
-                outcome: ReviewOutcome::Approved {
-                    return_stock_of_line: 2
-                },
+                outcome: ReviewOutcome::Approved { requested_line: 2 },
             })
         );
     }

@@ -106,7 +106,7 @@ proptest! {
         prop_assert!(reviewed.is_ok());
         let Ok(reviewed) = reviewed else { return Ok(()) };
         if approve {
-            prop_assert_eq!(reviewed.outcome, ReviewOutcome::Approved { return_stock_of_line: line });
+            prop_assert_eq!(reviewed.outcome, ReviewOutcome::Approved { requested_line: line });
             prop_assert_eq!(reviewed.lifecycle.status, Some(OrderStatus::Cancelled));
             prop_assert_eq!(&reviewed.lifecycle.delivery, &DeliveryStatus::Cancelled);
             prop_assert_eq!(reviewed.lifecycle.refund, RefundStatus::Initiated);

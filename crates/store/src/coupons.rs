@@ -85,6 +85,17 @@ pub fn claim_coupon_use(
     order_id: &str,
     now: DateTime<Utc>,
 ) -> Result<CouponClaim, StoreError> {
+    Ok(claim(conn, coupon_id, user_id, order_id, now)?)
+}
+
+/// [`claim_coupon_use`] for this crate's own transactions.
+pub(crate) fn claim(
+    conn: &mut DbConnection,
+    coupon_id: &str,
+    user_id: &str,
+    order_id: &str,
+    now: DateTime<Utc>,
+) -> QueryResult<CouponClaim> {
     let outcome = conn.transaction(|conn| {
         let counted = diesel::update(
             coupons::table.filter(coupons::id.eq(coupon_id)).filter(
@@ -134,7 +145,7 @@ pub fn claim_coupon_use(
     });
     match outcome {
         Ok(claim) | Err(Undo::Outcome(claim)) => Ok(claim),
-        Err(Undo::Query(e)) => Err(StoreError::Query(e)),
+        Err(Undo::Query(e)) => Err(e),
     }
 }
 

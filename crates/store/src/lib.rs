@@ -26,6 +26,7 @@ mod catalogue;
 mod coupons;
 mod curated;
 mod db;
+mod orders;
 mod products;
 mod schema;
 mod seed;
@@ -39,6 +40,10 @@ pub use catalogue::{
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection};
+pub use orders::{
+    CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord, OrderRecord,
+    Placement, RequestChange, Reservation, ShipmentRecord, Shortage, Stage, StoredOrder,
+};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};

@@ -270,6 +270,89 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    orders (id) {
+        id -> Text,
+        user_id -> Text,
+        brand_id -> Text,
+        stage -> Text,
+        from_bag -> Bool,
+        ship_name -> Text,
+        ship_phone -> Text,
+        ship_email -> Text,
+        ship_address -> Text,
+        ship_address_2 -> Text,
+        ship_city -> Text,
+        ship_pincode -> Text,
+        ship_state -> Text,
+        ship_country -> Text,
+        subtotal_paise -> BigInt,
+        discount_paise -> BigInt,
+        delivery_fee_paise -> BigInt,
+        total_paise -> BigInt,
+        delivery_speed -> Text,
+        estimated_delivery -> Timestamp,
+        coupon_id -> Nullable<Text>,
+        coupon_code -> Nullable<Text>,
+        provider_order_id -> Nullable<Text>,
+        payment_id -> Nullable<Text>,
+        payment_status -> Text,
+        delivery_status -> Text,
+        status -> Nullable<Text>,
+        refund_status -> Text,
+        refund_id -> Nullable<Text>,
+        created_at -> Timestamp,
+        reserved_until -> Timestamp,
+        placed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    order_shipments (order_id) {
+        order_id -> Text,
+        shipment_id -> BigInt,
+        order_ref -> BigInt,
+        channel_id -> Nullable<BigInt>,
+        booked_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_lines (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        product_id -> Text,
+        name -> Text,
+        image -> Nullable<Text>,
+        size -> Text,
+        quantity -> Integer,
+        unit_price_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    cancel_requests (id) {
+        id -> Text,
+        order_id -> Text,
+        line -> Integer,
+        reason -> Nullable<Text>,
+        delivery_before -> Text,
+        requested_at -> Timestamp,
+        decision -> Nullable<Text>,
+        decided_by -> Nullable<Text>,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    payment_events (event_id) {
+        event_id -> Text,
+        event -> Text,
+        payment_id -> Nullable<Text>,
+        received_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
@@ -277,16 +360,24 @@ diesel::joinable!(product_categories -> categories (category_id));
 diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(product_stock -> products (product_id));
 diesel::joinable!(product_tags -> products (product_id));
+diesel::joinable!(order_lines -> orders (order_id));
+diesel::joinable!(order_shipments -> orders (order_id));
+diesel::joinable!(cancel_requests -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
     bag_lines,
     bags,
     brands,
+    cancel_requests,
     catalogue_changes,
     categories,
     coupon_uses,
     coupons,
+    order_lines,
+    order_shipments,
+    orders,
+    payment_events,
     products,
     product_categories,
     product_images,

@@ -12,7 +12,9 @@ pub mod frontend;
 pub mod health;
 pub mod media;
 pub mod offers;
-mod params;
+pub mod orders;
+pub(crate) mod params;
+pub mod payments;
 pub mod places;
 pub mod products;
 pub mod static_images;
@@ -111,6 +113,46 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     web::post().to(offers::validate_cart),
                 ))
                 .service(resource("/offers/mine", get().to(offers::mine)))
+                .service(resource("/checkout/quote", web::post().to(payments::quote)))
+                .service(resource(
+                    "/payments/test-config",
+                    get().to(payments::test_config),
+                ))
+                .service(resource(
+                    "/payments/create-order",
+                    web::post().to(payments::create_order),
+                ))
+                .service(resource(
+                    "/payments/verify",
+                    web::post().to(payments::verify),
+                ))
+                .service(resource(
+                    "/payments/webhook",
+                    web::post().to(payments::webhook),
+                ))
+                .service(resource(
+                    "/payments/sandbox/pay",
+                    web::post().to(payments::sandbox_pay),
+                ))
+                .service(resource("/orders/create", web::post().to(orders::create)))
+                .service(resource("/orders/user/{userId}", get().to(orders::of_user)))
+                .service(resource(
+                    "/orders/express-delivery",
+                    web::post().to(orders::express),
+                ))
+                .service(resource(
+                    "/cancel-requests/create",
+                    web::post().to(orders::request_cancellation),
+                ))
+                .service(resource("/brand/orders", get().to(orders::brand_orders)))
+                .service(resource(
+                    "/brand/orders/{orderId}/delivery",
+                    web::post().to(orders::move_delivery),
+                ))
+                .service(resource(
+                    "/brand/orders/{orderId}/cancellation",
+                    web::post().to(orders::review_cancellation),
+                ))
                 .service(resource_of(
                     "/curated-list",
                     [get().to(curated::list), web::post().to(curated::add)],

@@ -50,7 +50,7 @@ pub struct DirectProduct {
 }
 
 /// A coupon (001 §3 Coupon/offer), with the discount on the priced cart or My Offers' rules.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Offer {
     #[serde(rename = "_id")]
     pub id: String,
@@ -142,7 +142,7 @@ pub fn refusal(e: CouponError) -> ApiError {
     }
 }
 
-fn empty_cart() -> ApiError {
+pub fn empty_cart() -> ApiError {
     ApiError::Unprocessable {
         code: "EMPTY_CART",
         message: "Your cart is empty. Please add items before placing an order.".into(),
@@ -160,26 +160,9 @@ struct Priced {
     brand_ids: Vec<String>,
 }
 
-fn catalogue_product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
-    Some(bag::Product {
-        id: record.id.clone(),
-        brand: bag::Brand {
-            id: record.brand.id.clone(),
-            name: record.brand.name.clone(),
-        },
-        unit_price: bag::unit_price(
-            Money::from_paise(record.price_paise),
-            record.offer_percentage,
-        ),
-        // Stock is the checkout's question; a coupon is priced whatever is left.
-        stock: Vec::new(),
-    })
-}
-
 /// The caller's bag at today's unit prices (its lines whose product shoppers can see).
 fn price_bag(snapshot: &Snapshot, lines: Vec<bag::Line>) -> Result<Priced, ApiError> {
-    let bag = bag::Bag::resolve(lines, |id| catalogue_product(snapshot, id));
+    let bag = bag::Bag::resolve(lines, |id| super::bag::product(snapshot, id));
     let view = bag
         .view()
         .map_err(|e| ApiError::Internal(format!("bag totals: {e}")))?;
@@ -219,7 +202,7 @@ fn price_items(snapshot: &Snapshot, items: &[DirectItem]) -> Result<Priced, ApiE
                 .filter(|n| (1..=bag::MAX_LINE_QUANTITY).contains(n))
                 .ok_or_else(invalid_quantity)?,
         };
-        let product = catalogue_product(snapshot, id)
+        let product = super::bag::product(snapshot, id)
             .ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
         let line = product
             .unit_price
@@ -239,6 +222,52 @@ fn usage(record: &store::CouponRecord, shopper_uses: i64) -> CouponUsage {
         times_used: u64::try_from(record.times_used).unwrap_or(0),
         shopper_uses: u64::try_from(shopper_uses).unwrap_or(0),
     }
+}
+
+/// A coupon that applies to a priced cart.
+#[derive(Debug)]
+pub struct AppliedCoupon {
+    /// The offer as validate-cart answers it, with `discount` and `subtotal`.
+    pub offer: Offer,
+    /// The stored coupon's id, whose use an order claims.
+    pub coupon_id: String,
+    pub code: String,
+    /// What it takes off the subtotal.
+    pub discount: Money,
+}
+
+/// Checks the coupon `code` for `user_id` against a cart of `subtotal` whose items are of
+/// `brand_ids`, with its usage as stored now: the coupon and its discount, or the refusal the
+/// shopper reads. Nothing is written.
+pub async fn apply(
+    state: &AppState,
+    user_id: &str,
+    code: &CouponCode,
+    subtotal: Money,
+    brand_ids: &[String],
+) -> Result<AppliedCoupon, ApiError> {
+    let store = state.store.clone();
+    let user = user_id.to_owned();
+    let lookup = code.as_str().to_owned();
+    let found = web::block(move || store.coupon_by_code(&lookup, &user)).await??;
+    let now = state.clock.now();
+    // An unknown code and a stored row the rules cannot read are both simply invalid.
+    let (record, coupon, shopper_uses) = found
+        .and_then(|(record, uses)| Some((wire::domain_coupon(&record)?, record, uses)))
+        .map(|(coupon, record, uses)| (record, coupon, uses))
+        .ok_or_else(|| refusal(CouponError::Invalid))?;
+    let discount = coupon
+        .redeem(subtotal, brand_ids, usage(&record, shopper_uses), now)
+        .map_err(refusal)?;
+    let mut offer = Offer::new(&record, &coupon, now);
+    offer.discount = Some(discount.into());
+    offer.subtotal = Some(subtotal.into());
+    Ok(AppliedCoupon {
+        offer,
+        coupon_id: record.id,
+        code: coupon.code.as_str().to_owned(),
+        discount,
+    })
 }
 
 /// Checks a coupon code against the caller's bag, or against direct-buy items, and answers
@@ -279,27 +308,15 @@ pub async fn validate_cart(
     if priced.brand_ids.is_empty() {
         return Err(empty_cart());
     }
-    let store = state.store.clone();
-    let user = caller.id().to_owned();
-    let lookup = code.as_str().to_owned();
-    let found = web::block(move || store.coupon_by_code(&lookup, &user)).await??;
-    let now = state.clock.now();
-    // An unknown code and a stored row the rules cannot read are both simply invalid.
-    let (record, coupon, shopper_uses) = found
-        .and_then(|(record, uses)| Some((wire::domain_coupon(&record)?, record, uses)))
-        .map(|(coupon, record, uses)| (record, coupon, uses))
-        .ok_or_else(|| refusal(CouponError::Invalid))?;
-    let discount = coupon
-        .redeem(
-            priced.subtotal,
-            &priced.brand_ids,
-            usage(&record, shopper_uses),
-            now,
-        )
-        .map_err(refusal)?;
-    let mut offer = Offer::new(&record, &coupon, now);
-    offer.discount = Some(discount.into());
-    offer.subtotal = Some(priced.subtotal.into());
+    let applied = apply(
+        &state,
+        caller.id(),
+        &code,
+        priced.subtotal,
+        &priced.brand_ids,
+    )
+    .await?;
+    let offer = applied.offer;
     Ok(HttpResponse::Ok().json(Applied {
         success: true,
         message: "Coupon applied".into(),

@@ -8,6 +8,7 @@ mod brands;
 mod catalogue_changes;
 mod categories;
 mod chat;
+mod checkout;
 mod errors;
 mod frontend;
 mod health;

@@ -277,7 +277,7 @@ struct Attempt {
 /// Every call that needs a session, tried by A against B. The test fails when the OpenAPI
 /// document lists a call with a session requirement (`security`) that is missing here, so a new user-scoped route cannot be
 /// added without its cross-user check.
-fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
+fn attempts(a: &Session, b: &Session, b_address: &str, b_order: &BOrder) -> Vec<Attempt> {
     let b_email = b.user["email"].as_str().expect("email").to_owned();
     let b_shipment = format!("/api/users/{}/shipment", b.id());
     let a_shipment = format!("/api/users/{}/shipment", a.id());
@@ -451,6 +451,76 @@ fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
             "/api/offers/mine".into(),
             None,
         ),
+        attempt(
+            Method::POST,
+            "/api/checkout/quote",
+            "/api/checkout/quote".into(),
+            Some(json!({"source": "bag", "addressId": b_address, "speed": "standard"})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/payments/create-order",
+            "/api/payments/create-order".into(),
+            Some(
+                json!({"source": "bag", "addressId": b_address, "speed": "standard",
+                        "amount": "1.00"}),
+            ),
+        ),
+        attempt(
+            Method::POST,
+            "/api/payments/sandbox/pay",
+            "/api/payments/sandbox/pay".into(),
+            Some(json!({"orderId": b_order.receipt["razorpay_order_id"],
+                        "cardNumber": "4111 1111 1111 1111", "expiry": "12/30", "cvv": "123"})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/payments/verify",
+            "/api/payments/verify".into(),
+            Some(b_order.receipt.clone()),
+        ),
+        attempt(
+            Method::POST,
+            "/api/orders/create",
+            "/api/orders/create".into(),
+            Some(json!({"paymentId": b_order.receipt["razorpay_payment_id"]})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/orders/user/{userId}",
+            format!("/api/orders/user/{}", b.id()),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/orders/express-delivery",
+            "/api/orders/express-delivery".into(),
+            Some(json!({"orderId": b_order.id})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/cancel-requests/create",
+            "/api/cancel-requests/create".into(),
+            Some(json!({"orderId": b_order.id, "productIndex": 0, "reason": "A asks"})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/orders",
+            "/api/brand/orders".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/orders/{orderId}/delivery",
+            format!("/api/brand/orders/{}/delivery", b_order.id),
+            Some(json!({"deliveryStatus": "Shipped"})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/orders/{orderId}/cancellation",
+            format!("/api/brand/orders/{}/cancellation", b_order.id),
+            Some(json!({"decision": "approve"})),
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -465,6 +535,67 @@ fn attempts(a: &Session, b: &Session, b_address: &str) -> Vec<Attempt> {
             None,
         ),
     ]
+}
+
+/// The order B has placed and paid before A tries B's records.
+struct BOrder {
+    id: String,
+    /// What the payment sheet handed B: the provider's order and payment ids, signed.
+    receipt: Value,
+}
+
+/// B buys the bagged product with Buy Now (B's bag keeps it), paying with the sandbox.
+async fn b_buys(app: &TestApp, b: &Session, address: &str) -> BOrder {
+    let (product, size) = b_bagged();
+    let mut request = json!({"source": {"productId": product, "size": size, "quantity": 1},
+                             "addressId": address, "speed": "express"});
+    let (status, quote) = app
+        .send_json(
+            Method::POST,
+            "/api/checkout/quote",
+            Some(request.clone()),
+            Some(b),
+        )
+        .await;
+    assert_eq!(status, 200, "{quote}");
+    request["amount"] = quote["total"].clone();
+    let (status, opened) = app
+        .send_json(
+            Method::POST,
+            "/api/payments/create-order",
+            Some(request),
+            Some(b),
+        )
+        .await;
+    assert_eq!(status, 200, "{opened}");
+    let (status, receipt) = app
+        .send_json(
+            Method::POST,
+            "/api/payments/sandbox/pay",
+            Some(
+                json!({"orderId": opened["order"]["id"], "cardNumber": "4111 1111 1111 1111",
+                        "expiry": "12/30", "cvv": "123", "name": "B"}),
+            ),
+            Some(b),
+        )
+        .await;
+    assert_eq!(status, 200, "{receipt}");
+    let (status, verified) = app
+        .send_json(
+            Method::POST,
+            "/api/payments/verify",
+            Some(receipt.clone()),
+            Some(b),
+        )
+        .await;
+    assert_eq!(status, 200, "{verified}");
+    BOrder {
+        id: verified["orderId"]
+            .as_str()
+            .expect("an order id")
+            .to_owned(),
+        receipt,
+    }
 }
 
 /// The product B likes before A tries B's records: in B's swipes and B's curated list.
@@ -513,8 +644,16 @@ async fn b_state(app: &TestApp, b: &Session) -> Value {
             Some(b),
         )
         .await;
+    let (_, orders) = app
+        .send_json(
+            Method::GET,
+            &format!("/api/orders/user/{}", b.id()),
+            None,
+            Some(b),
+        )
+        .await;
     json!({"me": me(app, b).await, "list": list, "trending": trending["data"]["trendingProducts"],
-           "addresses": addresses, "bag": bag})
+           "addresses": addresses, "bag": bag, "orders": orders})
 }
 
 async fn signed_in_routes(app: &TestApp) -> BTreeSet<(String, String)> {
@@ -564,14 +703,23 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         )
         .await;
     assert_eq!(status, 200);
+    let b_order = b_buys(&app, &b, &b_address).await;
+    // The catalogue follows the stock the order took within its refresh (50 ms in tests);
+    // B's bag shows what is left, so it must have caught up before B's state is taken.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     let b_before = b_state(&app, &b).await;
     assert_eq!(
         b_before["addresses"].as_array().map(Vec::len),
         Some(1),
         "B has an address to protect"
     );
+    assert_eq!(
+        b_before["orders"]["orders"].as_array().map(Vec::len),
+        Some(1),
+        "B has an order to protect"
+    );
 
-    let listed: BTreeSet<(String, String)> = attempts(&a, &b, &b_address)
+    let listed: BTreeSet<(String, String)> = attempts(&a, &b, &b_address, &b_order)
         .iter()
         .map(|a| (a.method.to_string(), a.route.to_owned()))
         .collect();
@@ -581,7 +729,7 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         "every call that needs a session must be in this test's list"
     );
 
-    for attempt in attempts(&a, &b, &b_address) {
+    for attempt in attempts(&a, &b, &b_address, &b_order) {
         let (status, body) = app
             .send_json(
                 attempt.method.clone(),
@@ -633,6 +781,30 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
                     "{what}"
                 );
             }
+            (
+                Method::POST,
+                "/api/checkout/quote"
+                | "/api/payments/create-order"
+                | "/api/payments/sandbox/pay"
+                | "/api/payments/verify"
+                | "/api/orders/create"
+                | "/api/orders/express-delivery"
+                | "/api/cancel-requests/create",
+            )
+            | (Method::GET, "/api/orders/user/{userId}") => {
+                // B's address, B's payment and B's order are answered as if they did not
+                // exist; the quote and create-order do not get as far as A's empty bag.
+                let expected = match attempt.route {
+                    "/api/checkout/quote" | "/api/payments/create-order" => "Address not found.",
+                    "/api/orders/user/{userId}" => "User not found",
+                    _ => "Order not found.",
+                };
+                assert_eq!(
+                    (status, body["error"].clone()),
+                    (404, json!(expected)),
+                    "{what}"
+                );
+            }
             (Method::GET, "/api/cart") => {
                 assert_eq!(
                     (status, body["items"].clone()),
@@ -674,6 +846,12 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
             }
             (Method::PUT | Method::DELETE, "/api/cart/items/{productId}/{size}") => {
                 assert_eq!(status, 404, "{what}: A's bag does not hold it: {body}")
+            }
+            (Method::GET, "/api/brand/orders") => {
+                assert_eq!(
+                    status, 403,
+                    "{what}: a shopper has no brand console: {body}"
+                )
             }
             (Method::GET, _) => assert_eq!((status, body.clone()), (200, json!([])), "{what}"),
             (_, "/api/users/logout") | (Method::DELETE, "/api/users/me") => {

@@ -1,0 +1,330 @@
+//! Turning a verified payment into an order, for the browser's verify and for the payment
+//! service's webhook alike, and the calls to outside services an order makes afterwards
+//! (refunds, the express booking).
+//!
+//! Every step is safe to repeat: the payment is checked with the payment service each time,
+//! the store places an order once per payment (`store::Placement`), a webhook event is handled
+//! once per event id, and a booking is stored once per order.
+
+use actix_web::web;
+use delivery::DeliverySpeed;
+use providers::{
+    Customer, Parcel, PaymentMethod, PaymentStatus, PaymentsError, ShipmentItem, ShipmentRequest,
+};
+use serde::Deserialize;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The payment service could not be asked; nothing was changed.
+fn payments_down(e: &PaymentsError) -> ApiError {
+    ApiError::DependencyFailed {
+        code: "PAYMENTS_UNAVAILABLE",
+        message: "We could not reach the payment service. Please try again.".into(),
+        cause: e.to_string(),
+    }
+}
+
+fn conflict(code: &'static str, message: &str) -> ApiError {
+    ApiError::Conflict {
+        code,
+        message: message.to_owned(),
+    }
+}
+
+/// Refunds `payment_id`'s `amount_paise` in full for `order_id`: the refund's id and whether it
+/// is already processed, or `None` when the payment service could not be asked (the settler
+/// tries again).
+pub async fn refund(
+    state: &AppState,
+    order_id: &str,
+    payment_id: &str,
+    amount_paise: i64,
+) -> Option<(String, bool)> {
+    let notes = providers::Notes::from([("orderId".to_owned(), order_id.to_owned())]);
+    match state
+        .payments
+        .refund(payment_id, amount_paise, Some(order_id), &notes)
+        .await
+    {
+        Ok(refund) => Some((
+            refund.id,
+            refund.status == providers::RefundStatus::Processed,
+        )),
+        Err(e) => {
+            tracing::warn!(order = %order_id, cause = %e, "a refund could not be started");
+            None
+        }
+    }
+}
+
+/// Starts the refund of a cancelled order's whole payment and records it.
+pub async fn refund_order(state: &AppState, order: &store::OrderRecord) -> Result<(), ApiError> {
+    let Some(payment_id) = order.payment_id.clone() else {
+        return Ok(());
+    };
+    let Some((refund_id, processed)) =
+        refund(state, &order.id, &payment_id, order.total_paise).await
+    else {
+        return Ok(());
+    };
+    let (refund_status, payment_status) = if processed {
+        ("completed", Some("Refunded"))
+    } else {
+        ("initiated", None)
+    };
+    let store = state.store.clone();
+    let id = order.id.clone();
+    web::block(move || store.set_refund(&id, Some(&refund_id), refund_status, payment_status))
+        .await??;
+    Ok(())
+}
+
+/// Places `order` (a reserved or lapsed order, or one placed already) for the payment
+/// `payment_id`, after checking with the payment service that it is captured, of this order,
+/// for this amount. Answers the placed order, the same one each time.
+pub async fn complete(
+    state: &AppState,
+    order: &store::OrderRecord,
+    payment_id: &str,
+) -> Result<store::StoredOrder, ApiError> {
+    let payment = match state.payments.fetch_payment(payment_id).await {
+        Ok(payment) => payment,
+        Err(PaymentsError::NotFound { .. }) => {
+            return Err(ApiError::bad_request(
+                "PAYMENT_NOT_FOUND",
+                "We could not find this payment.",
+            ));
+        }
+        Err(e) => return Err(payments_down(&e)),
+    };
+    if payment.order_id.as_deref() != order.provider_order_id.as_deref()
+        || payment.amount_paise != order.total_paise
+        || payment.currency != "INR"
+    {
+        return Err(conflict(
+            "PAYMENT_MISMATCH",
+            "This payment is not for this order.",
+        ));
+    }
+    if !matches!(
+        payment.status,
+        PaymentStatus::Captured | PaymentStatus::Refunded
+    ) {
+        return Err(conflict(
+            "PAYMENT_NOT_CAPTURED",
+            "The payment is not complete yet.",
+        ));
+    }
+    let store = state.store.clone();
+    let (id, paid_by, now) = (order.id.clone(), payment_id.to_owned(), state.clock.now());
+    let placement = web::block(move || store.place_order(&id, &paid_by, now)).await??;
+    match placement {
+        store::Placement::Placed(placed) | store::Placement::AlreadyPlaced(placed) => Ok(*placed),
+        store::Placement::PaidTwice(_) => {
+            refund(state, &order.id, payment_id, payment.amount_paise).await;
+            Err(conflict(
+                "ALREADY_PAID",
+                "This order was already paid. This second payment will be refunded in full.",
+            ))
+        }
+        store::Placement::Unavailable { refunded } => {
+            if !refunded {
+                let refund_id = refund(state, &order.id, payment_id, payment.amount_paise)
+                    .await
+                    .map(|(id, _)| id);
+                let store = state.store.clone();
+                let (id, paid_by) = (order.id.clone(), payment_id.to_owned());
+                web::block(move || {
+                    store.record_unplaced_refund(&id, &paid_by, refund_id.as_deref())
+                })
+                .await??;
+            }
+            Err(conflict(
+                "RESERVATION_LAPSED",
+                "Your payment arrived after the items were released, and they are no longer \
+                 available. Your payment will be refunded in full.",
+            ))
+        }
+        store::Placement::Missing => Err(ApiError::NotFound("Order not found.".into())),
+    }
+}
+
+/// The parts of a Razorpay webhook event the shop reads.
+#[derive(Debug, Deserialize)]
+struct Event {
+    event: String,
+    #[serde(default)]
+    payload: Payload,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct Payload {
+    payment: Option<Entity>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Entity {
+    entity: PaymentEntity,
+}
+
+#[derive(Debug, Deserialize)]
+struct PaymentEntity {
+    id: String,
+    order_id: Option<String>,
+}
+
+/// Handles a webhook request: checks its signature over the raw bytes, skips an event id
+/// handled before, and places the order of a `payment.captured` or `order.paid` event. Other
+/// events are acknowledged and ignored. An error means "deliver it again".
+pub async fn webhook(
+    state: &AppState,
+    raw_body: &[u8],
+    signature: &str,
+    event_id: Option<&str>,
+) -> Result<(), ApiError> {
+    if !state.payments.verify_webhook_signature(raw_body, signature) {
+        return Err(ApiError::bad_request(
+            "INVALID_SIGNATURE",
+            "The webhook signature is not valid.",
+        ));
+    }
+    if let Some(event_id) = event_id {
+        let store = state.store.clone();
+        let id = event_id.to_owned();
+        if web::block(move || store.payment_event_seen(&id)).await?? {
+            return Ok(());
+        }
+    }
+    let event: Event = serde_json::from_slice(raw_body)
+        .map_err(|e| ApiError::bad_request("INVALID_EVENT", format!("Unreadable event: {e}")))?;
+    let payment = event.payload.payment.map(|p| p.entity);
+    if matches!(event.event.as_str(), "payment.captured" | "order.paid")
+        && let Some(payment) = &payment
+        && let Some(provider_order) = &payment.order_id
+    {
+        let store = state.store.clone();
+        let provider_order = provider_order.clone();
+        let found = web::block(move || store.order_by_provider_order(&provider_order)).await??;
+        if let Some(found) = found {
+            match complete(state, &found.order, &payment.id).await {
+                Ok(placed) => {
+                    if placed.order.delivery_speed == "express" && placed.shipment.is_none() {
+                        book_express(state, &placed).await?;
+                    }
+                }
+                // Refused for good (refunded, not this order's): handled; deliver no more.
+                Err(ApiError::Conflict { code, .. }) => {
+                    tracing::warn!(%code, order = %found.order.id, "a paid webhook placed no order");
+                }
+                Err(other) => return Err(other),
+            }
+        }
+    }
+    if let Some(event_id) = event_id {
+        let store = state.store.clone();
+        let (id, name, paid, now) = (
+            event_id.to_owned(),
+            event.event.clone(),
+            payment.map(|p| p.id),
+            state.clock.now(),
+        );
+        web::block(move || store.record_payment_event(&id, &name, paid.as_deref(), now)).await??;
+    }
+    Ok(())
+}
+
+/// What booking an express delivery came to.
+#[derive(Debug)]
+pub enum Express {
+    /// Booked now or before.
+    Booked(store::ShipmentRecord),
+    /// The shipping service refused or failed: the order is standard now.
+    FellBack,
+}
+
+/// Books the express delivery of a placed order with the shipping service, once: an order
+/// booked before answers its booking. When the service refuses or fails, the order becomes
+/// standard (001 §4: "fallback to standard on failure").
+pub async fn book_express(
+    state: &AppState,
+    stored: &store::StoredOrder,
+) -> Result<Express, ApiError> {
+    if let Some(shipment) = &stored.shipment {
+        return Ok(Express::Booked(shipment.clone()));
+    }
+    let order = &stored.order;
+    if order.delivery_speed != "express" {
+        return Ok(Express::FellBack);
+    }
+    let request = ShipmentRequest {
+        order_id: order.id.clone(),
+        order_date: order.placed_at.unwrap_or(order.created_at).and_utc(),
+        speed: DeliverySpeed::Express,
+        pickup_location: None,
+        customer: Customer {
+            name: order.ship_name.clone(),
+            phone: order.ship_phone.clone(),
+            email: order.ship_email.clone(),
+            address: order.ship_address.clone(),
+            address_2: order.ship_address_2.clone(),
+            city: order.ship_city.clone(),
+            pincode: order.ship_pincode.clone(),
+            state: order.ship_state.clone(),
+            country: order.ship_country.clone(),
+        },
+        items: stored
+            .lines
+            .iter()
+            .map(|line| ShipmentItem {
+                name: line.name.clone(),
+                sku: line.product_id.clone(),
+                units: u32::try_from(line.quantity).unwrap_or(1),
+                selling_price_paise: u64::try_from(line.unit_price_paise).unwrap_or(0),
+            })
+            .collect(),
+        sub_total_paise: u64::try_from(order.total_paise).unwrap_or(0),
+        payment: PaymentMethod::Prepaid,
+        parcel: Parcel::default(),
+    };
+    let store = state.store.clone();
+    match state.shipping.book(&request).await {
+        Ok(booking) => {
+            let record = store::ShipmentRecord {
+                order_id: order.id.clone(),
+                shipment_id: i64::try_from(booking.shipment_id).unwrap_or(i64::MAX),
+                order_ref: i64::try_from(booking.order_ref).unwrap_or(i64::MAX),
+                channel_id: booking.channel_id.and_then(|c| i64::try_from(c).ok()),
+                booked_at: state.clock.now().naive_utc(),
+            };
+            let saved = record.clone();
+            let id = order.id.clone();
+            let stored_now = web::block(move || {
+                let first = store.set_shipment(&saved)?;
+                Ok::<_, store::StoreError>((first, store.order(&id)?))
+            })
+            .await??;
+            match stored_now {
+                (true, _) => Ok(Express::Booked(record)),
+                // A concurrent call booked first: keep its booking, cancel this one.
+                (false, Some(winner)) => {
+                    if let Err(e) = state.shipping.cancel(booking.order_ref).await {
+                        tracing::warn!(order = %order.id, cause = %e, "a duplicate booking could not be cancelled");
+                    }
+                    winner
+                        .shipment
+                        .map(Express::Booked)
+                        .ok_or_else(|| ApiError::Internal("a booking vanished".into()))
+                }
+                (false, None) => Err(ApiError::NotFound("Order not found.".into())),
+            }
+        }
+        Err(e) => {
+            tracing::warn!(order = %order.id, cause = %e, "express booking failed; delivering standard");
+            let id = order.id.clone();
+            let estimate = DeliverySpeed::Standard.estimated_delivery(state.clock.now());
+            web::block(move || store.fall_back_to_standard(&id, estimate)).await??;
+            Ok(Express::FellBack)
+        }
+    }
+}

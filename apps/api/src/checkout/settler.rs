@@ -1,0 +1,128 @@
+//! What happens to orders with no shopper asking, every few seconds in every API process:
+//! reservations that ran out unpaid are released, refunds are started (again, when the payment
+//! service could not be reached) and followed to completion, and express deliveries take the
+//! shipping service's statuses. Each step is safe to run in several processes at once: the
+//! store's conditional writes decide who does it.
+
+use std::time::Duration;
+
+use actix_web::web;
+use orders::{DeliveryStatus, Lifecycle, OrderStatus, RefundStatus};
+use providers::RefundStatus as ProviderRefund;
+
+use crate::checkout::placement;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// How many orders one round looks at, per kind of work.
+const BATCH: i64 = 100;
+
+/// Runs [`settle_once`] every `every` until the process stops.
+pub async fn run(state: web::Data<AppState>, every: Duration) {
+    let mut ticker = tokio::time::interval(every);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        if let Err(e) = settle_once(&state).await {
+            tracing::warn!(cause = %e, "settling orders failed; trying again next round");
+        }
+    }
+}
+
+/// One round: lapse, refunds, tracking.
+pub async fn settle_once(state: &AppState) -> Result<(), ApiError> {
+    let store = state.store.clone();
+    let now = state.clock.now();
+    let lapsed = web::block(move || store.lapse_expired(now, BATCH)).await??;
+    if lapsed > 0 {
+        tracing::info!(lapsed, "unpaid reservations released");
+    }
+    follow_refunds(state).await?;
+    track_shipments(state).await
+}
+
+async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
+    let store = state.store.clone();
+    let pending = web::block(move || store.refunds_in_progress(BATCH)).await??;
+    for order in pending {
+        let Some(refund_id) = order.refund_id.clone() else {
+            placement::refund_order(state, &order).await?;
+            continue;
+        };
+        let status = match state.payments.refund_status(&refund_id).await {
+            Ok(refund) => refund.status,
+            Err(e) => {
+                tracing::warn!(order = %order.id, cause = %e, "a refund could not be looked up");
+                continue;
+            }
+        };
+        let (refund, payment) = match status {
+            ProviderRefund::Pending => continue,
+            ProviderRefund::Processed => (RefundStatus::Completed, Some("Refunded")),
+            ProviderRefund::Failed => (RefundStatus::Failed, None),
+        };
+        let store = state.store.clone();
+        web::block(move || store.set_refund(&order.id, None, refund.as_str(), payment)).await??;
+    }
+    Ok(())
+}
+
+/// The order's lifecycle fields as stored.
+pub fn lifecycle_of(stored: &store::StoredOrder) -> Lifecycle {
+    let order = &stored.order;
+    Lifecycle {
+        delivery: DeliveryStatus::parse(&order.delivery_status),
+        status: order.status.as_deref().and_then(OrderStatus::parse),
+        refund: RefundStatus::parse(&order.refund_status).unwrap_or(RefundStatus::NotInitiated),
+        open_request: stored
+            .open_request
+            .as_ref()
+            .map(|request| orders::OpenRequest {
+                line: usize::try_from(request.line).unwrap_or(0),
+                reason: request.reason.clone(),
+                delivery_before: DeliveryStatus::parse(&request.delivery_before),
+            }),
+    }
+}
+
+/// The fields a lifecycle writes, with the request left as it is.
+pub fn change_of(lifecycle: &Lifecycle) -> store::OrderChange {
+    store::OrderChange {
+        delivery_status: lifecycle.delivery.as_str().to_owned(),
+        status: lifecycle.status.map(|s| s.as_str().to_owned()),
+        refund_status: lifecycle.refund.as_str().to_owned(),
+        request: store::RequestChange::Keep,
+        return_stock: false,
+    }
+}
+
+async fn track_shipments(state: &AppState) -> Result<(), ApiError> {
+    let store = state.store.clone();
+    let shipments = web::block(move || store.shipments_to_track(BATCH)).await??;
+    for (order_id, shipment_id) in shipments {
+        let Ok(shipment) = u64::try_from(shipment_id) else {
+            continue;
+        };
+        let tracking = match state.shipping.track(shipment).await {
+            Ok(tracking) => tracking,
+            Err(e) => {
+                tracing::warn!(order = %order_id, cause = %e, "a shipment could not be tracked");
+                continue;
+            }
+        };
+        let to = DeliveryStatus::parse(tracking.status.label());
+        let store = state.store.clone();
+        let now = state.clock.now();
+        // A status the order cannot move to (the same, backwards, or while a cancellation
+        // waits) is simply not taken.
+        web::block(move || {
+            store.change_order(&order_id, now, |stored| {
+                lifecycle_of(stored)
+                    .move_delivery(to)
+                    .map(|moved| change_of(&moved))
+            })
+        })
+        .await??;
+    }
+    Ok(())
+}

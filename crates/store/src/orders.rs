@@ -1,0 +1,967 @@
+//! Orders: the priced snapshot a checkout reserves, its placement once paid, and its life
+//! after (cancellation requests, the brand's review, refunds, delivery moves, shipments).
+//!
+//! What an order costs, whether it may be cancelled and which status comes next are decided by
+//! the callers (the `pricing`, `delivery` and `orders` crates); this module keeps each step
+//! atomic and the stock consistent:
+//!
+//! - `product_stock.quantity` is what is left for sale. A reservation takes its lines off sale
+//!   with one conditional `UPDATE ... SET quantity = quantity - n WHERE quantity >= n` per line,
+//!   so however many checkouts race for the last units, the quantity never goes below zero and
+//!   exactly as many succeed as there were units. Placing the order keeps them off sale; a
+//!   reservation that lapses, or an approved cancellation, puts them back.
+//! - Stock rows are always taken in (product, size) order, then the coupon, then the bag, so
+//!   two transactions on PostgreSQL never wait for each other in a circle.
+//! - Every write to stock adds a row to `catalogue_changes` in the same transaction, which is
+//!   how every API process's in-memory catalogue learns the new quantity.
+//! - A change to a stored order first writes its row without changing it: SQLite then holds its
+//!   write lock before anything is read, and PostgreSQL's row lock queues concurrent changes of
+//!   that order (a browser's verify and a webhook, two reviewers) one after the other.
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
+
+use crate::coupons::{CouponClaim, claim};
+use crate::db::DbConnection;
+use crate::schema::{
+    bag_lines, bags, cancel_requests, catalogue_changes, coupon_uses, coupons, order_lines,
+    order_shipments, orders, payment_events, product_stock,
+};
+use crate::{Store, StoreError};
+
+/// Where an order is in its making.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Priced and paying: its stock is off sale and its coupon use claimed until
+    /// `reserved_until`.
+    Reserved,
+    /// Paid: the shopper's order.
+    Placed,
+    /// Not paid in time: its stock and coupon use were given back.
+    Lapsed,
+}
+
+impl Stage {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stage::Reserved => "reserved",
+            Stage::Placed => "placed",
+            Stage::Lapsed => "lapsed",
+        }
+    }
+
+    /// Reads a stored word; the table's CHECK allows no other.
+    pub fn parse(raw: &str) -> Option<Stage> {
+        [Stage::Reserved, Stage::Placed, Stage::Lapsed]
+            .into_iter()
+            .find(|stage| stage.as_str() == raw)
+    }
+}
+
+/// A stored order, any stage. Money is paise; times are UTC.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = orders)]
+pub struct OrderRecord {
+    pub id: String,
+    pub user_id: String,
+    pub brand_id: String,
+    /// A [`Stage`] word.
+    pub stage: String,
+    /// Bought from the bag (whose lines go when the order is placed), or with Buy Now.
+    pub from_bag: bool,
+    /// The delivery address as it was when the order was made.
+    pub ship_name: String,
+    pub ship_phone: String,
+    pub ship_email: String,
+    pub ship_address: String,
+    pub ship_address_2: String,
+    pub ship_city: String,
+    pub ship_pincode: String,
+    pub ship_state: String,
+    pub ship_country: String,
+    pub subtotal_paise: i64,
+    pub discount_paise: i64,
+    pub delivery_fee_paise: i64,
+    pub total_paise: i64,
+    /// `standard` or `express`.
+    pub delivery_speed: String,
+    pub estimated_delivery: NaiveDateTime,
+    pub coupon_id: Option<String>,
+    pub coupon_code: Option<String>,
+    /// The payment service's order this checkout is paid through.
+    pub provider_order_id: Option<String>,
+    /// The payment that paid it.
+    pub payment_id: Option<String>,
+    pub payment_status: String,
+    pub delivery_status: String,
+    pub status: Option<String>,
+    pub refund_status: String,
+    pub refund_id: Option<String>,
+    pub created_at: NaiveDateTime,
+    pub reserved_until: NaiveDateTime,
+    pub placed_at: Option<NaiveDateTime>,
+}
+
+impl OrderRecord {
+    /// The stored stage; a word the table's CHECK lets through but this code does not know is
+    /// read as lapsed, the stage nothing acts on.
+    pub fn stage(&self) -> Stage {
+        Stage::parse(&self.stage).unwrap_or(Stage::Lapsed)
+    }
+}
+
+/// One line of an order, as it was priced.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_lines)]
+pub struct OrderLineRecord {
+    pub order_id: String,
+    /// From 0, in the order the lines were bought; a cancellation's `productIndex`.
+    pub position: i32,
+    pub product_id: String,
+    pub name: String,
+    pub image: Option<String>,
+    pub size: String,
+    pub quantity: i32,
+    pub unit_price_paise: i64,
+}
+
+/// A cancellation request, open or decided.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = cancel_requests)]
+pub struct CancelRequestRecord {
+    pub id: String,
+    pub order_id: String,
+    pub line: i32,
+    pub reason: Option<String>,
+    pub delivery_before: String,
+    pub requested_at: NaiveDateTime,
+    /// `approve` or `reject`; `None` while it waits.
+    pub decision: Option<String>,
+    pub decided_by: Option<String>,
+    pub decided_at: Option<NaiveDateTime>,
+}
+
+/// The shipping service's booking of an express delivery.
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_shipments)]
+pub struct ShipmentRecord {
+    pub order_id: String,
+    /// What the shipping service tracks.
+    pub shipment_id: i64,
+    /// The service's numeric order id (`srNumericId`).
+    pub order_ref: i64,
+    /// The service's sales channel (`srChannelId`), when it said.
+    pub channel_id: Option<i64>,
+    pub booked_at: NaiveDateTime,
+}
+
+/// An order with its lines, the cancellation request waiting for review and its express
+/// booking, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredOrder {
+    pub order: OrderRecord,
+    pub lines: Vec<OrderLineRecord>,
+    pub open_request: Option<CancelRequestRecord>,
+    pub shipment: Option<ShipmentRecord>,
+}
+
+/// A line not yet ordered: what the checkout priced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewLine {
+    pub product_id: String,
+    pub name: String,
+    pub image: Option<String>,
+    pub size: String,
+    pub quantity: u32,
+    pub unit_price_paise: i64,
+}
+
+/// A priced checkout to reserve: the order row (stage [`Stage::Reserved`]) and its lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewOrder {
+    pub order: OrderRecord,
+    pub lines: Vec<NewLine>,
+}
+
+/// A line that could not be reserved: `left` are for sale (0 when the size is gone).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortage {
+    pub product_id: String,
+    pub size: String,
+    pub left: u32,
+}
+
+/// What [`Store::reserve_order`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reservation {
+    /// The order is stored, its stock off sale and its coupon use claimed.
+    Reserved,
+    /// A line has fewer units for sale than it wants; nothing was written.
+    Short(Shortage),
+    /// The coupon's use could not be claimed (its limits); nothing was written.
+    Coupon(CouponClaim),
+}
+
+/// What [`Store::place_order`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// The order is placed now.
+    Placed(Box<StoredOrder>),
+    /// It was placed before with this payment: the same order, nothing written.
+    AlreadyPlaced(Box<StoredOrder>),
+    /// It was placed before with another payment: this payment paid for nothing.
+    PaidTwice(Box<StoredOrder>),
+    /// Its reservation lapsed before the payment came, and its stock or coupon is no longer
+    /// there to take again; nothing was written. `refunded` when this payment was already
+    /// recorded as refunded ([`Store::record_unplaced_refund`]).
+    Unavailable { refunded: bool },
+    /// No order has that id.
+    Missing,
+}
+
+/// How a change of a placed order treats its cancellation requests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestChange {
+    /// As they are.
+    Keep,
+    /// A new request waits for review.
+    Open(CancelRequestRecord),
+    /// The waiting request is decided: `approve` or `reject`, by the reviewer.
+    Decide { decision: &'static str, by: String },
+}
+
+/// The fields a change of a placed order writes, as the `orders` crate decided them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderChange {
+    pub delivery_status: String,
+    pub status: Option<String>,
+    pub refund_status: String,
+    pub request: RequestChange,
+    /// Put every line's quantity back on sale (an approved cancellation).
+    pub return_stock: bool,
+}
+
+/// What [`Store::change_order`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed<E> {
+    /// Written; the order as it is now.
+    Done(Box<StoredOrder>),
+    /// The caller refused the change; nothing was written.
+    Refused(E),
+    /// No placed order has that id.
+    Missing,
+}
+
+/// A refusal or a failure inside a transaction; either rolls it back.
+enum Undo<T> {
+    Outcome(T),
+    Query(diesel::result::Error),
+}
+
+impl<T> From<diesel::result::Error> for Undo<T> {
+    fn from(e: diesel::result::Error) -> Self {
+        Undo::Query(e)
+    }
+}
+
+fn settle<T>(outcome: Result<T, Undo<T>>) -> Result<T, StoreError> {
+    match outcome {
+        Ok(value) | Err(Undo::Outcome(value)) => Ok(value),
+        Err(Undo::Query(e)) => Err(StoreError::Query(e)),
+    }
+}
+
+/// Quantities by (product, size), in the order stock rows are locked in.
+fn quantities<'a>(
+    lines: impl Iterator<Item = (&'a str, &'a str, i64)>,
+) -> Vec<(&'a str, &'a str, i64)> {
+    let mut wanted: Vec<(&str, &str, i64)> = Vec::new();
+    for (product, size, quantity) in lines {
+        match wanted
+            .iter_mut()
+            .find(|(p, s, _)| *p == product && *s == size)
+        {
+            Some(entry) => entry.2 += quantity,
+            None => wanted.push((product, size, quantity)),
+        }
+    }
+    wanted.sort_unstable();
+    wanted
+}
+
+/// Records that these products' stock changed, for every process's catalogue.
+fn note_stock_changes(
+    conn: &mut DbConnection,
+    products: &[&str],
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let mut seen: Vec<&str> = products.to_vec();
+    seen.dedup();
+    for product in seen {
+        diesel::insert_into(catalogue_changes::table)
+            .values((
+                catalogue_changes::product_id.eq(product),
+                catalogue_changes::changed_at.eq(now),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Takes `wanted` off sale, line by line, or answers the first line short of it (the caller
+/// rolls back what was taken).
+fn take_stock(
+    conn: &mut DbConnection,
+    wanted: &[(&str, &str, i64)],
+    now: NaiveDateTime,
+) -> QueryResult<Option<Shortage>> {
+    for (product, size, quantity) in wanted {
+        let taken = diesel::update(
+            product_stock::table
+                .filter(product_stock::product_id.eq(product))
+                .filter(product_stock::size.eq(size))
+                .filter(product_stock::quantity.ge(*quantity as i32)),
+        )
+        .set(product_stock::quantity.eq(product_stock::quantity - *quantity as i32))
+        .execute(conn)?;
+        if taken == 0 {
+            let left: Option<i32> = product_stock::table
+                .filter(product_stock::product_id.eq(product))
+                .filter(product_stock::size.eq(size))
+                .select(product_stock::quantity)
+                .first(conn)
+                .optional()?;
+            return Ok(Some(Shortage {
+                product_id: (*product).to_owned(),
+                size: (*size).to_owned(),
+                left: left.and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+            }));
+        }
+    }
+    let products: Vec<&str> = wanted.iter().map(|(product, _, _)| *product).collect();
+    note_stock_changes(conn, &products, now)?;
+    Ok(None)
+}
+
+/// Puts `lines` back on sale (a size no longer sold is left alone).
+fn give_back_stock(
+    conn: &mut DbConnection,
+    lines: &[OrderLineRecord],
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let wanted = quantities(lines.iter().map(|l| {
+        (
+            l.product_id.as_str(),
+            l.size.as_str(),
+            i64::from(l.quantity),
+        )
+    }));
+    for (product, size, quantity) in &wanted {
+        diesel::update(
+            product_stock::table
+                .filter(product_stock::product_id.eq(product))
+                .filter(product_stock::size.eq(size)),
+        )
+        .set(product_stock::quantity.eq(product_stock::quantity + *quantity as i32))
+        .execute(conn)?;
+    }
+    let products: Vec<&str> = wanted.iter().map(|(product, _, _)| *product).collect();
+    note_stock_changes(conn, &products, now)
+}
+
+/// Gives back the coupon use `order_id` claimed, if it did.
+fn release_coupon(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> QueryResult<()> {
+    let released = diesel::delete(
+        coupon_uses::table
+            .filter(coupon_uses::coupon_id.eq(coupon_id))
+            .filter(coupon_uses::order_id.eq(order_id)),
+    )
+    .execute(conn)?;
+    if released > 0 {
+        diesel::update(
+            coupons::table
+                .filter(coupons::id.eq(coupon_id))
+                .filter(coupons::times_used.gt(0)),
+        )
+        .set(coupons::times_used.eq(coupons::times_used - 1))
+        .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Writes the order's row without changing it (see the module's notes); `false` when there is
+/// no order with that id in one of `stages`.
+fn lock_order(conn: &mut DbConnection, order_id: &str, stages: &[Stage]) -> QueryResult<bool> {
+    let stages: Vec<&str> = stages.iter().map(|s| s.as_str()).collect();
+    let rows = diesel::update(
+        orders::table
+            .filter(orders::id.eq(order_id))
+            .filter(orders::stage.eq_any(stages)),
+    )
+    .set(orders::stage.eq(orders::stage))
+    .execute(conn)?;
+    Ok(rows == 1)
+}
+
+fn load_lines(conn: &mut DbConnection, order_ids: &[&str]) -> QueryResult<Vec<OrderLineRecord>> {
+    order_lines::table
+        .filter(order_lines::order_id.eq_any(order_ids))
+        .order((order_lines::order_id, order_lines::position))
+        .select(OrderLineRecord::as_select())
+        .load(conn)
+}
+
+/// The records with their lines and open requests, in the records' order.
+fn assemble(conn: &mut DbConnection, records: Vec<OrderRecord>) -> QueryResult<Vec<StoredOrder>> {
+    let ids: Vec<&str> = records.iter().map(|o| o.id.as_str()).collect();
+    let mut lines = Vec::new();
+    let mut requests = Vec::new();
+    let mut shipments: Vec<ShipmentRecord> = Vec::new();
+    // Bounded batches keep each IN list within both databases' limits on bound parameters.
+    for batch in ids.chunks(500) {
+        lines.extend(load_lines(conn, batch)?);
+        requests.extend(
+            cancel_requests::table
+                .filter(cancel_requests::order_id.eq_any(batch))
+                .filter(cancel_requests::decision.is_null())
+                .select(CancelRequestRecord::as_select())
+                .load(conn)?,
+        );
+        shipments.extend(
+            order_shipments::table
+                .filter(order_shipments::order_id.eq_any(batch))
+                .select(ShipmentRecord::as_select())
+                .load(conn)?,
+        );
+    }
+    Ok(records
+        .into_iter()
+        .map(|order| {
+            let own: Vec<OrderLineRecord> = lines
+                .iter()
+                .filter(|line| line.order_id == order.id)
+                .cloned()
+                .collect();
+            let open_request = requests.iter().find(|r| r.order_id == order.id).cloned();
+            let shipment = shipments.iter().find(|s| s.order_id == order.id).cloned();
+            StoredOrder {
+                order,
+                lines: own,
+                open_request,
+                shipment,
+            }
+        })
+        .collect())
+}
+
+fn load_order(conn: &mut DbConnection, order_id: &str) -> QueryResult<Option<StoredOrder>> {
+    let Some(record) = orders::table
+        .filter(orders::id.eq(order_id))
+        .select(OrderRecord::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    Ok(assemble(conn, vec![record])?.pop())
+}
+
+/// Lapses one reserved order: stage lapsed, its stock and coupon use given back. `false` when
+/// it is no longer reserved (paid, or lapsed by another process).
+fn lapse(conn: &mut DbConnection, order_id: &str, now: NaiveDateTime) -> QueryResult<bool> {
+    let lapsed = diesel::update(
+        orders::table
+            .filter(orders::id.eq(order_id))
+            .filter(orders::stage.eq(Stage::Reserved.as_str())),
+    )
+    .set(orders::stage.eq(Stage::Lapsed.as_str()))
+    .execute(conn)?;
+    if lapsed == 0 {
+        return Ok(false);
+    }
+    let lines = load_lines(conn, &[order_id])?;
+    give_back_stock(conn, &lines, now)?;
+    let coupon: Option<String> = orders::table
+        .filter(orders::id.eq(order_id))
+        .select(orders::coupon_id)
+        .first(conn)?;
+    if let Some(coupon) = coupon {
+        release_coupon(conn, &coupon, order_id)?;
+    }
+    Ok(true)
+}
+
+impl Store {
+    /// Stores a priced checkout and reserves it in one transaction: every line's stock taken
+    /// off sale and the coupon's use claimed ([`claim_coupon_use`]), or nothing written. The
+    /// order's stage must be [`Stage::Reserved`].
+    pub fn reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
+        let now = new.order.created_at;
+        let wanted = quantities(new.lines.iter().map(|l| {
+            (
+                l.product_id.as_str(),
+                l.size.as_str(),
+                i64::from(l.quantity),
+            )
+        }));
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        settle(conn.transaction(|conn| {
+            // The first statement writes a stock row: SQLite's write lock is taken before
+            // anything is read (see the module's notes).
+            if let Some(short) = take_stock(conn, &wanted, now)? {
+                return Err(Undo::Outcome(Reservation::Short(short)));
+            }
+            diesel::insert_into(orders::table)
+                .values(&new.order)
+                .execute(conn)?;
+            if let Some(coupon) = &new.order.coupon_id {
+                let claimed = claim(
+                    conn,
+                    coupon,
+                    &new.order.user_id,
+                    &new.order.id,
+                    now.and_utc(),
+                )?;
+                if claimed != CouponClaim::Claimed {
+                    return Err(Undo::Outcome(Reservation::Coupon(claimed)));
+                }
+            }
+            let rows: Vec<OrderLineRecord> = new
+                .lines
+                .iter()
+                .zip(0i32..)
+                .map(|(line, position)| OrderLineRecord {
+                    order_id: new.order.id.clone(),
+                    position,
+                    product_id: line.product_id.clone(),
+                    name: line.name.clone(),
+                    image: line.image.clone(),
+                    size: line.size.clone(),
+                    quantity: i32::try_from(line.quantity).unwrap_or(i32::MAX),
+                    unit_price_paise: line.unit_price_paise,
+                })
+                .collect();
+            per_backend!(conn, |c| diesel::insert_into(order_lines::table)
+                .values(&rows)
+                .execute(c))?;
+            Ok(Reservation::Reserved)
+        }))
+    }
+
+    /// Remembers the payment service's order a reserved order is paid through.
+    pub fn set_provider_order(
+        &self,
+        order_id: &str,
+        provider_order_id: &str,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        diesel::update(orders::table.filter(orders::id.eq(order_id)))
+            .set(orders::provider_order_id.eq(provider_order_id))
+            .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// The order paid through the payment service's order `provider_order_id`.
+    pub fn order_by_provider_order(
+        &self,
+        provider_order_id: &str,
+    ) -> Result<Option<StoredOrder>, StoreError> {
+        let mut conn = self.conn()?;
+        let id: Option<String> = orders::table
+            .filter(orders::provider_order_id.eq(provider_order_id))
+            .select(orders::id)
+            .first(&mut conn)
+            .optional()?;
+        match id {
+            Some(id) => Ok(load_order(&mut conn, &id)?),
+            None => Ok(None),
+        }
+    }
+
+    /// The placed order of `user_id` paid by `payment_id`.
+    pub fn order_by_payment(
+        &self,
+        user_id: &str,
+        payment_id: &str,
+    ) -> Result<Option<StoredOrder>, StoreError> {
+        let mut conn = self.conn()?;
+        let id: Option<String> = orders::table
+            .filter(orders::payment_id.eq(payment_id))
+            .filter(orders::user_id.eq(user_id))
+            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .select(orders::id)
+            .first(&mut conn)
+            .optional()?;
+        match id {
+            Some(id) => Ok(load_order(&mut conn, &id)?),
+            None => Ok(None),
+        }
+    }
+
+    /// The order with that id, any stage.
+    pub fn order(&self, order_id: &str) -> Result<Option<StoredOrder>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(load_order(&mut conn, order_id)?)
+    }
+
+    /// Lapses a reserved order now (its payment could not be started): its stock and coupon
+    /// use are given back. `false` when it is not reserved.
+    pub fn lapse_order(&self, order_id: &str, now: DateTime<Utc>) -> Result<bool, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(conn.transaction(|conn| lapse(conn, order_id, now.naive_utc()))?)
+    }
+
+    /// Lapses every reserved order whose reservation ended at or before `now`, each in its own
+    /// transaction, at most `limit` of them; answers how many lapsed. Safe to run from several
+    /// processes at once: an order lapses once.
+    pub fn lapse_expired(&self, now: DateTime<Utc>, limit: i64) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        let due: Vec<String> = orders::table
+            .filter(orders::stage.eq(Stage::Reserved.as_str()))
+            .filter(orders::reserved_until.le(now.naive_utc()))
+            .order(orders::reserved_until)
+            .limit(limit)
+            .select(orders::id)
+            .load(&mut conn)?;
+        let mut lapsed = 0;
+        for id in due {
+            if conn.transaction(|conn| lapse(conn, &id, now.naive_utc()))? {
+                lapsed += 1;
+            }
+        }
+        Ok(lapsed)
+    }
+
+    /// Places the order paid by `payment_id`, in one transaction: stage placed, payment Paid,
+    /// and its lines taken out of the shopper's bag when it was bought from there. Placing it
+    /// again with the same payment answers the same order and writes nothing. An order whose
+    /// reservation lapsed takes its stock and coupon use again when they are still there.
+    pub fn place_order(
+        &self,
+        order_id: &str,
+        payment_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Placement, StoreError> {
+        let now = now.naive_utc();
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        settle(conn.transaction(|conn| {
+            if !lock_order(
+                conn,
+                order_id,
+                &[Stage::Reserved, Stage::Placed, Stage::Lapsed],
+            )? {
+                return Err(Undo::Outcome(Placement::Missing));
+            }
+            let Some(stored) = load_order(conn, order_id)? else {
+                return Err(Undo::Outcome(Placement::Missing));
+            };
+            let order = &stored.order;
+            match order.stage() {
+                Stage::Placed if order.payment_id.as_deref() == Some(payment_id) => {
+                    return Err(Undo::Outcome(Placement::AlreadyPlaced(Box::new(stored))));
+                }
+                Stage::Placed => return Err(Undo::Outcome(Placement::PaidTwice(Box::new(stored)))),
+                Stage::Lapsed if order.payment_id.as_deref() == Some(payment_id) => {
+                    return Err(Undo::Outcome(Placement::Unavailable { refunded: true }));
+                }
+                Stage::Lapsed => {
+                    let wanted = quantities(stored.lines.iter().map(|l| {
+                        (
+                            l.product_id.as_str(),
+                            l.size.as_str(),
+                            i64::from(l.quantity),
+                        )
+                    }));
+                    if take_stock(conn, &wanted, now)?.is_some() {
+                        return Err(Undo::Outcome(Placement::Unavailable { refunded: false }));
+                    }
+                    if let Some(coupon) = &order.coupon_id {
+                        let claimed = claim(conn, coupon, &order.user_id, order_id, now.and_utc())?;
+                        if !matches!(claimed, CouponClaim::Claimed | CouponClaim::AlreadyClaimed) {
+                            return Err(Undo::Outcome(Placement::Unavailable { refunded: false }));
+                        }
+                    }
+                }
+                Stage::Reserved => {}
+            }
+            diesel::update(orders::table.filter(orders::id.eq(order_id)))
+                .set((
+                    orders::stage.eq(Stage::Placed.as_str()),
+                    orders::payment_id.eq(payment_id),
+                    orders::payment_status.eq("Paid"),
+                    orders::placed_at.eq(now),
+                ))
+                .execute(conn)?;
+            if order.from_bag {
+                // Only the lines bought go: anything added to the bag while paying stays.
+                per_backend!(conn, |c| diesel::insert_into(bags::table)
+                    .values((bags::user_id.eq(&order.user_id), bags::changed_at.eq(now)))
+                    .on_conflict(bags::user_id)
+                    .do_update()
+                    .set(bags::changed_at.eq(now))
+                    .execute(c))?;
+                for line in &stored.lines {
+                    diesel::delete(
+                        bag_lines::table
+                            .filter(bag_lines::user_id.eq(&order.user_id))
+                            .filter(bag_lines::product_id.eq(&line.product_id))
+                            .filter(bag_lines::size.eq(&line.size)),
+                    )
+                    .execute(conn)?;
+                }
+            }
+            let placed = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            Ok(Placement::Placed(Box::new(placed)))
+        }))
+    }
+
+    /// Records that `payment_id` paid for an order that could not be placed
+    /// ([`Placement::Unavailable`]) and was refunded in full.
+    pub fn record_unplaced_refund(
+        &self,
+        order_id: &str,
+        payment_id: &str,
+        refund_id: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        diesel::update(
+            orders::table
+                .filter(orders::id.eq(order_id))
+                .filter(orders::stage.eq(Stage::Lapsed.as_str())),
+        )
+        .set((
+            orders::payment_id.eq(payment_id),
+            orders::payment_status.eq("Refunded"),
+            orders::refund_status.eq("initiated"),
+            orders::refund_id.eq(refund_id),
+        ))
+        .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// The shopper's placed orders, newest first.
+    pub fn orders_of_user(&self, user_id: &str) -> Result<Vec<StoredOrder>, StoreError> {
+        let mut conn = self.conn()?;
+        let records = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .select(OrderRecord::as_select())
+            .load(&mut conn)?;
+        Ok(assemble(&mut conn, records)?)
+    }
+
+    /// Placed orders of one brand (every brand's for `None`), newest first, at most `limit`,
+    /// only those in `delivery_status` when given.
+    pub fn orders_of_brand(
+        &self,
+        brand_id: Option<&str>,
+        delivery_status: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<StoredOrder>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut query = orders::table
+            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .into_boxed();
+        if let Some(brand) = brand_id {
+            query = query.filter(orders::brand_id.eq(brand.to_owned()));
+        }
+        if let Some(status) = delivery_status {
+            query = query.filter(orders::delivery_status.eq(status.to_owned()));
+        }
+        let records = query
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .limit(limit)
+            .select(OrderRecord::as_select())
+            .load(&mut conn)?;
+        Ok(assemble(&mut conn, records)?)
+    }
+
+    /// Changes a placed order in one transaction: takes the order's lock, reads it, lets
+    /// `decide` (the `orders` crate's rules) answer the fields to write, and writes them with
+    /// its cancellation request and, for an approved cancellation, every line's stock back on
+    /// sale.
+    pub fn change_order<E>(
+        &self,
+        order_id: &str,
+        now: DateTime<Utc>,
+        decide: impl FnOnce(&StoredOrder) -> Result<OrderChange, E>,
+    ) -> Result<Changed<E>, StoreError> {
+        let now = now.naive_utc();
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        settle(conn.transaction(|conn| {
+            if !lock_order(conn, order_id, &[Stage::Placed])? {
+                return Err(Undo::Outcome(Changed::Missing));
+            }
+            let stored = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            let change = decide(&stored).map_err(|e| Undo::Outcome(Changed::Refused(e)))?;
+            diesel::update(orders::table.filter(orders::id.eq(order_id)))
+                .set((
+                    orders::delivery_status.eq(&change.delivery_status),
+                    orders::status.eq(&change.status),
+                    orders::refund_status.eq(&change.refund_status),
+                ))
+                .execute(conn)?;
+            match &change.request {
+                RequestChange::Keep => {}
+                RequestChange::Open(request) => {
+                    diesel::insert_into(cancel_requests::table)
+                        .values(request)
+                        .execute(conn)?;
+                }
+                RequestChange::Decide { decision, by } => {
+                    diesel::update(
+                        cancel_requests::table
+                            .filter(cancel_requests::order_id.eq(order_id))
+                            .filter(cancel_requests::decision.is_null()),
+                    )
+                    .set((
+                        cancel_requests::decision.eq(*decision),
+                        cancel_requests::decided_by.eq(by),
+                        cancel_requests::decided_at.eq(now),
+                    ))
+                    .execute(conn)?;
+                }
+            }
+            if change.return_stock {
+                give_back_stock(conn, &stored.lines, now)?;
+            }
+            let changed = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            Ok(Changed::Done(Box::new(changed)))
+        }))
+    }
+
+    /// Records a refund's progress: the payment service's id once it has one, and the
+    /// `refund_status` (and `payment_status`, when given) to show.
+    pub fn set_refund(
+        &self,
+        order_id: &str,
+        refund_id: Option<&str>,
+        refund_status: &str,
+        payment_status: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        let target = orders::table.filter(orders::id.eq(order_id));
+        match (refund_id, payment_status) {
+            (Some(refund), Some(payment)) => diesel::update(target)
+                .set((
+                    orders::refund_id.eq(refund),
+                    orders::refund_status.eq(refund_status),
+                    orders::payment_status.eq(payment),
+                ))
+                .execute(&mut conn)?,
+            (Some(refund), None) => diesel::update(target)
+                .set((
+                    orders::refund_id.eq(refund),
+                    orders::refund_status.eq(refund_status),
+                ))
+                .execute(&mut conn)?,
+            (None, Some(payment)) => diesel::update(target)
+                .set((
+                    orders::refund_status.eq(refund_status),
+                    orders::payment_status.eq(payment),
+                ))
+                .execute(&mut conn)?,
+            (None, None) => diesel::update(target)
+                .set(orders::refund_status.eq(refund_status))
+                .execute(&mut conn)?,
+        };
+        Ok(())
+    }
+
+    /// Whether the webhook event `event_id` was handled before.
+    pub fn payment_event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(diesel::select(diesel::dsl::exists(
+            payment_events::table.filter(payment_events::event_id.eq(event_id)),
+        ))
+        .get_result(&mut conn)?)
+    }
+
+    /// Records that the webhook event `event_id` was handled; `false` when it already was.
+    pub fn record_payment_event(
+        &self,
+        event_id: &str,
+        event: &str,
+        payment_id: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        let row = (
+            payment_events::event_id.eq(event_id),
+            payment_events::event.eq(event),
+            payment_events::payment_id.eq(payment_id),
+            payment_events::received_at.eq(now.naive_utc()),
+        );
+        let inserted = per_backend!(conn, |c| diesel::insert_into(payment_events::table)
+            .values(row)
+            .on_conflict_do_nothing()
+            .execute(c))?;
+        Ok(inserted == 1)
+    }
+
+    /// Orders whose refund is initiated and not yet completed: the ones to follow up.
+    pub fn refunds_in_progress(&self, limit: i64) -> Result<Vec<OrderRecord>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(orders::table
+            .filter(orders::refund_status.eq("initiated"))
+            .order(orders::created_at)
+            .limit(limit)
+            .select(OrderRecord::as_select())
+            .load(&mut conn)?)
+    }
+
+    /// Records an express booking, unless the order has one already (a concurrent booking
+    /// won); `false` then.
+    pub fn set_shipment(&self, shipment: &ShipmentRecord) -> Result<bool, StoreError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        let inserted = per_backend!(conn, |c| diesel::insert_into(order_shipments::table)
+            .values(shipment)
+            .on_conflict_do_nothing()
+            .execute(c))?;
+        Ok(inserted == 1)
+    }
+
+    /// Makes an express order standard, with the standard estimate, when its express booking
+    /// failed and none was recorded. Its delivery fee stays as paid.
+    pub fn fall_back_to_standard(
+        &self,
+        order_id: &str,
+        estimated_delivery: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        diesel::update(
+            orders::table
+                .filter(orders::id.eq(order_id))
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    order_shipments::table.filter(order_shipments::order_id.eq(order_id)),
+                ))),
+        )
+        .set((
+            orders::delivery_speed.eq("standard"),
+            orders::estimated_delivery.eq(estimated_delivery.naive_utc()),
+        ))
+        .execute(&mut conn)?;
+        Ok(())
+    }
+
+    /// Placed orders with an express booking whose delivery status may still move: the ones
+    /// to track with the shipping service, with their shipment ids.
+    pub fn shipments_to_track(&self, limit: i64) -> Result<Vec<(String, i64)>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(orders::table
+            .inner_join(order_shipments::table)
+            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .filter(orders::delivery_status.ne_all(["Delivered", "Cancelled"]))
+            .order(orders::created_at)
+            .limit(limit)
+            .select((orders::id, order_shipments::shipment_id))
+            .load(&mut conn)?)
+    }
+}
