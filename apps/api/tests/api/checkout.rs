@@ -22,7 +22,11 @@ fn unit_paise(product: &catalogue::Product) -> i64 {
 }
 
 /// A listed product priced between `from` and `to` paise, with a size in stock, and that size.
-fn product_between(from: i64, to: i64, skip: usize) -> (&'static catalogue::Product, String) {
+pub(crate) fn product_between(
+    from: i64,
+    to: i64,
+    skip: usize,
+) -> (&'static catalogue::Product, String) {
     listed()
         .into_iter()
         .filter(|p| (from..to).contains(&unit_paise(p)))
@@ -43,7 +47,7 @@ fn brand_name(product: &catalogue::Product) -> String {
         .expect("its brand")
 }
 
-async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String {
+pub(crate) async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String {
     let (status, saved) = app
         .send_json(
             Method::POST,
@@ -66,7 +70,7 @@ async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String 
     saved["_id"].as_str().expect("an address id").to_owned()
 }
 
-async fn add_to_bag(
+pub(crate) async fn add_to_bag(
     app: &TestApp,
     shopper: &Session,
     product: &catalogue::Product,
@@ -111,7 +115,7 @@ async fn pay(app: &TestApp, shopper: &Session, provider_order: &str, card: &str)
 }
 
 /// Opens, pays and verifies `request`: the placed order's id and the payment's id.
-async fn buy(app: &TestApp, shopper: &Session, request: &Value) -> (String, String) {
+pub(crate) async fn buy(app: &TestApp, shopper: &Session, request: &Value) -> (String, String) {
     let (status, opened) = open_payment(app, shopper, request).await;
     assert_eq!(status, 200, "{opened}");
     let (status, paid) = pay(
