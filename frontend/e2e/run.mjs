@@ -1027,6 +1027,7 @@ async function checkoutJourney(page) {
   step('saved a Mumbai (400001, the default) and a New Delhi (110001) address');
 
   await buyNow(page, product, size);
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
   await open(page, '/bag');
   await waitForBag(page, [`${product.name}|${size}|1`], 'after BUY NOW');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).tap();

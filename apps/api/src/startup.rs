@@ -120,7 +120,17 @@ impl Providers {
                 )
                 .context("SHOP_SHIPROCKET_URL")?,
             ),
-            None => Arc::new(providers::SimulatedShipping::new()),
+            // The simulator's timetable runs on the API's clock, so tests that move time move
+            // its couriers too.
+            None => {
+                let clock = clock.clone();
+                let seed = u64::try_from(clock.now().timestamp_millis())
+                    .unwrap_or_default()
+                    .saturating_mul(1_000);
+                Arc::new(providers::SimulatedShipping::with_clock(seed, move || {
+                    clock.now()
+                }))
+            }
         };
         Ok(Self {
             mailer,
