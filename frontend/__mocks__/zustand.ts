@@ -1,6 +1,6 @@
 // Resets every zustand store after each test (zustand docs, "Testing" guide). Picked up by
 // vi.mock('zustand') in src/testing/setup-tests.ts.
-import { act } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as ZustandExportedTypes from 'zustand';
 
@@ -35,7 +35,11 @@ export const createStore = (<T>(stateCreator: ZustandExportedTypes.StateCreator<
     ? createStoreUncurried(stateCreator)
     : createStoreUncurried) as typeof ZustandExportedTypes.createStore;
 
+// Unmounts first: a screen still mounted would react to the reset, and what it does then (the
+// checkout opens the sign-in prompt once the session ends) would outlive the reset and leak into
+// the next test.
 afterEach(() => {
+  cleanup();
   act(() => {
     storeResetFns.forEach((resetFn) => resetFn());
   });

@@ -14,6 +14,10 @@
 //     brand, quantities, a line swiped out, the brand-conflict dialog kept and then switched;
 //   - delivery addresses: the wizard with a Mumbai locality from the directory, the header, the
 //     profile's panel, a typed address deleted;
+//   - checkout to a refunded cancellation: a coupon's minimum-order message and another applied,
+//     express refused for a far pincode and chosen for a Mumbai one, the sandbox's card sheet,
+//     order success, My Orders and a cancellation request; then the brand's team approves it in
+//     the brand console and the shopper's order shows the refund;
 //   - the support chat: the delivery window of a pincode;
 //   - on every page: no Content-Security-Policy violation.
 //
@@ -23,8 +27,13 @@
 //   OUTBOX_DIR=/path/to/outbox npm run e2e           (the API's mail outbox, where the accounts
 //                                                      journey reads its sign-in codes; default
 //                                                      $SHOP_DATA_DIR/outbox, else ../data/outbox)
+//   SHOP_API_BIN=../target/debug/shop-api SHOP_DATA_DIR=... npm run e2e
+//                                                     (the server's binary and data folder: the
+//                                                      checkout journey makes a brand user with
+//                                                      `shop-api grant-role`)
 //
 // Screenshots go to e2e/screenshots/. Exits non-zero with a message on the first failure.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -939,6 +948,205 @@ async function addressJourney(page) {
   step("deleted Ravi Kumar's address after 'Delete this address?'; Asha Rao's stays");
 }
 
+/** Logs out when a session is on, from the profile. */
+async function signOut(page) {
+  await open(page, '/profile');
+  const logOut = page.getByText('Log Out', { exact: true }).first();
+  if (await logOut.waitFor({ timeout: 3_000 }).then(() => true, () => false)) {
+    await logOut.tap();
+    await page.waitForFunction(() => localStorage.getItem('userData') === null, null, { timeout: DATA_TIMEOUT_MS })
+      .catch(() => fail("'Log Out' left the session in localStorage"));
+  }
+}
+
+/** Signs `email` in from the login sheet (new or returning) and answers the user's id. */
+async function signIn(page, email) {
+  await signOut(page);
+  const sheet = await openLoginSheet(page);
+  const location = await signInWithMailedCode(page, sheet, email, false);
+  await location.fill('Fort, Mumbai');
+  await sheet.getByRole('button', { name: 'Continue' }).tap();
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('userData') ?? '{}')._id, null, { timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`${email} is not signed in after the code`));
+  return page.evaluate(() => JSON.parse(localStorage.getItem('userData'))._id);
+}
+
+/** A call to the API with the page's session cookie, as the shop's own pages make it. */
+async function apiCall(page, method, path, data) {
+  const response = await page.request.fetch(`${BASE_URL}/api${path}`, {
+    method,
+    data,
+    headers: { Origin: BASE_URL },
+  });
+  if (!response.ok()) fail(`${method} /api${path} answered ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A product under ₹900 with a size in stock, its brand and that size: a small bag. */
+async function smallBagPick() {
+  const products = await apiJson('/products?limit=100');
+  for (const product of products) {
+    const detail = await apiJson(`/products/id/${product._id}`);
+    const size = Object.entries(detail.stock ?? {}).find(([, left]) => left >= 2)?.[0];
+    const price = Number(detail.price?.$numberDecimal ?? 0) * (1 - (detail.offerPercentage ?? 0) / 100);
+    if (size && price > 200 && price < 900) return { product: detail, size };
+  }
+  return fail('no product under ₹900 in stock among the first 100');
+}
+
+/** The checkout's summary line `name` (Subtotal, Delivery, Total...) as shown. */
+async function summaryValue(page, name) {
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  const term = summary.locator('dt', { hasText: new RegExp(`^${name}$`) });
+  await term.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`the order summary has no '${name}'`));
+  return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+/**
+ * Checkout to a refunded cancellation (001 §2 Checkout, Order success, My Orders; §4; §8): a
+ * shopper with a Mumbai and a New Delhi address buys a small bag; FLAT200 says its minimum,
+ * FIRST50 applies; express is refused for New Delhi and chosen for Mumbai; the sandbox's sheet
+ * pays with the test card; order success; My Orders; a cancellation with a reason. The brand's
+ * team, made with `shop-api grant-role`, approves it in the brand console, and the shopper's
+ * order then shows it cancelled with its refund.
+ */
+async function checkoutJourney(page) {
+  const binary = process.env.SHOP_API_BIN;
+  if (!binary || !process.env.SHOP_DATA_DIR) fail('the checkout journey needs SHOP_API_BIN and SHOP_DATA_DIR (the server\'s binary and data folder)');
+  const { product, size } = await smallBagPick();
+  const shopper = `payer-${Date.now()}@example.in`;
+  const userId = await signIn(page, shopper);
+  step(`signed in as ${shopper}`);
+  const address = (name, city, state, pincode) => ({
+    billing_customer_name: name, billing_phone: '9876543210', billing_email: 'asha.rao@gmail.com',
+    billing_address: 'Flat 12, B Wing', billing_address_2: 'Main Road', billing_city: city,
+    billing_pincode: pincode, billing_state: state, billing_country: 'India',
+  });
+  await apiCall(page, 'POST', `/users/${userId}/shipment`, address('Asha Rao', 'Mumbai', 'Maharashtra', '400001'));
+  await apiCall(page, 'POST', `/users/${userId}/shipment`, address('Ravi Kumar', 'New Delhi', 'Delhi', '110001'));
+  step('saved a Mumbai (400001, the default) and a New Delhi (110001) address');
+
+  await buyNow(page, product, size);
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
+  await open(page, '/bag');
+  await waitForBag(page, [`${product.name}|${size}|1`], 'after BUY NOW');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).tap();
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`'Proceed to Checkout' went to ${page.url()}`));
+  const total = await summaryValue(page, 'Total');
+  step(`checkout prices the bag: total ${total}`);
+
+  const coupon = page.getByRole('region', { name: 'Apply Coupon' });
+  const code = coupon.getByRole('textbox');
+  await code.fill('flat200');
+  await coupon.getByRole('button', { name: 'Apply' }).tap();
+  await page.getByText('Minimum order value of ₹999 required').waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("FLAT200 on a small bag did not say 'Minimum order value of ₹999 required'"));
+  await screenshot(page, 'checkout-01-coupon-minimum');
+  step("FLAT200: 'Minimum order value of ₹999 required'");
+  await code.fill('FIRST50');
+  await coupon.getByRole('button', { name: 'Apply' }).tap();
+  await coupon.getByText('Coupon FIRST50 applied').waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("FIRST50 was not applied"));
+  const discount = await summaryValue(page, 'Coupon discount');
+  step(`FIRST50 applied: discount ${discount}, total ${await summaryValue(page, 'Total')}`);
+
+  const addresses = page.getByRole('list', { name: 'Delivery addresses' });
+  const deliveryIs = async (fee, what) => {
+    const by = Date.now() + DATA_TIMEOUT_MS;
+    while ((await summaryValue(page, 'Delivery')) !== fee) {
+      if (Date.now() > by) fail(`${what}: delivery costs ${await summaryValue(page, 'Delivery')}, not ${fee}`);
+      await page.waitForTimeout(100);
+    }
+  };
+  await addresses.getByText('Asha Rao').tap();
+  await page.getByText('Express Delivery').tap();
+  await deliveryIs('₹99', 'express for Mumbai 400001');
+  step(`express for Mumbai 400001: ₹99; total ${await summaryValue(page, 'Total')}`);
+  await addresses.getByText('Ravi Kumar').tap();
+  await page.getByText('Express delivery reaches addresses within 50 km of our warehouse only, so this order goes by standard delivery.')
+    .waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('express for New Delhi 110001 was not refused'));
+  await deliveryIs('FREE', 'express refused for New Delhi 110001');
+  if (await page.getByRole('radio', { name: /Express Delivery/ }).isEnabled()) fail('express can still be chosen for New Delhi 110001');
+  await screenshot(page, 'checkout-02-express-refused');
+  step('express for New Delhi 110001: refused, standard and free');
+  await addresses.getByText('Asha Rao').tap();
+  await deliveryIs('₹99', 'express again for Mumbai 400001');
+  const paying = await summaryValue(page, 'Total');
+  await screenshot(page, 'checkout-03-express-mumbai');
+  step(`back to Mumbai: express again, total ${paying}`);
+
+  await page.getByRole('button', { name: `Pay ${paying}` }).tap()
+    .catch(() => fail(`no 'Pay ${paying}' button`));
+  const sheet = page.getByRole('dialog', { name: 'Test card payment' });
+  await sheet.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('Pay did not open the test card sheet'));
+  await sheet.getByRole('textbox', { name: 'Card number' }).fill('4111 1111 1111 1111');
+  await sheet.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/30');
+  await sheet.getByRole('textbox', { name: 'CVV' }).fill('123');
+  await sheet.getByRole('textbox', { name: 'Name on card' }).fill('Asha Rao');
+  await page.waitForTimeout(400); // the sheet's slide-in
+  await screenshot(page, 'checkout-04-card-sheet');
+  await sheet.getByRole('button', { name: /^Pay / }).tap();
+  await page.waitForURL(`${BASE_URL}/order-success`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`paying went to ${page.url()}`));
+  await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("order success does not say 'Order Confirmed!'"));
+  await screenshot(page, 'checkout-05-order-success');
+  step('paid with 4111 1111 1111 1111: Order Confirmed!');
+  const bag = await apiCall(page, 'GET', '/cart');
+  if (bag.items.length !== 0) fail('the bag was not cleared by the order');
+
+  await open(page, '/my-orders');
+  const card = page.getByRole('article').filter({ hasText: product.name }).first();
+  await card.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`My Orders does not list ${product.name}`));
+  if (!(await card.innerText()).includes('Paid')) fail('the order is not shown as paid');
+  await screenshot(page, 'checkout-06-my-orders');
+  step(`My Orders lists it: ${(await card.innerText()).split('\n').slice(0, 2).join(' · ')}`);
+  await card.getByRole('button', { name: /^Cancel/ }).first().tap();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order Item' });
+  await dialog.waitFor({ timeout: 5_000 }).catch(() => fail("Cancel did not open 'Cancel Order Item'"));
+  await dialog.getByRole('textbox').fill('Ordered the wrong size');
+  await page.waitForTimeout(400);
+  await screenshot(page, 'checkout-07-cancel-dialog');
+  await dialog.getByRole('button', { name: 'Submit Request' }).tap();
+  await card.getByText('Cancellation Requested').first().waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("the order does not read 'Cancellation Requested' after the request"));
+  await screenshot(page, 'checkout-08-requested');
+  step("asked to cancel ('Ordered the wrong size'): Cancellation Requested");
+
+  const team = `team-${Date.now()}@example.in`;
+  execFileSync(binary, ['grant-role', team, 'brand', '--brand', product.brand._id], { env: process.env, stdio: 'pipe' });
+  await signIn(page, team);
+  step(`signed in as ${team}, ${product.brand.name}'s team`);
+  await open(page, '/brand');
+  const requests = page.getByRole('region', { name: 'Cancellation requests' });
+  const request = requests.getByRole('article').filter({ hasText: 'Ordered the wrong size' }).first();
+  await request.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("the brand console does not list the shopper's request"));
+  await screenshot(page, 'checkout-09-brand-console');
+  await request.getByRole('button', { name: 'Approve' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Approve cancellation?' });
+  await confirm.waitFor({ timeout: 5_000 }).catch(() => fail("Approve did not ask 'Approve cancellation?'"));
+  await page.waitForTimeout(400);
+  await screenshot(page, 'checkout-10-approve-confirm');
+  await confirm.getByRole('button', { name: 'Approve' }).tap();
+  await request.waitFor({ state: 'detached', timeout: DATA_TIMEOUT_MS }).catch(() => fail('the request is still waiting after Approve'));
+  await screenshot(page, 'checkout-11-approved');
+  step('approved in the brand console');
+
+  await signIn(page, shopper);
+  await open(page, '/my-orders');
+  const cancelled = page.getByRole('article').filter({ hasText: product.name }).first();
+  const byRefund = Date.now() + 20_000;
+  for (;;) {
+    const text = await cancelled.innerText().catch(() => '');
+    if (/Refund\s*(Completed|Initiated)/.test(text) && /cancelled/i.test(text)) break;
+    if (Date.now() > byRefund) fail(`the shopper's order does not show the cancellation and its refund: ${text}`);
+    await page.waitForTimeout(1_000);
+    await page.reload();
+  }
+  await cancelled.scrollIntoViewIfNeeded();
+  await screenshot(page, 'checkout-12-refund');
+  step(`the shopper's order: ${(await cancelled.innerText()).match(/Refund\s*(Completed|Initiated)/)[0].replace(/\s+/, ' ')}`);
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -950,6 +1158,7 @@ const JOURNEYS = [
   ['swipe, curated list and trends', swipeJourney],
   ['bag and the brand-conflict dialog', bagJourney],
   ['bag journey: delivery addresses', addressJourney],
+  ['checkout to a refunded cancellation', checkoutJourney],
   ['chat', chat],
 ];
 

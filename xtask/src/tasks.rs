@@ -186,9 +186,13 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
         .run()?;
     let server = Server::start(&binary, &data, &[])?;
     let _dir = sh.push_dir(project_root().join("frontend"));
+    // The checkout journey makes a brand user with `shop-api grant-role` on this shop's data.
     let outcome = cmd!(sh, "npm run e2e")
         .env("BASE_URL", server.base_url())
         .env("OUTBOX_DIR", data.join("outbox"))
+        .env("SHOP_API_BIN", &binary)
+        .env("SHOP_DATA_DIR", &data)
+        .env_remove("DATABASE_URL")
         .run();
     drop(server);
     let _ = std::fs::remove_dir_all(&data);

@@ -120,7 +120,17 @@ impl Providers {
                 )
                 .context("SHOP_SHIPROCKET_URL")?,
             ),
-            None => Arc::new(providers::SimulatedShipping::new()),
+            // The simulator's timetable runs on the API's clock, so tests that move time move
+            // its couriers too.
+            None => {
+                let clock = clock.clone();
+                let seed = u64::try_from(clock.now().timestamp_millis())
+                    .unwrap_or_default()
+                    .saturating_mul(1_000);
+                Arc::new(providers::SimulatedShipping::with_clock(seed, move || {
+                    clock.now()
+                }))
+            }
         };
         Ok(Self {
             mailer,
@@ -392,17 +402,31 @@ fn security_headers(config: &Config) -> DefaultHeaders {
         ))
 }
 
+/// Razorpay's checkout, allowed only when Razorpay is the payment service: its script, the
+/// frame it opens the payment in, the calls and images that frame's parent page makes.
+const RAZORPAY_SCRIPTS: &str = " https://checkout.razorpay.com";
+const RAZORPAY_FRAMES: &str = "https://api.razorpay.com https://checkout.razorpay.com";
+const RAZORPAY_CONNECT: &str = " https://api.razorpay.com https://lumberjack.razorpay.com";
+const RAZORPAY_IMAGES: &str = " https://cdn.razorpay.com";
+
 /// The policy: everything from the shop's origin; images also from the public URL (absolute
-/// image URLs point there) and `data:` (inline SVG placeholders).
+/// image URLs point there) and `data:` (inline SVG placeholders); with Razorpay configured, its
+/// checkout's script, frame, calls and images, and nothing of it otherwise.
 pub fn content_security_policy(config: &Config) -> String {
+    let razorpay = config.razorpay.is_some();
+    let or_none = |extra: &'static str| if razorpay { extra } else { "" };
     let images = match &config.public_url {
         Some(url) => format!("'self' data: blob: {url}"),
         None => "'self' data: blob:".to_owned(),
     };
+    let frames = if razorpay { RAZORPAY_FRAMES } else { "'none'" };
     format!(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src {images}; \
-         font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-         form-action 'self'; frame-ancestors 'none'; manifest-src 'self'"
+        "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src {images}{}; \
+         font-src 'self' data:; connect-src 'self'{}; frame-src {frames}; object-src 'none'; \
+         base-uri 'self'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'",
+        or_none(RAZORPAY_SCRIPTS),
+        or_none(RAZORPAY_IMAGES),
+        or_none(RAZORPAY_CONNECT),
     )
 }
 

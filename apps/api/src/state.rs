@@ -19,6 +19,11 @@ impl Clock {
         Self(Arc::new(move || at))
     }
 
+    /// A clock that asks `now` (tests that move time forward).
+    pub fn from_fn(now: impl Fn() -> DateTime<Utc> + Send + Sync + 'static) -> Self {
+        Self(Arc::new(now))
+    }
+
     pub fn now(&self) -> DateTime<Utc> {
         (self.0)()
     }

@@ -2,6 +2,7 @@
 //! HTTP with the key in a header) and its Geocoding API (the place nearest a point, the key as
 //! a `key=` parameter).
 
+use crate::urls::{endpoint, http_base, shown};
 use std::fmt;
 use std::time::Duration;
 
@@ -126,10 +127,13 @@ impl GooglePlaces {
     ) -> Result<Self, PlacesError> {
         let (places, geocode) = match base_url {
             Some(base) => {
-                let base = base_of(base)?;
+                let base = http_base(base).map_err(PlacesError::BadUrl)?;
                 (base.clone(), base)
             }
-            None => (base_of(GOOGLE_PLACES_URL)?, base_of(GOOGLE_MAPS_URL)?),
+            None => (
+                http_base(GOOGLE_PLACES_URL).map_err(PlacesError::BadUrl)?,
+                http_base(GOOGLE_MAPS_URL).map_err(PlacesError::BadUrl)?,
+            ),
         };
         let key = key.trim();
         if key.is_empty() {
@@ -390,36 +394,6 @@ fn read<T: DeserializeOwned>(endpoint: String, body: &[u8]) -> Result<T, PlacesE
         endpoint,
         reason: e.to_string(),
     })
-}
-
-/// The base URL, after checking it is http(s) with a host.
-fn base_of(base_url: &str) -> Result<Url, PlacesError> {
-    let url = Url::parse(base_url.trim()).map_err(|e| PlacesError::BadUrl(e.to_string()))?;
-    match url.scheme() {
-        "http" | "https" if url.host_str().is_some_and(|host| !host.is_empty()) => Ok(url),
-        "http" | "https" => Err(PlacesError::BadUrl("it names no host".to_owned())),
-        scheme => Err(PlacesError::BadUrl(format!(
-            "the scheme is {scheme}:// instead of https:// or http://"
-        ))),
-    }
-}
-
-/// `{base}/{path}`, without the key.
-fn endpoint(base: &Url, path: &str) -> Url {
-    let mut url = base.clone();
-    let joined = format!("{}/{path}", url.path().trim_end_matches('/'));
-    url.set_path(&joined);
-    url
-}
-
-/// An endpoint as shown in messages: no query, user or password.
-fn shown(endpoint: &Url) -> String {
-    let mut shown = endpoint.clone();
-    shown.set_query(None);
-    // Only fails for URLs that cannot have credentials, which then have none to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
 }
 
 /// A place's parts from Google's address components (001 "Parsed place"); see

@@ -94,6 +94,7 @@ mod shipping;
 mod shiprocket;
 mod simulator;
 mod smtp;
+mod urls;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
 pub use google_places::{GOOGLE_MAPS_URL, GOOGLE_PLACES_URL, GooglePlaces, PLACES_TIMEOUT};

@@ -1,6 +1,7 @@
 //! Card payments through Razorpay's API (JSON over HTTPS, HTTP Basic authentication with the
 //! key id and key secret).
 
+use crate::urls::{endpoint, http_base, shown};
 use std::fmt;
 use std::time::Duration;
 
@@ -425,32 +426,7 @@ fn base_of(base_url: &str) -> Result<Url, PaymentsError> {
              Razorpay's /v1 paths answer, such as a proxy or a local fake (without one, {RAZORPAY_URL})"
         ))
     };
-    let url = Url::parse(base_url.trim()).map_err(|e| bad(e.to_string()))?;
-    match url.scheme() {
-        "http" | "https" if url.host_str().is_some_and(|host| !host.is_empty()) => Ok(url),
-        "http" | "https" => Err(bad("it names no host".to_owned())),
-        scheme => Err(bad(format!(
-            "the scheme is {scheme}:// instead of https:// or http://"
-        ))),
-    }
-}
-
-/// `{base}/{path}`.
-fn endpoint(base: &Url, path: &str) -> Url {
-    let mut url = base.clone();
-    let joined = format!("{}/{path}", url.path().trim_end_matches('/'));
-    url.set_path(&joined);
-    url
-}
-
-/// An endpoint as shown in messages: no query, user or password.
-fn shown(endpoint: &Url) -> String {
-    let mut shown = endpoint.clone();
-    shown.set_query(None);
-    // Only fails for URLs that cannot have credentials, which then have none to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
+    http_base(base_url).map_err(bad)
 }
 
 impl fmt::Debug for Razorpay {

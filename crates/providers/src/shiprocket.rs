@@ -1,6 +1,7 @@
 //! Shipping through Shiprocket's API (`apiv2.shiprocket.in/v1/external`): a bearer token from
 //! the account's e-mail and password, custom orders, tracking by shipment, cancelling.
 
+use crate::urls::{endpoint, http_base, shown};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -118,7 +119,7 @@ impl Shiprocket {
         password: &str,
         pickup_location: &str,
     ) -> Result<Self, ShippingError> {
-        let base = base_of(base_url.unwrap_or(SHIPROCKET_URL))?;
+        let base = http_base(base_url.unwrap_or(SHIPROCKET_URL)).map_err(ShippingError::BadUrl)?;
         let email = email.trim();
         if email.is_empty() {
             return Err(ShippingError::NoCredentials("the e-mail"));
@@ -527,36 +528,6 @@ fn split_name(name: &str) -> (String, String) {
         Some((last, first)) if !first.is_empty() => (first.join(" "), (*last).to_owned()),
         _ => (name.join(" "), String::new()),
     }
-}
-
-/// The base URL, after checking it is http(s) with a host.
-fn base_of(base_url: &str) -> Result<Url, ShippingError> {
-    let url = Url::parse(base_url.trim()).map_err(|e| ShippingError::BadUrl(e.to_string()))?;
-    match url.scheme() {
-        "http" | "https" if url.host_str().is_some_and(|host| !host.is_empty()) => Ok(url),
-        "http" | "https" => Err(ShippingError::BadUrl("it names no host".to_owned())),
-        scheme => Err(ShippingError::BadUrl(format!(
-            "the scheme is {scheme}:// instead of https:// or http://"
-        ))),
-    }
-}
-
-/// `{base}/{path}`.
-fn endpoint(base: &Url, path: &str) -> Url {
-    let mut url = base.clone();
-    let joined = format!("{}/{path}", url.path().trim_end_matches('/'));
-    url.set_path(&joined);
-    url
-}
-
-/// An endpoint as shown in messages: no query, user or password.
-fn shown(endpoint: &Url) -> String {
-    let mut shown = endpoint.clone();
-    shown.set_query(None);
-    // Only fails for URLs that cannot have credentials, which then have none to hide.
-    let _ = shown.set_username("");
-    let _ = shown.set_password(None);
-    shown.to_string()
 }
 
 /// A positive whole number, written as a JSON number or as digits in a string (Shiprocket

@@ -508,7 +508,7 @@ fn lapse(conn: &mut DbConnection, order_id: &str, now: NaiveDateTime) -> QueryRe
 
 impl Store {
     /// Stores a priced checkout and reserves it in one transaction: every line's stock taken
-    /// off sale and the coupon's use claimed ([`claim_coupon_use`]), or nothing written. The
+    /// off sale and the coupon's use claimed ([`crate::claim_coupon_use`]), or nothing written. The
     /// order's stage must be [`Stage::Reserved`].
     pub fn reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
         let now = new.order.created_at;

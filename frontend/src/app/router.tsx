@@ -30,10 +30,6 @@ function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>) {
   return Screen;
 }
 
-const ComingSoon = lazyScreen(async () => {
-  const { ComingSoonRoute } = await import('./routes/coming-soon');
-  return { Component: ComingSoonRoute };
-});
 // One screen for the index and /swipe (000 §2.1).
 const Swipe = lazyScreen(async () => {
   const { SwipeRoute } = await import('./routes/swipe');
@@ -108,6 +104,18 @@ const Profile = lazyScreen(async () => {
   const { ProfileRoute } = await import('./routes/profile');
   return { Component: ProfileRoute };
 });
+const MyOrders = lazyScreen(async () => {
+  const { MyOrdersRoute } = await import('./routes/my-orders');
+  return { Component: MyOrdersRoute };
+});
+const MyOffers = lazyScreen(async () => {
+  const { MyOffersRoute } = await import('./routes/my-offers');
+  return { Component: MyOffersRoute };
+});
+const BrandConsole = lazyScreen(async () => {
+  const { BrandConsoleRoute } = await import('./routes/brand-console');
+  return { Component: BrandConsoleRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -123,6 +131,14 @@ const Privacy = lazyScreen(async () => {
 const Chat = lazyScreen(async () => {
   const { ChatRoute } = await import('./routes/chat');
   return { Component: ChatRoute };
+});
+const Checkout = lazyScreen(async () => {
+  const { CheckoutRoute } = await import('./routes/checkout');
+  return { Component: CheckoutRoute };
+});
+const OrderSuccess = lazyScreen(async () => {
+  const { OrderSuccessRoute } = await import('./routes/order-success');
+  return { Component: OrderSuccessRoute };
 });
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
@@ -157,48 +173,15 @@ const appRoutes = (
     <Route path={paths.product.path} element={<Product />} />
     <Route path={paths.curatedList.path} element={<CuratedList />} />
     <Route path={paths.profile.path} element={<Profile />} />
-    <Route
-      path={paths.myOrders.path}
-      element={
-        <ComingSoon
-          screen="My Orders"
-          plural
-          description="Track deliveries and request cancellations."
-        />
-      }
-    />
-    <Route
-      path={paths.myOffers.path}
-      element={
-        <ComingSoon
-          screen="My Offers"
-          plural
-          description="Coupons from the brands you shop, ready to apply at checkout."
-        />
-      }
-    />
+    <Route path={paths.myOrders.path} element={<MyOrders />} />
+    <Route path={paths.myOffers.path} element={<MyOffers />} />
+    <Route path={paths.brandConsole.path} element={<BrandConsole />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />
     <Route path={paths.search.path} element={<Search />} />
-    <Route
-      path={paths.checkout.path}
-      element={
-        <ComingSoon
-          screen="Checkout"
-          description="Address, delivery speed, coupons and secure card payment."
-        />
-      }
-    />
-    <Route
-      path={paths.orderSuccess.path}
-      element={
-        <ComingSoon
-          screen="Order confirmation"
-          description="Your order number, total and delivery timeline."
-        />
-      }
-    />
+    <Route path={paths.checkout.path} element={<Checkout />} />
+    <Route path={paths.orderSuccess.path} element={<OrderSuccess />} />
     <Route path={paths.onboarding.path} element={<Onboarding />} />
     <Route path={paths.styleQuiz.path} element={<StyleQuiz />} />
     <Route path={paths.look.path} element={<Look />} />

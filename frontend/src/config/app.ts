@@ -19,6 +19,8 @@ export const SPLASH_FADE_MS = 300;
 /** Toasts in the route shell last 2 s (000 §2.1, §9); at most 20 at once. */
 export const TOAST_DURATION_MS = 2000;
 export const MAX_TOASTS = 20;
+/** My Orders' cancellation notices stay longer: 5 s (001 §2 My Orders, §9). */
+export const CANCEL_NOTICE_MS = 5000;
 
 /** Badge counts above this show as '99+' (000 §2.2, §9). */
 export const BADGE_CAP = 99;

@@ -58,6 +58,8 @@ export const paths = {
   myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
   // Profile's 'My Offers' tile (001 §2 Profile); the route table of 000 §2.1 does not list it.
   myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
+  // The brand console, for brand users and admins (000 §6 leaves their screens to us).
+  brandConsole: { path: '/brand', getHref: () => '/brand' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
   location: { path: '/location', getHref: () => '/location' },

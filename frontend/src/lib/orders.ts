@@ -1,6 +1,6 @@
-// What My Orders shows of an order, whether an item may be cancelled, and checkout's payment
-// states (001 §4, §5, §9). Mirrors the `orders` crate; both are checked against
-// testdata/vectors/orders.json.
+// What My Orders shows of an order, whether an item may be cancelled, where the brand's team may
+// move its delivery, and checkout's payment states (001 §4, §5, §9). Mirrors the `orders` crate;
+// both check the display, cancel and checkout rules against testdata/vectors/orders.json.
 
 /** The delivery statuses with words of their own; any other stored text is shown as it is. */
 export const DELIVERY_STATUSES = [
@@ -82,6 +82,34 @@ const BLOCKED_BY_DELIVERY: KnownDeliveryStatus[] = [
 export function deliveryAllowsCancel(deliveryStatus: string): boolean {
   const known = knownDeliveryStatus(deliveryStatus);
   return known === null || !BLOCKED_BY_DELIVERY.includes(known);
+}
+
+/** The delivery steps the brand's team moves an order along, in their order (001 §4). */
+export const DELIVERY_STEPS = [
+  'pending',
+  'Accepted',
+  'Processing',
+  'Shipped',
+  'Out for Delivery',
+  'Delivered',
+] as const satisfies readonly KnownDeliveryStatus[];
+
+export type DeliveryStep = (typeof DELIVERY_STEPS)[number];
+
+/**
+ * The delivery statuses the brand's team may move an order to: any later step, since a step may
+ * be skipped (a brand may ship the moment it accepts); none once Delivered or cancelled, while a
+ * cancellation request waits (Cancellation Requested), or from a status the shop does not know.
+ * The server applies the same rule (crates/orders/src/moves.rs) and answers 422 with its reason
+ * when the order moved on since it was read.
+ */
+export function deliveryMoves(
+  deliveryStatus: string,
+  status: string | null | undefined,
+): DeliveryStep[] {
+  if (orderStatus(status) === 'cancelled') return [];
+  const from = DELIVERY_STEPS.findIndex((step) => step === knownDeliveryStatus(deliveryStatus));
+  return from === -1 ? [] : DELIVERY_STEPS.slice(from + 1);
 }
 
 export interface CancelButton {

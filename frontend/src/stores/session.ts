@@ -6,6 +6,10 @@ import { create } from 'zustand';
 
 export const ROLE = { loggedOut: -1, shopper: 0, brandUser: 1, admin: 2 } as const;
 
+/** Brand users and admins: the people the brand console is for (000 §6). */
+export const isBrandTeam = (role: number): boolean =>
+  role === ROLE.brandUser || role === ROLE.admin;
+
 export interface OnboardingData {
   styleInterests: string[];
   preferredFits: string[];

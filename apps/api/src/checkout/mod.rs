@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::catalogue::Snapshot;
 use crate::error::ApiError;
 use crate::routes::offers::{self, Offer};
+use crate::routes::params;
 use crate::state::AppState;
 use crate::wire::{self as shapes, Decimal};
 
@@ -158,27 +158,6 @@ fn direct_item(source: Option<&Value>) -> Result<Option<Wanted>, ApiError> {
     }
 }
 
-/// The bag's rules' view of a product the catalogue shows, with its stock.
-fn catalogue_product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
-    Some(bag::Product {
-        id: record.id.clone(),
-        brand: bag::Brand {
-            id: record.brand.id.clone(),
-            name: record.brand.name.clone(),
-        },
-        unit_price: bag::unit_price(
-            Money::from_paise(record.price_paise),
-            record.offer_percentage,
-        ),
-        stock: record
-            .stock
-            .iter()
-            .map(|(size, left)| (size.clone(), u32::try_from(*left).unwrap_or(0)))
-            .collect(),
-    })
-}
-
 /// The stock refusal the shopper reads for a line wanting `quantity` of which `left` are for
 /// sale.
 pub fn short_of_stock(name: &str, size: &str, left: u32, quantity: u32) -> Option<ApiError> {
@@ -218,13 +197,12 @@ pub async fn price(
     request: &QuoteRequest,
 ) -> Result<Priced, ApiError> {
     let direct = direct_item(request.source.as_ref())?;
-    let address_id = request
-        .address_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("INVALID_ADDRESS_ID", "addressId is required"))?
-        .to_owned();
+    let address_id = params::required_id(
+        "INVALID_ADDRESS_ID",
+        "addressId",
+        request.address_id.as_deref(),
+    )?
+    .to_owned();
     let requested_speed = speed_of(request.speed.as_deref())?;
     let coupon_code = match request.coupon_code.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -251,7 +229,7 @@ pub async fn price(
     let snapshot = state.catalogue.snapshot();
     let wanted: Vec<Wanted> = match direct {
         Some(item) => {
-            let product = catalogue_product(&snapshot, &item.product_id)
+            let product = crate::routes::bag::product(&snapshot, &item.product_id)
                 .ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
             if product.stock_of(&item.size).is_none() {
                 return Err(ApiError::bad_request(
@@ -261,7 +239,7 @@ pub async fn price(
             }
             vec![item]
         }
-        None => bag::Bag::resolve(bag_lines, |id| catalogue_product(&snapshot, id))
+        None => bag::Bag::resolve(bag_lines, |id| crate::routes::bag::product(&snapshot, id))
             .lines()
             .map(|line| Wanted {
                 product_id: line.product_id.clone(),

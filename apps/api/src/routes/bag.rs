@@ -83,8 +83,9 @@ pub struct Cart {
     pub price_changed: bool,
 }
 
-/// The bag's rules' view of a product the catalogue shows.
-fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
+/// The bag's rules' view of a product the catalogue shows, with its stock; the checkout and
+/// the coupon check price from it too.
+pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
     let record = &snapshot.entries()[snapshot.product(id)?].record;
     Some(bag::Product {
         id: record.id.clone(),

@@ -88,8 +88,10 @@ pub async fn ask(
                 .unwrap_or_default()
                 .to_owned(),
         }),
-        // Orders arrive with checkout; until then a signed-in shopper has none.
-        orders: caller.0.as_ref().map(|_| Vec::new()),
+        orders: match &caller.0 {
+            Some(caller) => Some(order_summaries(&state, caller.id()).await?),
+            None => None,
+        },
         now,
     };
     let question = providers::Question {
@@ -104,4 +106,31 @@ pub async fn ask(
         }
     };
     Ok(HttpResponse::Ok().json(ChatReply { reply }))
+}
+
+/// The shopper's placed orders as the assistant reads them: each with the status line My
+/// Orders shows.
+async fn order_summaries(
+    state: &AppState,
+    user_id: &str,
+) -> Result<Vec<support::OrderSummary>, ApiError> {
+    let store = state.store.clone();
+    let user = user_id.to_owned();
+    let placed = web::block(move || store.orders_of_user(&user)).await??;
+    Ok(placed
+        .iter()
+        .map(|stored| {
+            let order = &stored.order;
+            let delivery = orders::DeliveryStatus::parse(&order.delivery_status);
+            let status = order.status.as_deref().and_then(orders::OrderStatus::parse);
+            support::OrderSummary {
+                id: order.id.clone(),
+                placed_at: order.created_at.and_utc(),
+                status: orders::status_text(status, &delivery).to_owned(),
+                estimated_delivery: Some(order.estimated_delivery.and_utc()),
+                total_paise: order.total_paise,
+                item_names: stored.lines.iter().map(|line| line.name.clone()).collect(),
+            }
+        })
+        .collect())
 }

@@ -13,7 +13,7 @@ pub mod health;
 pub mod media;
 pub mod offers;
 pub mod orders;
-mod params;
+pub(crate) mod params;
 pub mod payments;
 pub mod places;
 pub mod products;

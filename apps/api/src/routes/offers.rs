@@ -160,26 +160,9 @@ struct Priced {
     brand_ids: Vec<String>,
 }
 
-fn catalogue_product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
-    Some(bag::Product {
-        id: record.id.clone(),
-        brand: bag::Brand {
-            id: record.brand.id.clone(),
-            name: record.brand.name.clone(),
-        },
-        unit_price: bag::unit_price(
-            Money::from_paise(record.price_paise),
-            record.offer_percentage,
-        ),
-        // Stock is the checkout's question; a coupon is priced whatever is left.
-        stock: Vec::new(),
-    })
-}
-
 /// The caller's bag at today's unit prices (its lines whose product shoppers can see).
 fn price_bag(snapshot: &Snapshot, lines: Vec<bag::Line>) -> Result<Priced, ApiError> {
-    let bag = bag::Bag::resolve(lines, |id| catalogue_product(snapshot, id));
+    let bag = bag::Bag::resolve(lines, |id| super::bag::product(snapshot, id));
     let view = bag
         .view()
         .map_err(|e| ApiError::Internal(format!("bag totals: {e}")))?;
@@ -219,7 +202,7 @@ fn price_items(snapshot: &Snapshot, items: &[DirectItem]) -> Result<Priced, ApiE
                 .filter(|n| (1..=bag::MAX_LINE_QUANTITY).contains(n))
                 .ok_or_else(invalid_quantity)?,
         };
-        let product = catalogue_product(snapshot, id)
+        let product = super::bag::product(snapshot, id)
             .ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
         let line = product
             .unit_price

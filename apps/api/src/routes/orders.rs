@@ -17,6 +17,7 @@ use crate::checkout::placement::{self, Express};
 use crate::checkout::settler::{change_of, lifecycle_of};
 use crate::checkout::wire::{BrandOrder, Order};
 use crate::error::{ApiError, Named};
+use crate::routes::params;
 use crate::state::AppState;
 
 /// How many orders the brand console lists at most.
@@ -83,13 +84,12 @@ pub async fn create(
     caller: Caller,
     body: web::Json<CreateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let payment_id = body
-        .payment_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("INVALID_PAYMENT_ID", "paymentId is required"))?
-        .to_owned();
+    let payment_id = params::required_id(
+        "INVALID_PAYMENT_ID",
+        "paymentId",
+        body.payment_id.as_deref(),
+    )?
+    .to_owned();
     let store = state.store.clone();
     let user = caller.id().to_owned();
     let found = web::block(move || store.order_by_payment(&user, &payment_id))
@@ -194,12 +194,7 @@ pub async fn express(
     caller: Caller,
     body: web::Json<ExpressRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let order_id = body
-        .order_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("INVALID_ORDER_ID", "orderId is required"))?;
+    let order_id = params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?;
     let stored = own_order(&state, &caller, order_id).await?;
     let answer = match placement::book_express(&state, &stored).await? {
         Express::Booked(shipment) => ExpressAnswer::Booked {
@@ -265,13 +260,8 @@ pub async fn request_cancellation(
     body: web::Json<CancelRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let order_id = body
-        .order_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("INVALID_ORDER_ID", "orderId is required"))?
-        .to_owned();
+    let order_id =
+        params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?.to_owned();
     let line = body
         .product_index
         .as_ref()

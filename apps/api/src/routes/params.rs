@@ -94,6 +94,15 @@ pub fn required<'a>(
         .ok_or_else(|| ApiError::bad_request("MISSING_QUERY", format!("{name} is required")))
 }
 
+/// An id a body must carry: trimmed, not blank; otherwise 400 `code` "`name` is required".
+pub fn required_id<'a>(
+    code: &'static str,
+    name: &'static str,
+    value: Option<&'a str>,
+) -> Result<&'a str, ApiError> {
+    present(value).ok_or_else(|| ApiError::bad_request(code, format!("{name} is required")))
+}
+
 fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
 }

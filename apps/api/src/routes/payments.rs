@@ -17,6 +17,7 @@ use crate::auth::Caller;
 use crate::checkout::{self, Quote, QuoteRequest, placement};
 use crate::error::ApiError;
 use crate::routes::offers;
+use crate::routes::params;
 use crate::state::AppState;
 
 /// How long after the sandbox's test sheet pays it sends its `payment.captured` webhook, as
@@ -477,13 +478,8 @@ pub async fn sandbox_pay(
             "The payment sandbox is off: a real payment service is configured.".into(),
         ));
     };
-    let provider_order = body
-        .order_id
-        .as_deref()
-        .map(str::trim)
-        .filter(|id| !id.is_empty())
-        .ok_or_else(|| ApiError::bad_request("INVALID_ORDER_ID", "orderId is required"))?
-        .to_owned();
+    let provider_order =
+        params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?.to_owned();
     let store = state.store.clone();
     let lookup = provider_order.clone();
     web::block(move || store.order_by_provider_order(&lookup))

@@ -75,6 +75,35 @@ async fn a_signed_in_shopper_without_orders_is_told_so() {
 }
 
 #[tokio::test]
+async fn the_assistant_knows_the_shopper_s_latest_order() {
+    use crate::checkout::{add_address, add_to_bag, buy, product_between};
+    let app = spawn_app(Backend::Sqlite).await;
+    let session = app.onboarded("chat-orders@example.in").await;
+    let address = add_address(&app, &session, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 4);
+    add_to_bag(&app, &session, product, &size, 1).await;
+    let (order_id, _) = buy(
+        &app,
+        &session,
+        &json!({"source": "bag", "addressId": address, "speed": "standard"}),
+    )
+    .await;
+    let (status, body) = app
+        .send_json(
+            Method::POST,
+            "/api/chat",
+            Some(json!({"message": "where is my order"})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let reply = body["reply"].as_str().expect("a reply");
+    let label = format!("Order #{}", &order_id[order_id.len() - 8..]);
+    assert!(reply.contains(&label), "{reply}");
+    assert!(reply.contains(&product.name), "{reply}");
+}
+
+#[tokio::test]
 async fn empty_and_long_messages_are_refused() {
     let app = spawn_app(Backend::Sqlite).await;
     for (message, text) in [

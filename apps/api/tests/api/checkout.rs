@@ -22,7 +22,11 @@ fn unit_paise(product: &catalogue::Product) -> i64 {
 }
 
 /// A listed product priced between `from` and `to` paise, with a size in stock, and that size.
-fn product_between(from: i64, to: i64, skip: usize) -> (&'static catalogue::Product, String) {
+pub(crate) fn product_between(
+    from: i64,
+    to: i64,
+    skip: usize,
+) -> (&'static catalogue::Product, String) {
     listed()
         .into_iter()
         .filter(|p| (from..to).contains(&unit_paise(p)))
@@ -43,7 +47,7 @@ fn brand_name(product: &catalogue::Product) -> String {
         .expect("its brand")
 }
 
-async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String {
+pub(crate) async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String {
     let (status, saved) = app
         .send_json(
             Method::POST,
@@ -66,7 +70,7 @@ async fn add_address(app: &TestApp, shopper: &Session, pincode: &str) -> String 
     saved["_id"].as_str().expect("an address id").to_owned()
 }
 
-async fn add_to_bag(
+pub(crate) async fn add_to_bag(
     app: &TestApp,
     shopper: &Session,
     product: &catalogue::Product,
@@ -111,7 +115,7 @@ async fn pay(app: &TestApp, shopper: &Session, provider_order: &str, card: &str)
 }
 
 /// Opens, pays and verifies `request`: the placed order's id and the payment's id.
-async fn buy(app: &TestApp, shopper: &Session, request: &Value) -> (String, String) {
+pub(crate) async fn buy(app: &TestApp, shopper: &Session, request: &Value) -> (String, String) {
     let (status, opened) = open_payment(app, shopper, request).await;
     assert_eq!(status, 200, "{opened}");
     let (status, paid) = pay(
@@ -780,7 +784,70 @@ async fn cancellation_review_refund_and_delivery_moves(backend: Backend) {
     assert_eq!(status, 404);
 }
 
+/// Polls the shopper's only order until its delivery status is `wanted` (the settler runs every
+/// 5 s).
+async fn delivery_becomes(app: &TestApp, shopper: &Session, wanted: &str) {
+    let mut seen = String::new();
+    for _ in 0..150 {
+        seen = orders_of(app, shopper).await[0]["deliveryStatus"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        if seen == wanted {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the order stayed {seen}, never {wanted}");
+}
+
+async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let shopper = app.sign_in("dev@example.in").await;
+    let mumbai = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 5);
+
+    // An unpaid reservation lapses once the clock passes its 15 minutes: the settler gives its
+    // units back.
+    let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 2},
+                        "addressId": mumbai, "speed": "express"});
+    let before = stock_sum(&app, product, &size);
+    let (status, _) = open_payment(&app, &shopper, &direct).await;
+    assert_eq!(status, 200);
+    assert_eq!(stock_sum(&app, product, &size), before - 2);
+    app.advance(chrono::TimeDelta::minutes(16));
+    for _ in 0..150 {
+        if app.count("orders WHERE stage = 'lapsed'") == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(app.count("orders WHERE stage = 'lapsed'"), 1);
+    assert_eq!(stock_sum(&app, product, &size), before);
+
+    // An express order, booked: the simulator's courier ships at 10 minutes, is out for
+    // delivery at 30 and delivers at 60; the order follows.
+    let (order_id, _) = buy(&app, &shopper, &direct).await;
+    let (_, booked) = post(
+        &app,
+        &shopper,
+        "/api/orders/express-delivery",
+        json!({"orderId": order_id}),
+    )
+    .await;
+    assert_eq!(booked["success"], true, "{booked}");
+    assert_eq!(
+        orders_of(&app, &shopper).await[0]["deliveryStatus"],
+        "pending"
+    );
+    app.advance(chrono::TimeDelta::minutes(31));
+    delivery_becomes(&app, &shopper, "Out for Delivery").await;
+    app.advance(chrono::TimeDelta::minutes(30));
+    delivery_becomes(&app, &shopper, "Delivered").await;
+}
+
 crate::on_both_backends!(
+    express_orders_follow_the_couriers_and_lapses_follow_the_clock,
     bag_checkout_from_quote_to_placed_order,
     a_standard_order_falls_back_and_a_webhook_places_an_unverified_payment,
     racing_buyers_never_oversell,

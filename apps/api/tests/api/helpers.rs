@@ -2,6 +2,8 @@
 //! temporary folder, or a PostgreSQL database created for the test and dropped after it).
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, PlacesConfig, Secret};
 use api::startup::Application;
@@ -63,6 +65,8 @@ macro_rules! on_both_backends {
 
 /// A running server and what it needs to be cleaned up.
 pub struct TestApp {
+    /// How far the server's clock has been moved past [`test_now`], in seconds.
+    moved: Arc<AtomicI64>,
     pub address: String,
     pub client: reqwest::Client,
     data_dir: PathBuf,
@@ -172,10 +176,16 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
     }
-    let app = Application::build(&config, Clock::fixed(test_now())).expect("build the app");
+    let moved = Arc::new(AtomicI64::new(0));
+    let offset = Arc::clone(&moved);
+    let clock = Clock::from_fn(move || {
+        test_now() + chrono::TimeDelta::seconds(offset.load(Ordering::SeqCst))
+    });
+    let app = Application::build(&config, clock).expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     TestApp {
+        moved,
         address,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -196,6 +206,11 @@ fn replace_database(url: &str, name: &str) -> String {
 }
 
 impl TestApp {
+    /// Moves the server's clock forward by `by` (it starts at [`test_now`] and stands still).
+    pub fn advance(&self, by: chrono::TimeDelta) {
+        self.moved.fetch_add(by.num_seconds(), Ordering::SeqCst);
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }

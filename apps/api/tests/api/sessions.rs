@@ -283,6 +283,7 @@ async fn answers_carry_a_content_security_policy() {
             "connect-src 'self'",
             "object-src 'none'",
             "frame-ancestors 'none'",
+            "frame-src 'none'",
         ] {
             assert!(
                 policy.contains(directive),
@@ -290,6 +291,10 @@ async fn answers_carry_a_content_security_policy() {
             );
         }
         assert!(!policy.contains("unsafe-inline"), "{policy}");
+        assert!(
+            !policy.contains("razorpay"),
+            "the sandbox needs nothing of Razorpay's: {policy}"
+        );
     }
     // Swagger UI draws with inline styles: only its page allows them.
     let res = app.get("/api/docs/").await;

@@ -111,14 +111,6 @@ describe('app shell (000 §2.2)', () => {
     expect(reads).toBe(0);
   });
 
-  it('names a screen that is not built yet and links back to Explore', async () => {
-    renderApp('/my-orders');
-    expect(
-      await screen.findByRole('heading', { name: 'My Orders are coming soon' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Explore' })).toHaveAttribute('href', '/home');
-  });
-
   it('shows the not-found page for an unknown route', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

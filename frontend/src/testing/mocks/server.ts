@@ -1,8 +1,10 @@
 import { setupServer } from 'msw/node';
 import { addressHandlers } from './address-handlers';
 import { bagHandlers } from './bag-handlers';
+import { brandHandlers } from './brand-handlers';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
+import { orderHandlers } from './order-handlers';
 import { swipeHandlers } from './swipe-handlers';
 import { trendsHandlers } from './trends-handlers';
 
@@ -10,7 +12,9 @@ export const server = setupServer(
   ...handlers,
   ...addressHandlers,
   ...bagHandlers,
+  ...brandHandlers,
   ...curatedListHandlers,
+  ...orderHandlers,
   ...swipeHandlers,
   ...trendsHandlers,
 );

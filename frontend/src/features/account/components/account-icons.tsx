@@ -37,6 +37,14 @@ export const TagIcon = () => (
   </MenuIcon>
 );
 
+export const StoreIcon = () => (
+  <MenuIcon>
+    <path d="M4 10v10h16V10" />
+    <path d="M3 10 5 4h14l2 6a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0Z" />
+    <path d="M10 20v-5h4v5" />
+  </MenuIcon>
+);
+
 export const UserCogIcon = () => (
   <MenuIcon>
     <circle cx="10" cy="8" r="4" />

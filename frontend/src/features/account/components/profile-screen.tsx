@@ -10,7 +10,7 @@ import {
   PhoneIcon,
   UserIcon,
 } from '@/components/ui/icons';
-import { useSessionActions, useSessionUser } from '@/stores/session';
+import { isBrandTeam, useSessionActions, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { useToastActions } from '@/stores/toasts';
 import { logOut } from '../api/account-api';
@@ -22,6 +22,7 @@ import {
   PackageIcon,
   PinIcon,
   ShieldIcon,
+  StoreIcon,
   TagIcon,
   UserCogIcon,
 } from './account-icons';
@@ -205,6 +206,15 @@ export function ProfileScreen() {
               label: 'My Offers',
             })}
           </li>
+          {signedIn && isBrandTeam(user.role) && (
+            <li>
+              <LinkTile
+                to={paths.brandConsole.getHref()}
+                icon={<StoreIcon />}
+                label="Brand console"
+              />
+            </li>
+          )}
           <li>
             {gated(paths.manageAccount.getHref(), PROFILE_SIGN_IN_REASONS.account, {
               icon: <UserCogIcon />,

@@ -1,8 +1,9 @@
+import { useOrders } from '@/hooks/use-orders';
+
 /**
- * How many orders the signed-in shopper has placed, for the profile's header card (001 §2).
- * There is no orders API yet, so nobody has an order: the issue that brings My Orders swaps this
- * for the count of its orders query.
+ * How many orders the signed-in shopper has placed, for the profile's header card (001 §2): the
+ * length of My Orders' own list, so both screens count the same orders. 0 until it arrives.
  */
 export function useOrderCount(): number {
-  return 0;
+  return useOrders().data?.length ?? 0;
 }

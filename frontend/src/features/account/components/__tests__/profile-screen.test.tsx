@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useSessionActions, useSessionUser } from '@/stores/session';
 import { addressBookState, savedAddress } from '@/testing/mocks/address-handlers';
+import { order, ordersState } from '@/testing/mocks/order-handlers';
 import { server } from '@/testing/mocks/server';
 import { serverUser } from '@/testing/mocks/users';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
@@ -86,6 +87,14 @@ describe('Profile, signed in (001 §2)', () => {
     expect(within(card).queryByRole('button', { name: 'Sign Up / Login' })).not.toBeInTheDocument();
   });
 
+  it("counts the shopper's orders as My Orders lists them", async () => {
+    signIn();
+    server.use(...ordersState([order(), order({ _id: 'o-second' })]).handlers);
+    renderApp('/profile');
+    const card = await screen.findByRole('region', { name: 'Your account' });
+    expect(await within(card).findByText('2 orders')).toBeInTheDocument();
+  });
+
   it('links the tiles that need sign-in to their screens', async () => {
     signIn();
     renderApp('/profile');
@@ -106,6 +115,30 @@ describe('Profile, signed in (001 §2)', () => {
       'href',
       '/privacy',
     );
+  });
+
+  it('links to the brand console for brand users and admins only', async () => {
+    signIn({ role: 1 });
+    const { unmount } = renderApp('/profile');
+    expect(within(await menu()).getByRole('link', { name: 'Brand console' })).toHaveAttribute(
+      'href',
+      '/brand',
+    );
+    unmount();
+    signIn({ role: 2 });
+    renderApp('/profile');
+    expect(within(await menu()).getByRole('link', { name: 'Brand console' })).toHaveAttribute(
+      'href',
+      '/brand',
+    );
+  });
+
+  it('shows a shopper no brand console', async () => {
+    signIn();
+    renderApp('/profile');
+    expect(
+      within(await menu()).queryByRole('link', { name: 'Brand console' }),
+    ).not.toBeInTheDocument();
   });
 
   it('toggles the saved-addresses panel', async () => {
