@@ -161,7 +161,7 @@ impl Shop {
     }
 
     /// A call that must answer 2xx with JSON.
-    async fn expect(
+    async fn succeed(
         &self,
         method: Method,
         path: &str,
@@ -202,11 +202,11 @@ async fn buyers(shop: &Shop, options: &Options) -> Result<Vec<Buyer>> {
         let shop = shop.clone();
         tasks.spawn(async move {
             let me = shop
-                .expect(Method::GET, "/api/users/me", Some(&token), None)
+                .succeed(Method::GET, "/api/users/me", Some(&token), None)
                 .await?;
             let user = me["_id"].as_str().context("/api/users/me without _id")?;
             let address = shop
-                .expect(
+                .succeed(
                     Method::POST,
                     &format!("/api/users/{user}/shipment"),
                     Some(&token),
@@ -247,7 +247,7 @@ struct Item {
 
 async fn pick_item(shop: &Shop, nth: usize) -> Result<Item> {
     let listed = shop
-        .expect(Method::GET, "/api/products?limit=20", None, None)
+        .succeed(Method::GET, "/api/products?limit=20", None, None)
         .await?;
     let product = listed
         .as_array()
@@ -274,7 +274,7 @@ async fn stock_item(shop: &Shop, store: &store::Store, item: &Item, units: u32) 
     let path = format!("/api/products/id/{}", item.product_id);
     let deadline = Instant::now() + Duration::from_secs(15);
     loop {
-        let product = shop.expect(Method::GET, &path, None, None).await?;
+        let product = shop.succeed(Method::GET, &path, None, None).await?;
         if product["stock"][&item.size].as_u64() == Some(u64::from(units)) {
             return Ok(());
         }
@@ -447,7 +447,7 @@ async fn healthz_reference(shop: &Shop, buyers: usize) -> Result<Vec<Duration>> 
             let mut took = Vec::with_capacity(HEALTHZ_PER_BUYER);
             for _ in 0..HEALTHZ_PER_BUYER {
                 let started = Instant::now();
-                shop.expect(Method::GET, "/healthz", None, None).await?;
+                shop.succeed(Method::GET, "/healthz", None, None).await?;
                 took.push(started.elapsed());
             }
             anyhow::Ok(took)
