@@ -93,14 +93,29 @@ async fn post(app: &TestApp, shopper: &Session, path: &str, body: Value) -> (u16
         .await
 }
 
-/// create-order for `request` at the total its quote answers: the answer.
-async fn open_payment(app: &TestApp, shopper: &Session, request: &Value) -> (u16, Value) {
+/// The create-order body for `request` at the total its quote answers, as the checkout page
+/// holds it when the shopper presses Pay.
+async fn at_quoted_total(app: &TestApp, shopper: &Session, request: &Value) -> Value {
     let (status, quote) = post(app, shopper, "/api/checkout/quote", request.clone()).await;
     assert_eq!(status, 200, "{quote}");
     let mut body = request.clone();
     body["amount"] = quote["total"].clone();
     body["currency"] = json!("INR");
+    body
+}
+
+/// create-order for `request` at the total its quote answers: the answer.
+async fn open_payment(app: &TestApp, shopper: &Session, request: &Value) -> (u16, Value) {
+    let body = at_quoted_total(app, shopper, request).await;
     post(app, shopper, "/api/payments/create-order", body).await
+}
+
+/// Every shopper presses Pay at once on the body they hold: the answers, in order.
+async fn race_to_pay(app: &TestApp, bodies: Vec<(&Session, Value)>) -> Vec<(u16, Value)> {
+    futures_util::future::join_all(bodies.into_iter().map(|(shopper, body)| async move {
+        post(app, shopper, "/api/payments/create-order", body).await
+    }))
+    .await
 }
 
 async fn pay(app: &TestApp, shopper: &Session, provider_order: &str, card: &str) -> (u16, Value) {
@@ -433,13 +448,14 @@ async fn racing_buyers_never_oversell(backend: Backend) {
     }
     // Wait for the catalogue to see the new stock, so every quote passes its check.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let outcomes = futures_util::future::join_all(buyers.iter().map(|(shopper, address)| {
+    // Every buyer priced first, as checkout pages showing the size in stock, then Pay at once.
+    let mut bodies = Vec::new();
+    for (shopper, address) in &buyers {
         let request = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
                              "addressId": address, "speed": "standard"});
-        let app = &app;
-        async move { open_payment(app, shopper, &request).await }
-    }))
-    .await;
+        bodies.push((shopper, at_quoted_total(&app, shopper, &request).await));
+    }
+    let outcomes = race_to_pay(&app, bodies).await;
     let won = outcomes.iter().filter(|(status, _)| *status == 200).count();
     assert_eq!(won as i64, UNITS, "{outcomes:?}");
     for (status, answer) in outcomes.iter().filter(|(status, _)| *status != 200) {
@@ -473,18 +489,18 @@ async fn coupon_limits_hold_and_lapsed_reservations_give_back(backend: Backend) 
         json!({"source": {"productId": product.id, "size": size, "quantity": 1},
                "addressId": address, "speed": "standard", "couponCode": " flat300 "})
     };
-    let outcomes = futures_util::future::join_all(
-        [
-            (&first, request(&first_address)),
-            (&second, request(&second_address)),
-        ]
-        .into_iter()
-        .map(|(shopper, body)| {
-            let app = &app;
-            async move { open_payment(app, shopper, &body).await }
-        }),
-    )
-    .await;
+    // Both priced first, as two checkout pages showing the coupon, then Pay at once.
+    let bodies = vec![
+        (
+            &first,
+            at_quoted_total(&app, &first, &request(&first_address)).await,
+        ),
+        (
+            &second,
+            at_quoted_total(&app, &second, &request(&second_address)).await,
+        ),
+    ];
+    let outcomes = race_to_pay(&app, bodies).await;
     let mut codes: Vec<(u16, String)> = outcomes
         .iter()
         .map(|(s, a)| {
@@ -712,7 +728,7 @@ async fn cancellation_review_refund_and_delivery_moves(backend: Backend) {
         (422, "NO_OPEN_REQUEST")
     );
     let mut refund = String::new();
-    for _ in 0..120 {
+    for _ in 0..300 {
         refund = orders_of(&app, &shopper).await[0]["refundStatus"]
             .as_str()
             .unwrap_or_default()
@@ -785,10 +801,10 @@ async fn cancellation_review_refund_and_delivery_moves(backend: Backend) {
 }
 
 /// Polls the shopper's only order until its delivery status is `wanted` (the settler runs every
-/// 5 s).
+/// 5 s; a loaded machine may stretch a round).
 async fn delivery_becomes(app: &TestApp, shopper: &Session, wanted: &str) {
     let mut seen = String::new();
-    for _ in 0..150 {
+    for _ in 0..300 {
         seen = orders_of(app, shopper).await[0]["deliveryStatus"]
             .as_str()
             .unwrap_or_default()
@@ -816,7 +832,7 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     assert_eq!(status, 200);
     assert_eq!(stock_sum(&app, product, &size), before - 2);
     app.advance(chrono::TimeDelta::minutes(16));
-    for _ in 0..150 {
+    for _ in 0..300 {
         if app.count("orders WHERE stage = 'lapsed'") == 1 {
             break;
         }
