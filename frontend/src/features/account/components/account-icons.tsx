@@ -1,24 +1,10 @@
-// The profile menu's icons, drawn like the shared ones in components/ui/icons (24 px grid,
-// 1.8 stroke); only this feature uses them.
+// The profile menu's icons, drawn in the shared icon frame at 22 px; only this feature uses them.
 import type { ReactNode } from 'react';
 
+import { Icon } from '@/components/ui/icons';
+
 function MenuIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <Icon size={22}>{children}</Icon>;
 }
 
 export const PackageIcon = () => (

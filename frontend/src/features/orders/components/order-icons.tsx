@@ -1,24 +1,10 @@
-// The order status icons, drawn like the shared ones in components/ui/icons (24 px grid, 1.8
-// stroke); only this feature uses them.
+// The order status icons, drawn in the shared icon frame at 18 px; only this feature uses them.
 import type { ReactNode } from 'react';
 
+import { Icon } from '@/components/ui/icons';
+
 function StatusIcon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <Icon size={18}>{children}</Icon>;
 }
 
 export const CheckIcon = () => (
