@@ -16,13 +16,14 @@ import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';
 import { BrandOrderCard } from './brand-order-card';
 import { CancellationRequestCard } from './cancellation-request-card';
+import layout from '@/components/ui/card-list-screen.module.css';
 import styles from './brand-console-screen.module.css';
 
 function Header({ title, onBack }: { title: string; onBack: () => void }) {
   return (
-    <div className={styles.top}>
+    <div className={layout.top}>
       <TitleBar title={title} onBack={onBack} />
-      {title !== TEXTS.title && <p className={styles.kicker}>{TEXTS.title}</p>}
+      {title !== TEXTS.title && <p className={layout.subtitle}>{TEXTS.title}</p>}
     </div>
   );
 }
@@ -59,7 +60,7 @@ function Console({ brand, orders }: BrandOrders) {
         {requests.length === 0 ? (
           <p className={styles.none}>{TEXTS.noRequests}</p>
         ) : (
-          <ul className={styles.list}>
+          <ul className={layout.list}>
             {requests.map(({ order, request }) => (
               <li key={order._id}>
                 <CancellationRequestCard
@@ -77,7 +78,7 @@ function Console({ brand, orders }: BrandOrders) {
       </Section>
 
       <Section title={TEXTS.orders}>
-        <ul className={styles.list}>
+        <ul className={layout.list}>
           {orders.map((order) => (
             <li key={order._id}>
               <BrandOrderCard
@@ -125,7 +126,7 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
   let body;
   if (isPending) {
     body = (
-      <div className={styles.loading} role="status">
+      <div className={layout.loading} role="status">
         <Spinner color="purple" />
         <p>{TEXTS.loading}</p>
       </div>
@@ -135,7 +136,7 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
     // brand.') says more than the stored role does.
     body = (
       <EmptyState
-        className={styles.panel}
+        className={layout.panel}
         icon={<InfoIcon />}
         title={TEXTS.teamsOnly}
         hint={error.message}
@@ -145,7 +146,7 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
   } else if (isError) {
     body = (
       <ErrorState
-        className={styles.panel}
+        className={layout.panel}
         message={TEXTS.loadFailed}
         onRetry={() => void refetch()}
       />
@@ -155,7 +156,7 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
     body =
       data.orders.length === 0 ? (
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<BagIcon />}
           title={TEXTS.emptyTitle}
           hint={TEXTS.emptyHint}
@@ -186,17 +187,17 @@ export function BrandConsoleScreen() {
 
   if (user.isLoggedIn && isBrandTeam(user.role)) {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <TeamConsole onBack={toProfile} />
       </div>
     );
   }
   return (
-    <div className={styles.screen}>
+    <div className={layout.screen}>
       <Header title={TEXTS.title} onBack={toProfile} />
       {user.isLoggedIn ? (
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<InfoIcon />}
           title={TEXTS.teamsOnly}
           hint={TEXTS.teamsOnlyHint}
@@ -204,7 +205,7 @@ export function BrandConsoleScreen() {
         />
       ) : (
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<UserIcon />}
           title={TEXTS.signIn}
           hint={TEXTS.signInHint}

@@ -7,7 +7,7 @@ import { TitleBar } from '@/components/ui/title-bar';
 import { useIsLoggedIn } from '@/stores/session';
 import { useMyOffers } from '../hooks/use-my-offers';
 import { OfferCard } from './offer-card';
-import styles from './my-offers-screen.module.css';
+import layout from '@/components/ui/card-list-screen.module.css';
 
 /** The screen's words: the specification has none for My Offers beyond its name (001 §2). */
 export const MY_OFFERS_TEXTS = {
@@ -25,7 +25,7 @@ function Offers() {
   const { data: offers, isPending, isError, refetch } = useMyOffers();
   if (isPending) {
     return (
-      <div className={styles.loading} role="status">
+      <div className={layout.loading} role="status">
         <Spinner color="purple" />
         <p>{MY_OFFERS_TEXTS.loading}</p>
       </div>
@@ -34,7 +34,7 @@ function Offers() {
   if (isError) {
     return (
       <ErrorState
-        className={styles.panel}
+        className={layout.panel}
         message={MY_OFFERS_TEXTS.loadFailed}
         onRetry={() => void refetch()}
       />
@@ -43,7 +43,7 @@ function Offers() {
   if (offers.length === 0) {
     return (
       <EmptyState
-        className={styles.panel}
+        className={layout.panel}
         icon={<SparklesIcon />}
         title={MY_OFFERS_TEXTS.emptyTitle}
         hint={MY_OFFERS_TEXTS.emptyHint}
@@ -52,7 +52,7 @@ function Offers() {
     );
   }
   return (
-    <ul className={styles.offers} aria-label="Your coupons">
+    <ul className={layout.list} aria-label="Your coupons">
       {offers.map((offer) => (
         <li key={offer._id}>
           <OfferCard offer={offer} />
@@ -70,7 +70,7 @@ export function MyOffersScreen() {
   const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   return (
-    <div className={styles.screen}>
+    <div className={layout.screen}>
       <TitleBar
         title={MY_OFFERS_TEXTS.title}
         onBack={() => void navigate(paths.profile.getHref())}
@@ -79,7 +79,7 @@ export function MyOffersScreen() {
         <Offers />
       ) : (
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<UserIcon />}
           title={MY_OFFERS_TEXTS.signIn}
           action={{ label: MY_OFFERS_TEXTS.signInButton, to: paths.profile.getHref() }}

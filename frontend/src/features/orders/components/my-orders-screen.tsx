@@ -12,7 +12,7 @@ import type { Order } from '@/lib/orders-api';
 import { useSessionUser } from '@/stores/session';
 import { CancelItemDialog } from './cancel-item-dialog';
 import { OrderCard } from './order-card';
-import styles from './my-orders-screen.module.css';
+import layout from '@/components/ui/card-list-screen.module.css';
 
 /** The screen's words (001 §2 My Orders, §8 Orders); the signed-out panel's are ours. */
 export const MY_ORDERS_TEXTS = {
@@ -44,7 +44,7 @@ function OrderList({ orders }: { orders: Order[] }) {
 
   return (
     <>
-      <ul className={styles.orders} aria-label="Orders">
+      <ul className={layout.list} aria-label="Orders">
         {orders.map((order) => (
           <li key={order._id}>
             <OrderCard
@@ -80,9 +80,9 @@ function OrderList({ orders }: { orders: Order[] }) {
 
 function Header({ count, onBack }: { count: string | null; onBack: () => void }) {
   return (
-    <div className={styles.top}>
+    <div className={layout.top}>
       <TitleBar title={MY_ORDERS_TEXTS.title} onBack={onBack} />
-      {count && <p className={styles.count}>{count}</p>}
+      {count && <p className={layout.subtitle}>{count}</p>}
     </div>
   );
 }
@@ -95,7 +95,7 @@ function SignedInOrders() {
   let body;
   if (isPending) {
     body = (
-      <div className={styles.loading} role="status">
+      <div className={layout.loading} role="status">
         <Spinner color="purple" />
         <p>{MY_ORDERS_TEXTS.loading}</p>
       </div>
@@ -103,7 +103,7 @@ function SignedInOrders() {
   } else if (isError) {
     body = (
       <ErrorState
-        className={styles.panel}
+        className={layout.panel}
         // docs/http-api.md: another shopper's id answers 404 'User not found'.
         message={
           error instanceof ApiError && error.status === 404
@@ -116,7 +116,7 @@ function SignedInOrders() {
   } else if (orders.length === 0) {
     body = (
       <EmptyState
-        className={styles.panel}
+        className={layout.panel}
         icon={<BagIcon />}
         title={MY_ORDERS_TEXTS.emptyTitle}
         hint={MY_ORDERS_TEXTS.emptyHint}
@@ -146,24 +146,24 @@ export function MyOrdersScreen() {
 
   if (user.isLoggedIn && user._id !== '') {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <SignedInOrders />
       </div>
     );
   }
   return (
-    <div className={styles.screen}>
+    <div className={layout.screen}>
       <Header count={null} onBack={toProfile} />
       {user.isLoggedIn ? (
         // 001 §6: a session without a user id cannot ask for its orders.
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<UserIcon />}
           title={MY_ORDERS_TEXTS.userNotFound}
         />
       ) : (
         <EmptyState
-          className={styles.panel}
+          className={layout.panel}
           icon={<UserIcon />}
           title={MY_ORDERS_TEXTS.signIn}
           action={{ label: MY_ORDERS_TEXTS.signInButton, to: paths.profile.getHref() }}
