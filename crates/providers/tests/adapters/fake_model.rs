@@ -49,7 +49,44 @@ pub struct Recorded {
     pub body: Vec<u8>,
 }
 
+/// Reads one HTTP/1.1 request (its line, headers and `Content-Length` body): the fakes of this
+/// suite answer what they read with whatever the test scripted.
+pub async fn read_request(reader: &mut BufReader<TcpStream>) -> Recorded {
+    let mut request_line = String::new();
+    reader
+        .read_line(&mut request_line)
+        .await
+        .expect("a request line");
+    let mut parts = request_line.split_whitespace();
+    let method = parts.next().unwrap_or_default().to_owned();
+    let path = parts.next().unwrap_or_default().to_owned();
+    let mut headers = Vec::new();
+    loop {
+        let mut line = String::new();
+        reader.read_line(&mut line).await.expect("a header line");
+        let line = line.trim_end();
+        if line.is_empty() {
+            break;
+        }
+        let (name, value) = line.split_once(':').expect("name: value");
+        headers.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+    let length: usize = headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
+        .map_or(0, |(_, value)| value.parse().expect("a length"));
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).await.expect("the body");
+    Recorded {
+        method,
+        path,
+        headers,
+        body,
+    }
+}
+
 impl Recorded {
+    /// The value of the header `name` (any case).
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -100,37 +137,7 @@ impl Drop for FakeModel {
 
 async fn serve(stream: TcpStream, behaviour: Behaviour, requests: Arc<Mutex<Vec<Recorded>>>) {
     let mut reader = BufReader::new(stream);
-    let mut request_line = String::new();
-    reader
-        .read_line(&mut request_line)
-        .await
-        .expect("a request line");
-    let mut parts = request_line.split_whitespace();
-    let method = parts.next().unwrap_or_default().to_owned();
-    let path = parts.next().unwrap_or_default().to_owned();
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).await.expect("a header line");
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').expect("name: value");
-        headers.push((name.trim().to_owned(), value.trim().to_owned()));
-    }
-    let length: usize = headers
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .map_or(0, |(_, value)| value.parse().expect("a length"));
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).await.expect("the body");
-    let recorded = Recorded {
-        method,
-        path,
-        headers,
-        body,
-    };
+    let recorded = read_request(&mut reader).await;
     requests
         .lock()
         .expect("not poisoned")

@@ -15,9 +15,10 @@ use providers::{
     Shipping, ShippingError, Shiprocket, SimulatedShipping,
 };
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWriteExt, BufReader};
 use tokio::net::{TcpListener, TcpStream};
 
+use crate::fake_model::{Recorded, read_request};
 use crate::smtp_server::free_port;
 
 const EMAIL: &str = "api-user@casa.test";
@@ -26,29 +27,11 @@ const PASSWORD: &str = "sr-P4ssw0rd!-not-for-logs";
 const TOKEN_PREFIX: &str = "eyJ-fake-sr-token-";
 
 /// One request as the fake received it.
-#[derive(Debug, Clone)]
-struct Request {
-    method: String,
-    path: String,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
+type Request = Recorded;
 
-impl Request {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(header, _)| header.eq_ignore_ascii_case(name))
-            .map(|(_, value)| value.as_str())
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).expect("a JSON request body")
-    }
-
-    fn bearer(&self) -> Option<&str> {
-        self.header("authorization")?.strip_prefix("Bearer ")
-    }
+/// The bearer token a request carries.
+fn bearer(request: &Request) -> Option<&str> {
+    request.header("authorization")?.strip_prefix("Bearer ")
 }
 
 /// How the fake answers one request.
@@ -162,7 +145,7 @@ fn route(state: &State, request: &Request) -> Answer {
                    "company_id": 25149, "created_at": "2026-01-05 10:00:00", "token": token}),
         );
     }
-    let token = request.bearer().unwrap_or_default().to_owned();
+    let token = bearer(request).unwrap_or_default().to_owned();
     let valid = state.valid.lock().expect("not poisoned").contains(&token);
     let revoke = script.revoke_first_token && !state.revoked_once.swap(true, Ordering::SeqCst);
     if !valid || revoke || script.refuse_every_token {
@@ -192,37 +175,7 @@ fn route(state: &State, request: &Request) -> Answer {
 
 async fn serve(stream: TcpStream, state: Arc<State>, requests: Arc<Mutex<Vec<Request>>>) {
     let mut reader = BufReader::new(stream);
-    let mut request_line = String::new();
-    reader
-        .read_line(&mut request_line)
-        .await
-        .expect("a request line");
-    let mut parts = request_line.split_whitespace();
-    let method = parts.next().unwrap_or_default().to_owned();
-    let path = parts.next().unwrap_or_default().to_owned();
-    let mut headers = Vec::new();
-    loop {
-        let mut line = String::new();
-        reader.read_line(&mut line).await.expect("a header line");
-        let line = line.trim_end();
-        if line.is_empty() {
-            break;
-        }
-        let (name, value) = line.split_once(':').expect("name: value");
-        headers.push((name.trim().to_owned(), value.trim().to_owned()));
-    }
-    let length: usize = headers
-        .iter()
-        .find(|(name, _)| name.eq_ignore_ascii_case("content-length"))
-        .map_or(0, |(_, value)| value.parse().expect("a length"));
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).await.expect("the body");
-    let request = Request {
-        method,
-        path,
-        headers,
-        body,
-    };
+    let request = read_request(&mut reader).await;
     requests.lock().expect("not poisoned").push(request.clone());
     let (status, body) = match route(&state, &request) {
         Answer::Json(status, body) => (status, body),
@@ -370,7 +323,7 @@ async fn books_with_a_token_and_shiprocket_s_fields() {
     );
     assert_eq!(requests[0].header("authorization"), None);
     let token = format!("{TOKEN_PREFIX}1");
-    assert_eq!(requests[1].bearer(), Some(token.as_str()));
+    assert_eq!(bearer(&requests[1]), Some(token.as_str()));
     assert_eq!(requests[1].header("content-type"), Some("application/json"));
     assert_eq!(
         requests[1].json(),
@@ -403,7 +356,7 @@ async fn books_with_a_token_and_shiprocket_s_fields() {
             "weight": 0.5,
         })
     );
-    assert_eq!(requests[2].bearer(), Some(token.as_str()));
+    assert_eq!(bearer(&requests[2]), Some(token.as_str()));
     assert_eq!(requests[2].json()["pickup_location"], "Casa Pune");
 }
 
@@ -459,9 +412,9 @@ async fn a_401_logs_in_once_more_and_retries_once() {
     );
     let requests = fake.requests();
     let second = format!("{TOKEN_PREFIX}2");
-    assert_eq!(requests[3].bearer(), Some(second.as_str()));
+    assert_eq!(bearer(&requests[3]), Some(second.as_str()));
     assert_eq!(
-        requests[4].bearer(),
+        bearer(&requests[4]),
         Some(second.as_str()),
         "the new token is kept"
     );
@@ -510,7 +463,7 @@ async fn an_old_token_is_renewed_before_it_is_used() {
     assert_eq!(logins, 2, "{:?}", fake.paths());
     let last = fake.requests().pop().expect("requests");
     let second = format!("{TOKEN_PREFIX}2");
-    assert_eq!(last.bearer(), Some(second.as_str()));
+    assert_eq!(bearer(&last), Some(second.as_str()));
 }
 
 #[tokio::test]
@@ -773,11 +726,7 @@ async fn tracking_reads_shiprocket_s_statuses_and_scans() {
         (request.method.as_str(), request.path.as_str()),
         ("GET", "/v1/external/courier/track/shipment/236612717")
     );
-    assert!(
-        request
-            .bearer()
-            .is_some_and(|t| t.starts_with(TOKEN_PREFIX))
-    );
+    assert!(bearer(&request).is_some_and(|t| t.starts_with(TOKEN_PREFIX)));
     let ist = |text: &str| {
         chrono::NaiveDateTime::parse_from_str(text, "%Y-%m-%d %H:%M")
             .expect("a time")
