@@ -361,6 +361,50 @@ impl PaymentsError {
     }
 }
 
+/// The two keys Razorpay's protocol signs with, and the checks both adapters make with them.
+pub(crate) struct SigningKeys {
+    /// The key secret's: the checkout's answer.
+    payment: hmac::Key,
+    /// The webhook secret's: the webhooks.
+    webhook: hmac::Key,
+}
+
+impl SigningKeys {
+    pub(crate) fn new(key_secret: &str, webhook_secret: &str) -> Self {
+        Self {
+            payment: hmac_key(key_secret),
+            webhook: hmac_key(webhook_secret),
+        }
+    }
+
+    /// The checkout's signature of this order and payment.
+    pub(crate) fn sign_payment(&self, order_id: &str, payment_id: &str) -> String {
+        sign_hex(
+            &self.payment,
+            payment_message(order_id, payment_id).as_bytes(),
+        )
+    }
+
+    /// A webhook body's signature.
+    pub(crate) fn sign_webhook(&self, raw_body: &[u8]) -> String {
+        sign_hex(&self.webhook, raw_body)
+    }
+
+    /// [`Payments::verify_payment_signature`].
+    pub(crate) fn verify_payment(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
+        verify_hex(
+            &self.payment,
+            payment_message(order_id, payment_id).as_bytes(),
+            signature,
+        )
+    }
+
+    /// [`Payments::verify_webhook_signature`].
+    pub(crate) fn verify_webhook(&self, raw_body: &[u8], signature: &str) -> bool {
+        verify_hex(&self.webhook, raw_body, signature)
+    }
+}
+
 /// An HMAC-SHA256 key made from a secret as Razorpay uses it: the secret's text is the key.
 pub(crate) fn hmac_key(secret: &str) -> hmac::Key {
     hmac::Key::new(hmac::HMAC_SHA256, secret.as_bytes())

@@ -5,7 +5,6 @@ use crate::urls::{endpoint, http_base, shown};
 use std::fmt;
 use std::time::Duration;
 
-use ring::hmac;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -15,8 +14,7 @@ use crate::BoxFuture;
 use crate::openai::error_chain;
 use crate::payments::{
     Notes, OrderStatus, PaymentStatus, Payments, PaymentsError, PaymentsMode, ProviderOrder,
-    ProviderPayment, ProviderRefund, PublicConfig, RefundStatus, Refusal, hmac_key,
-    payment_message, verify_hex,
+    ProviderPayment, ProviderRefund, PublicConfig, RefundStatus, Refusal, SigningKeys,
 };
 
 /// Where Razorpay's API answers.
@@ -79,8 +77,7 @@ pub struct Razorpay {
     key_id: String,
     key_secret: String,
     webhook_secret: String,
-    payment_key: hmac::Key,
-    webhook_key: hmac::Key,
+    keys: SigningKeys,
     mode: PaymentsMode,
     timeout: Duration,
 }
@@ -137,8 +134,7 @@ impl Razorpay {
             key_id: key_id.to_owned(),
             key_secret: key_secret.to_owned(),
             webhook_secret: webhook_secret.to_owned(),
-            payment_key: hmac_key(key_secret),
-            webhook_key: hmac_key(webhook_secret),
+            keys: SigningKeys::new(key_secret, webhook_secret),
             mode,
             timeout,
         })
@@ -454,15 +450,11 @@ impl Payments for Razorpay {
     }
 
     fn verify_payment_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
-        verify_hex(
-            &self.payment_key,
-            payment_message(order_id, payment_id).as_bytes(),
-            signature,
-        )
+        self.keys.verify_payment(order_id, payment_id, signature)
     }
 
     fn verify_webhook_signature(&self, raw_body: &[u8], signature: &str) -> bool {
-        verify_hex(&self.webhook_key, raw_body, signature)
+        self.keys.verify_webhook(raw_body, signature)
     }
 
     fn fetch_payment<'a>(

@@ -8,15 +8,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::SystemTime;
 
 use chrono::{DateTime, Datelike, TimeDelta, Utc};
-use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use serde_json::json;
 
 use crate::BoxFuture;
 use crate::payments::{
     Notes, OrderStatus, PaymentStatus, Payments, PaymentsError, PaymentsMode, ProviderOrder,
-    ProviderPayment, ProviderRefund, PublicConfig, RefundStatus, Refusal, hex, hmac_key,
-    luhn_valid, payment_message, sign_hex, verify_hex,
+    ProviderPayment, ProviderRefund, PublicConfig, RefundStatus, Refusal, SigningKeys, hex,
+    luhn_valid,
 };
 
 /// The key id the sandbox gives the browser. It has Razorpay's shape but neither of its
@@ -155,8 +154,7 @@ pub struct SignedWebhook {
 /// default; the API passes its own) for the time an order is made (to forget it a day later)
 /// and a card is checked (its expiry); the rules themselves take the time as an argument.
 pub struct SandboxPayments {
-    payment_key: hmac::Key,
-    webhook_key: hmac::Key,
+    keys: SigningKeys,
     book: Mutex<Book>,
     clock: Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>,
     random: SystemRandom,
@@ -181,8 +179,7 @@ impl SandboxPayments {
     /// the system clock.
     pub fn with_secrets(key_secret: &str, webhook_secret: &str) -> Self {
         Self {
-            payment_key: hmac_key(key_secret),
-            webhook_key: hmac_key(webhook_secret),
+            keys: SigningKeys::new(key_secret, webhook_secret),
             book: Mutex::new(Book::default()),
             clock: Arc::new(|| DateTime::<Utc>::from(SystemTime::now())),
             random: SystemRandom::new(),
@@ -212,10 +209,7 @@ impl SandboxPayments {
         let now = (self.clock)();
         let payment = self.book().pay(order_id, card, payment_id, now)?;
         let order_id = payment.order_id.clone().unwrap_or_default();
-        let razorpay_signature = sign_hex(
-            &self.payment_key,
-            payment_message(&order_id, &payment.id).as_bytes(),
-        );
+        let razorpay_signature = self.keys.sign_payment(&order_id, &payment.id);
         Ok(SandboxCheckout {
             razorpay_order_id: order_id,
             razorpay_payment_id: payment.id,
@@ -239,7 +233,7 @@ impl SandboxPayments {
             endpoint: ENDPOINT.to_owned(),
             reason: e.to_string(),
         })?;
-        let signature = sign_hex(&self.webhook_key, &body);
+        let signature = self.keys.sign_webhook(&body);
         Ok(SignedWebhook {
             event_id,
             body,
@@ -310,15 +304,11 @@ impl Payments for SandboxPayments {
     }
 
     fn verify_payment_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
-        verify_hex(
-            &self.payment_key,
-            payment_message(order_id, payment_id).as_bytes(),
-            signature,
-        )
+        self.keys.verify_payment(order_id, payment_id, signature)
     }
 
     fn verify_webhook_signature(&self, raw_body: &[u8], signature: &str) -> bool {
-        verify_hex(&self.webhook_key, raw_body, signature)
+        self.keys.verify_webhook(raw_body, signature)
     }
 
     fn fetch_payment<'a>(
