@@ -242,6 +242,15 @@ pub struct OrderChange {
     pub return_stock: bool,
 }
 
+/// A refund's progress as [`Store::set_refund`] writes it; a `None` leaves its column as it is.
+#[derive(AsChangeset)]
+#[diesel(table_name = orders)]
+struct RefundProgress<'a> {
+    refund_id: Option<&'a str>,
+    refund_status: &'a str,
+    payment_status: Option<&'a str>,
+}
+
 /// What [`Store::change_order`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Changed<E> {
@@ -859,31 +868,13 @@ impl Store {
         payment_status: Option<&str>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
-        let target = orders::table.filter(orders::id.eq(order_id));
-        match (refund_id, payment_status) {
-            (Some(refund), Some(payment)) => diesel::update(target)
-                .set((
-                    orders::refund_id.eq(refund),
-                    orders::refund_status.eq(refund_status),
-                    orders::payment_status.eq(payment),
-                ))
-                .execute(&mut conn)?,
-            (Some(refund), None) => diesel::update(target)
-                .set((
-                    orders::refund_id.eq(refund),
-                    orders::refund_status.eq(refund_status),
-                ))
-                .execute(&mut conn)?,
-            (None, Some(payment)) => diesel::update(target)
-                .set((
-                    orders::refund_status.eq(refund_status),
-                    orders::payment_status.eq(payment),
-                ))
-                .execute(&mut conn)?,
-            (None, None) => diesel::update(target)
-                .set(orders::refund_status.eq(refund_status))
-                .execute(&mut conn)?,
-        };
+        diesel::update(orders::table.filter(orders::id.eq(order_id)))
+            .set(&RefundProgress {
+                refund_id,
+                refund_status,
+                payment_status,
+            })
+            .execute(&mut conn)?;
         Ok(())
     }
 

@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use actix_web::web;
-use orders::{DeliveryStatus, Lifecycle, OrderStatus, RefundStatus};
+use orders::{DeliveryStatus, RefundStatus};
 use providers::RefundStatus as ProviderRefund;
 
-use crate::checkout::placement;
+use crate::checkout::{change_of, lifecycle_of, placement};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -65,35 +65,6 @@ async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
         web::block(move || store.set_refund(&order.id, None, refund.as_str(), payment)).await??;
     }
     Ok(())
-}
-
-/// The order's lifecycle fields as stored.
-pub fn lifecycle_of(stored: &store::StoredOrder) -> Lifecycle {
-    let order = &stored.order;
-    Lifecycle {
-        delivery: DeliveryStatus::parse(&order.delivery_status),
-        status: order.status.as_deref().and_then(OrderStatus::parse),
-        refund: RefundStatus::parse(&order.refund_status).unwrap_or(RefundStatus::NotInitiated),
-        open_request: stored
-            .open_request
-            .as_ref()
-            .map(|request| orders::OpenRequest {
-                line: usize::try_from(request.line).unwrap_or(0),
-                reason: request.reason.clone(),
-                delivery_before: DeliveryStatus::parse(&request.delivery_before),
-            }),
-    }
-}
-
-/// The fields a lifecycle writes, with the request left as it is.
-pub fn change_of(lifecycle: &Lifecycle) -> store::OrderChange {
-    store::OrderChange {
-        delivery_status: lifecycle.delivery.as_str().to_owned(),
-        status: lifecycle.status.map(|s| s.as_str().to_owned()),
-        refund_status: lifecycle.refund.as_str().to_owned(),
-        request: store::RequestChange::Keep,
-        return_stock: false,
-    }
 }
 
 async fn track_shipments(state: &AppState) -> Result<(), ApiError> {

@@ -121,12 +121,11 @@ async fn order_summaries(
         .iter()
         .map(|stored| {
             let order = &stored.order;
-            let delivery = orders::DeliveryStatus::parse(&order.delivery_status);
-            let status = order.status.as_deref().and_then(orders::OrderStatus::parse);
+            let life = crate::checkout::lifecycle_of(stored);
             support::OrderSummary {
                 id: order.id.clone(),
                 placed_at: order.created_at.and_utc(),
-                status: orders::status_text(status, &delivery).to_owned(),
+                status: orders::status_text(life.status, &life.delivery).to_owned(),
                 estimated_delivery: Some(order.estimated_delivery.and_utc()),
                 total_paise: order.total_paise,
                 item_names: stored.lines.iter().map(|line| line.name.clone()).collect(),

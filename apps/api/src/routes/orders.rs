@@ -14,8 +14,8 @@ use utoipa::ToSchema;
 
 use crate::auth::Caller;
 use crate::checkout::placement::{self, Express};
-use crate::checkout::settler::{change_of, lifecycle_of};
 use crate::checkout::wire::{BrandOrder, Order};
+use crate::checkout::{change_of, lifecycle_of};
 use crate::error::{ApiError, Named};
 use crate::routes::params;
 use crate::state::AppState;

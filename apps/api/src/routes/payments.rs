@@ -240,24 +240,18 @@ pub async fn create_order(
     match reserved {
         store::Reservation::Reserved => {}
         store::Reservation::Short(short) => {
-            let name = priced
-                .lines
-                .iter()
-                .find(|l| l.product_id == short.product_id)
-                .map_or("This item", |l| l.name.as_str());
-            let wanted = priced
+            let (name, wanted) = priced
                 .lines
                 .iter()
                 .find(|l| l.product_id == short.product_id && l.size == short.size)
-                .map_or(1, |l| l.quantity);
-            let refusal = orders::reservable(short.left, wanted).err().map_or_else(
-                || "This size is out of stock.".to_owned(),
-                |e| e.to_string(),
+                .map_or(("This item", 1), |l| (l.name.as_str(), l.quantity));
+            // The store refuses only a line short of what it wants, so there is a refusal.
+            return Err(
+                checkout::short_of_stock(name, &short.size, short.left, wanted).map_or_else(
+                    || ApiError::Internal(format!("a shortage of {short:?} with enough left")),
+                    sold_out_at_pay,
+                ),
             );
-            return Err(ApiError::Conflict {
-                code: "OUT_OF_STOCK",
-                message: format!("{name} ({}): {refusal}", short.size),
-            });
         }
         store::Reservation::Coupon(claim) => {
             let refused = match claim {
