@@ -109,13 +109,6 @@ struct Wanted {
     quantity: u32,
 }
 
-fn invalid_quantity() -> ApiError {
-    ApiError::bad_request(
-        "INVALID_QUANTITY",
-        "quantity must be a whole number from 1 to 99",
-    )
-}
-
 /// The Buy Now item of `source`, or `None` for the bag.
 fn direct_item(source: Option<&Value>) -> Result<Option<Wanted>, ApiError> {
     let invalid_source = || {
@@ -141,14 +134,7 @@ fn direct_item(source: Option<&Value>) -> Result<Option<Wanted>, ApiError> {
                 .map(str::trim)
                 .filter(|size| !size.is_empty())
                 .ok_or_else(|| ApiError::bad_request("INVALID_SIZE", "size is required"))?;
-            let quantity = match item.get("quantity") {
-                None | Some(Value::Null) => 1,
-                Some(value) => value
-                    .as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| (1..=bag::MAX_LINE_QUANTITY).contains(n))
-                    .ok_or_else(invalid_quantity)?,
-            };
+            let quantity = crate::routes::bag::quantity(item.get("quantity"), 1, Some(1))?;
             Ok(Some(Wanted {
                 product_id: product_id.to_owned(),
                 size: size.to_owned(),

@@ -190,8 +190,12 @@ impl From<BagError> for ApiError {
 }
 
 /// A quantity as sent: a whole number from `min` to 99, or the rule's message. A missing
-/// quantity is `default`.
-fn quantity(value: Option<&Value>, min: u32, default: Option<u32>) -> Result<u32, ApiError> {
+/// quantity is `default`. The coupon check and the checkout read Buy Now's quantity with it too.
+pub(crate) fn quantity(
+    value: Option<&Value>,
+    min: u32,
+    default: Option<u32>,
+) -> Result<u32, ApiError> {
     let invalid = || ApiError::from(BagError::InvalidQuantity { min });
     let quantity = match value {
         None | Some(Value::Null) => default.ok_or_else(invalid)?,

@@ -188,20 +188,7 @@ fn price_items(snapshot: &Snapshot, items: &[DirectItem]) -> Result<Priced, ApiE
             .map(str::trim)
             .filter(|id| !id.is_empty())
             .ok_or_else(|| ApiError::bad_request("INVALID_PRODUCT_ID", "productId is required"))?;
-        let invalid_quantity = || {
-            ApiError::bad_request(
-                "INVALID_QUANTITY",
-                "quantity must be a whole number from 1 to 99",
-            )
-        };
-        let quantity = match &item.quantity {
-            None | Some(Value::Null) => 1,
-            Some(value) => value
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .filter(|n| (1..=bag::MAX_LINE_QUANTITY).contains(n))
-                .ok_or_else(invalid_quantity)?,
-        };
+        let quantity = super::bag::quantity(item.quantity.as_ref(), 1, Some(1))?;
         let product = super::bag::product(snapshot, id)
             .ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
         let line = product

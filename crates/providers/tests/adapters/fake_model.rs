@@ -152,6 +152,11 @@ async fn serve(stream: TcpStream, behaviour: Behaviour, requests: Arc<Mutex<Vec<
             return;
         }
     };
+    write_answer(reader, status, &body).await;
+}
+
+/// Answers the request read from `reader` with `status` and the JSON `body`, and closes.
+pub async fn write_answer(reader: BufReader<TcpStream>, status: u16, body: &str) {
     let response = format!(
         "HTTP/1.1 {status} Fake\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
          Connection: close\r\n\r\n{body}",

@@ -15,10 +15,10 @@ use providers::{
     Shipping, ShippingError, Shiprocket, SimulatedShipping,
 };
 use serde_json::{Value, json};
-use tokio::io::{AsyncWriteExt, BufReader};
+use tokio::io::BufReader;
 use tokio::net::{TcpListener, TcpStream};
 
-use crate::fake_model::{Recorded, read_request};
+use crate::fake_model::{Recorded, read_request, write_answer};
 use crate::smtp_server::free_port;
 
 const EMAIL: &str = "api-user@casa.test";
@@ -184,17 +184,7 @@ async fn serve(stream: TcpStream, state: Arc<State>, requests: Arc<Mutex<Vec<Req
             return;
         }
     };
-    let response = format!(
-        "HTTP/1.1 {status} Fake\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = reader.into_inner();
-    stream
-        .write_all(response.as_bytes())
-        .await
-        .expect("the answer is written");
-    stream.shutdown().await.expect("closed");
+    write_answer(reader, status, &body).await;
 }
 
 /// Shiprocket's tracking answer for a delivered shipment (its documentation's example).
