@@ -72,9 +72,14 @@ pub struct Config {
     /// `SHOP_SHIPROCKET_PICKUP` and `SHOP_SHIPROCKET_URL`); without them, the shipping
     /// simulator.
     pub shipping: Option<ShiprocketConfig>,
-    /// Take the client address from `X-Forwarded-For` / `Forwarded` (`SHOP_TRUST_FORWARDED`):
-    /// only behind a proxy that sets them, or clients could pick their own rate-limit bucket.
-    pub trust_forwarded: bool,
+    /// Take the client address and scheme from the proxies' forwarding header
+    /// (`SHOP_TRUST_FORWARDED`: `X-Forwarded-For` with `X-Forwarded-Proto`, or RFC 7239
+    /// `Forwarded`), through `SHOP_TRUSTED_PROXIES` proxies (1 unless set): only behind
+    /// proxies that write them, or clients could pick their own rate-limit bucket.
+    pub forwarding: access::client::Forwarding,
+    /// Open connections allowed from one client address (`SHOP_MAX_CONNECTIONS_PER_CLIENT`,
+    /// 1,000 unless set; by the peer's address, so not applied behind a trusted proxy).
+    pub max_connections_per_client: u32,
 }
 
 /// A configuration value that must never reach a log line.
@@ -393,15 +398,20 @@ impl Config {
         let razorpay = razorpay_config(&get)?;
         let shipping = shiprocket(&get)?;
 
-        let trust_forwarded = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
-            None | Some("0") | Some("false") => false,
-            Some("1") | Some("true") => true,
-            Some(other) => {
-                return Err(invalid(
-                    "SHOP_TRUST_FORWARDED",
-                    format!("'{other}' is not a boolean; use true or false"),
-                ));
-            }
+        let forwarding = forwarding(&get)?;
+        let max_connections_per_client = match get("SHOP_MAX_CONNECTIONS_PER_CLIENT") {
+            None => DEFAULT_CONNECTIONS_PER_CLIENT,
+            Some(raw) => raw
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=1_000_000).contains(n))
+                .ok_or_else(|| {
+                    invalid(
+                        "SHOP_MAX_CONNECTIONS_PER_CLIENT",
+                        format!("'{raw}' is not a whole number from 1 to 1000000"),
+                    )
+                })?,
         };
 
         Ok(Self {
@@ -424,8 +434,55 @@ impl Config {
             places,
             razorpay,
             shipping,
-            trust_forwarded,
+            forwarding,
+            max_connections_per_client,
         })
+    }
+}
+
+/// Open connections from one address unless `SHOP_MAX_CONNECTIONS_PER_CLIENT` says otherwise:
+/// generous, as many mobile shoppers share one carrier address (CGNAT) and a browser opens
+/// several connections each.
+pub const DEFAULT_CONNECTIONS_PER_CLIENT: u32 = 1_000;
+
+/// `SHOP_TRUST_FORWARDED` (`false`, `true` or `x-forwarded-for`, `forwarded`) and
+/// `SHOP_TRUSTED_PROXIES` (how many proxies stand in front, 1 to 10, 1 unless set).
+fn forwarding(
+    get: &impl Fn(&str) -> Option<String>,
+) -> Result<access::client::Forwarding, ConfigError> {
+    use access::client::{Forwarding, ProxyHeader};
+    let header = match get("SHOP_TRUST_FORWARDED").as_deref().map(str::trim) {
+        None | Some("0") | Some("false") => None,
+        Some("1") | Some("true") | Some("x-forwarded-for") => Some(ProxyHeader::XForwardedFor),
+        Some("forwarded") => Some(ProxyHeader::Forwarded),
+        Some(other) => {
+            return Err(invalid(
+                "SHOP_TRUST_FORWARDED",
+                format!("'{other}' is not one of false, true (or x-forwarded-for) and forwarded"),
+            ));
+        }
+    };
+    let proxies = get("SHOP_TRUSTED_PROXIES");
+    match (header, proxies) {
+        (None, None) => Ok(Forwarding::Ignore),
+        (None, Some(_)) => Err(invalid(
+            "SHOP_TRUSTED_PROXIES",
+            "is set but SHOP_TRUST_FORWARDED is not; set both behind proxies, neither otherwise"
+                .to_owned(),
+        )),
+        (Some(header), None) => Ok(Forwarding::Trust { header, proxies: 1 }),
+        (Some(header), Some(raw)) => raw
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=10).contains(n))
+            .map(|proxies| Forwarding::Trust { header, proxies })
+            .ok_or_else(|| {
+                invalid(
+                    "SHOP_TRUSTED_PROXIES",
+                    format!("'{raw}' is not a whole number from 1 to 10"),
+                )
+            }),
     }
 }
 
@@ -678,10 +735,62 @@ mod tests {
             ("SHOP_SHIPROCKET_PICKUP", "Primary"),
             ("SHOP_SHIPROCKET_URL", "https://apiv2.shiprocket.in"),
             ("SHOP_TRUST_FORWARDED", "perhaps"),
+            ("SHOP_TRUSTED_PROXIES", "1"),
+            ("SHOP_MAX_CONNECTIONS_PER_CLIENT", "0"),
+            ("SHOP_MAX_CONNECTIONS_PER_CLIENT", "many"),
         ] {
             let err = config(&[(var, value)]).expect_err(var);
             assert_eq!(err.variable, var);
         }
+    }
+
+    #[test]
+    fn forwarding_names_the_header_and_the_proxies() {
+        use access::client::{Forwarding, ProxyHeader};
+        let table = [
+            (vec![], Ok(Forwarding::Ignore)),
+            (
+                vec![("SHOP_TRUST_FORWARDED", "false")],
+                Ok(Forwarding::Ignore),
+            ),
+            (
+                vec![("SHOP_TRUST_FORWARDED", "true")],
+                Ok(Forwarding::Trust {
+                    header: ProxyHeader::XForwardedFor,
+                    proxies: 1,
+                }),
+            ),
+            (
+                vec![
+                    ("SHOP_TRUST_FORWARDED", "forwarded"),
+                    ("SHOP_TRUSTED_PROXIES", "2"),
+                ],
+                Ok(Forwarding::Trust {
+                    header: ProxyHeader::Forwarded,
+                    proxies: 2,
+                }),
+            ),
+            (
+                vec![
+                    ("SHOP_TRUST_FORWARDED", "x-forwarded-for"),
+                    ("SHOP_TRUSTED_PROXIES", "0"),
+                ],
+                Err("SHOP_TRUSTED_PROXIES"),
+            ),
+            (
+                vec![
+                    ("SHOP_TRUST_FORWARDED", "true"),
+                    ("SHOP_TRUSTED_PROXIES", "11"),
+                ],
+                Err("SHOP_TRUSTED_PROXIES"),
+            ),
+        ];
+        for (vars, expected) in table {
+            let outcome = config(&vars).map(|c| c.forwarding).map_err(|e| e.variable);
+            assert_eq!(outcome, expected, "{vars:?}");
+        }
+        let c = config(&[]).expect("defaults");
+        assert_eq!(c.max_connections_per_client, DEFAULT_CONNECTIONS_PER_CLIENT);
     }
 
     #[test]

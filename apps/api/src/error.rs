@@ -110,6 +110,9 @@ pub enum ApiError {
     /// The body is not JSON (415).
     #[error("{0}")]
     UnsupportedMediaType(String),
+    /// The request body stalled past its read deadline (408); the connection is closed.
+    #[error("The request body took too long to arrive. Please try again.")]
+    RequestTimeout,
     /// The body is larger than the API accepts (413).
     #[error("Request body is too large")]
     PayloadTooLarge,
@@ -163,6 +166,7 @@ impl ApiError {
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
+            Self::RequestTimeout => "REQUEST_TIMEOUT",
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
@@ -194,6 +198,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unavailable(_) | Self::FrontendMissing => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

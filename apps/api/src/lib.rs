@@ -7,6 +7,7 @@ pub mod auth;
 pub mod catalogue;
 pub mod checkout;
 pub mod config;
+pub mod edge;
 pub mod error;
 pub mod feed;
 pub mod history;

@@ -29,6 +29,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    api::edge::raise_open_files_limit();
     let app = match Application::build(&config, Clock::system()) {
         Ok(app) => app,
         Err(e) => {

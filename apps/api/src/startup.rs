@@ -227,9 +227,20 @@ impl Application {
             mailer: providers.mailer,
             log_codes: providers.log_codes,
             assistant: providers.assistant,
-            trust_forwarded: config.trust_forwarded,
+            forwarding: config.forwarding,
         });
         let trusted = web::Data::new(trusted_origins(config));
+        let edge = web::Data::new(crate::edge::Edge {
+            forwarding: config.forwarding,
+            public_https: public_https(config),
+        });
+        let cap = match config.forwarding {
+            access::client::Forwarding::Ignore => Some(crate::edge::ConnectionCap::new(
+                config.max_connections_per_client,
+            )),
+            // Every connection comes from the proxy: it caps them itself.
+            access::client::Forwarding::Trust { .. } => None,
+        };
         let refresh_every = config.catalogue_refresh;
         let app_state = state.clone();
         let config = config.clone();
@@ -237,6 +248,7 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(trusted.clone())
+                .app_data(edge.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT_BYTES)
@@ -269,15 +281,23 @@ impl Application {
                 .wrap(security_headers(&config))
                 .wrap(Compress::default())
                 .wrap(from_fn(crate::telemetry::log_request))
+                .wrap(from_fn(crate::edge::strict_transport))
                 // Before any routing or auth, so a preflight is answered first.
                 .wrap(cors(&config.cors_origins))
                 // Outermost: whatever the layers inside answer as an error is JSON.
                 .wrap(from_fn(crate::error::errors_as_json))
+                // Around everything: no layer reads a body that has no deadline.
+                .wrap(from_fn(crate::edge::body_deadline))
                 .configure(|cfg| routes::configure(cfg, &config.frontend_dir))
         })
         // Without it a keep-alive connection can wait 40 ms for a delayed ACK whenever an
         // answer is written in two parts (headers, then a file body).
         .tcp_nodelay(true)
+        .on_connect(move |conn, data| {
+            if let Some(cap) = &cap {
+                cap.on_connect(conn, data);
+            }
+        })
         .shutdown_timeout(20)
         .listen(listener)?
         .run();
@@ -434,6 +454,15 @@ pub fn content_security_policy(config: &Config) -> String {
 const API_DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
      img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
      form-action 'self'; frame-ancestors 'none'";
+
+/// Whether the shop's public URL is HTTPS (its cookies are then always Secure and every answer
+/// carries `Strict-Transport-Security`).
+pub fn public_https(config: &Config) -> bool {
+    config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("https://"))
+}
 
 /// Origins other than the shop's own allowed to send unsafe requests (without the cookie).
 fn trusted_origins(config: &Config) -> crate::auth::guard::TrustedOrigins {

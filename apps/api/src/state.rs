@@ -49,8 +49,8 @@ pub struct AppState {
     pub log_codes: bool,
     /// The support assistant.
     pub assistant: Arc<dyn providers::Assistant>,
-    /// Client addresses come from forwarding headers.
-    pub trust_forwarded: bool,
+    /// How far forwarding headers are believed (client addresses and scheme).
+    pub forwarding: access::client::Forwarding,
     /// Commits swipes in batches.
     pub swipes: Arc<crate::ledger::SwipeWriter>,
     /// Trending answers until the rollups change.

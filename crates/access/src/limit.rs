@@ -1,5 +1,6 @@
-//! Rate limits on asking for sign-in codes, kept as one fixed window per bucket (an e-mail or a
-//! client address) in the database, so every API process sees the same counts.
+//! Rate limits (sign-in codes, wrong codes, the support chat, address searches), kept as one
+//! fixed window per bucket (an e-mail, an account or a client address) in the database, so
+//! every API process sees the same counts.
 
 use chrono::{DateTime, TimeDelta, Utc};
 
@@ -26,12 +27,38 @@ pub const CODES_PER_CLIENT: Limit = Limit {
     window: TimeDelta::hours(1),
 };
 
-/// Support-chat messages from one client address: at most 60 an hour, so nobody can run up a
-/// remote assistant's bill or drown the local one.
-pub const CHAT_PER_CLIENT: Limit = Limit {
+/// Support-chat messages from one signed-in account: at most 60 an hour, so nobody can run up
+/// a remote assistant's bill or drown the local one.
+pub const CHAT_PER_ACCOUNT: Limit = Limit {
     min_interval: None,
     max_per_window: 60,
     window: TimeDelta::hours(1),
+};
+
+/// Support-chat messages from one client address while signed out: at most 120 an hour (a
+/// carrier address is shared by many shoppers; signed in, each account has its own 60).
+pub const CHAT_PER_CLIENT: Limit = Limit {
+    min_interval: None,
+    max_per_window: 120,
+    window: TimeDelta::hours(1),
+};
+
+/// Wrong sign-in codes from one client address, whatever the e-mail: at most 100 an hour, so
+/// codes cannot be guessed across many addresses (each e-mail's code burns after 5 wrong
+/// tries; shoppers behind one carrier address rarely mistype 100 codes in an hour).
+pub const WRONG_CODES_PER_CLIENT: Limit = Limit {
+    min_interval: None,
+    max_per_window: 100,
+    window: TimeDelta::hours(1),
+};
+
+/// Address searches (places autocomplete) from one client address: at most 1,200 in ten
+/// minutes, generous for shoppers typing behind one carrier address, yet a bound on the
+/// remote search's bill.
+pub const PLACES_PER_CLIENT: Limit = Limit {
+    min_interval: None,
+    max_per_window: 1_200,
+    window: TimeDelta::minutes(10),
 };
 
 /// A bucket's window as stored.

@@ -93,7 +93,12 @@ pub async fn sessions(
     }
     let mut res = next.call(req).await?;
     let personal = res.request().extensions().contains::<Authenticated>();
-    let https = res.request().connection_info().scheme() == "https";
+    // Only a trusted proxy may say the request came over HTTPS: a client's own
+    // `X-Forwarded-Proto` must not decide the cookie's flags.
+    let https = res
+        .request()
+        .app_data::<web::Data<crate::edge::Edge>>()
+        .is_some_and(|edge| crate::edge::came_over_https(res.request(), edge.forwarding));
     let renewal = res.request().extensions_mut().remove::<Renewal>();
     let stale = res
         .request()

@@ -35,7 +35,7 @@ pub struct ChatReply {
     responses(
         (status = 200, body = ChatReply, description = "The assistant's reply"),
         (status = 400, body = crate::error::ErrorBody, description = "An empty or too long message"),
-        (status = 429, body = crate::error::ErrorBody, description = "Over 60 messages an hour from this client address"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 60 messages an hour from this account, or, signed out, over 120 an hour from this client address"),
     ),
 )]
 pub async fn ask(
@@ -58,15 +58,24 @@ pub async fn ask(
         ));
     }
     let now = state.clock.now();
-    let bucket = format!(
-        "chat:client:{}",
-        users::client_address(&req, state.trust_forwarded)
-    );
+    // Signed in, the account is the bucket (shoppers behind one carrier address do not share
+    // it); signed out, the client address is.
+    let (bucket, rule) = match &caller.0 {
+        Some(caller) => (
+            format!("chat:account:{}", caller.id()),
+            limit::CHAT_PER_ACCOUNT,
+        ),
+        None => (
+            format!(
+                "chat:client:{}",
+                crate::edge::client_bucket(&req, state.forwarding)
+            ),
+            limit::CHAT_PER_CLIENT,
+        ),
+    };
     let store = state.store.clone();
     let (decision, _) = web::block(move || {
-        store.take_rate_limit(&bucket, |window| {
-            limit::check(&limit::CHAT_PER_CLIENT, window, now)
-        })
+        store.take_rate_limit(&bucket, |window| limit::check(&rule, window, now))
     })
     .await??;
     if let Decision::Wait { seconds } = decision {

@@ -136,6 +136,33 @@ fn not_found_or_unavailable(error: providers::PlacesError, message: &str) -> Api
     }
 }
 
+/// Counts a search against the client's [`access::limit::PLACES_PER_CLIENT`]; over it, 429.
+async fn take_search(req: &actix_web::HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    use access::limit::{self, Decision};
+    let bucket = format!(
+        "places:client:{}",
+        crate::edge::client_bucket(req, state.forwarding)
+    );
+    let now = state.clock.now();
+    let store = state.store.clone();
+    let (decision, _) = web::block(move || {
+        store.take_rate_limit(&bucket, |window| {
+            limit::check(&limit::PLACES_PER_CLIENT, window, now)
+        })
+    })
+    .await??;
+    match decision {
+        Decision::Allow(_) => Ok(()),
+        Decision::Wait { seconds } => Err(ApiError::TooManyRequests {
+            retry_after: seconds,
+            message: format!(
+                "Too many address searches. Please wait {} and try again.",
+                crate::routes::users::seconds_text(seconds)
+            ),
+        }),
+    }
+}
+
 /// Suggestions for what was typed, India only.
 #[utoipa::path(
     get,
@@ -145,10 +172,12 @@ fn not_found_or_unavailable(error: providers::PlacesError, message: &str) -> Api
     responses(
         (status = 200, body = AutocompleteAnswer, description = "Up to `limit` suggestions, best first; none when nothing matches"),
         (status = 400, body = crate::error::ErrorBody, description = "q is missing, shorter than 2 or longer than 100 characters, or session or limit is invalid"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 1,200 searches in ten minutes from this client address; `retryAfter` seconds to wait"),
         (status = 503, body = crate::error::ErrorBody, description = "Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE)"),
     ),
 )]
 pub async fn autocomplete(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     query: web::Query<AutocompleteParams>,
 ) -> Result<HttpResponse, ApiError> {
@@ -163,6 +192,7 @@ pub async fn autocomplete(
         1,
         places::MAX_SUGGESTIONS,
     )?;
+    take_search(&req, &state).await?;
     let predictions = state
         .places
         .autocomplete(typed, session, limit)

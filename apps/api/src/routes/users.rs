@@ -55,22 +55,6 @@ fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
     })
 }
 
-/// The address of the client, for its rate-limit bucket.
-pub fn client_address(req: &HttpRequest, trust_forwarded: bool) -> String {
-    let info = req.connection_info();
-    let raw = if trust_forwarded {
-        info.realip_remote_addr().map(str::to_owned)
-    } else {
-        req.peer_addr().map(|a| a.ip().to_string())
-    };
-    let raw = raw.unwrap_or_else(|| "unknown".to_owned());
-    // "1.2.3.4:5678" -> "1.2.3.4"; an IPv6 address keeps its colons.
-    match raw.parse::<std::net::SocketAddr>() {
-        Ok(addr) => addr.ip().to_string(),
-        Err(_) => raw,
-    }
-}
-
 fn wait_message(seconds: i64) -> String {
     format!(
         "Please wait {} before asking for a new code.",
@@ -84,8 +68,8 @@ pub fn seconds_text(seconds: i64) -> String {
     format!("{seconds} {unit}")
 }
 
-fn https(req: &HttpRequest) -> bool {
-    req.connection_info().scheme() == "https"
+fn https(req: &HttpRequest, state: &AppState) -> bool {
+    crate::edge::came_over_https(req, state.forwarding)
 }
 
 /// Sends a sign-in code to an e-mail address.
@@ -107,7 +91,7 @@ pub async fn generate_otp(
     body: web::Json<GenerateOtpRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(body.email.as_deref())?.normalized();
-    let client = client_address(&req, state.trust_forwarded);
+    let client = crate::edge::client_bucket(&req, state.forwarding);
     let now = state.clock.now();
 
     let buckets = [
@@ -167,6 +151,38 @@ fn give_back(store: &store::Store, taken: &[(String, limit::Window, Option<limit
     }
 }
 
+/// Counts a code try against the client's [`limit::WRONG_CODES_PER_CLIENT`] before it is
+/// judged (a right code gives its use back), so codes cannot be guessed across many e-mails
+/// from one client; over the limit, 429 and the try is not counted against any e-mail.
+async fn charge_code_try(
+    req: &HttpRequest,
+    state: &AppState,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Result<(String, limit::Window, Option<limit::Window>), ApiError> {
+    let bucket = format!(
+        "code:wrong:client:{}",
+        crate::edge::client_bucket(req, state.forwarding)
+    );
+    let store = state.store.clone();
+    let (decision, before, bucket) = web::block(move || -> Result<_, ApiError> {
+        let (decision, before) = store.take_rate_limit(&bucket, |window| {
+            limit::check(&limit::WRONG_CODES_PER_CLIENT, window, now)
+        })?;
+        Ok((decision, before, bucket))
+    })
+    .await??;
+    match decision {
+        Decision::Allow(window) => Ok((bucket, window, before)),
+        Decision::Wait { seconds } => Err(ApiError::TooManyRequests {
+            retry_after: seconds,
+            message: format!(
+                "Too many wrong codes. Please wait {} and try again.",
+                seconds_text(seconds)
+            ),
+        }),
+    }
+}
+
 /// Exchanges a sign-in code for a session.
 #[utoipa::path(
     post,
@@ -177,6 +193,7 @@ fn give_back(store: &store::Store, taken: &[(String, limit::Window, Option<limit
         (status = 200, body = SignedIn, description = "Signed in; the session is also set as the `shop_session` cookie"),
         (status = 400, body = crate::error::ErrorBody, description = "Not an e-mail address"),
         (status = 401, body = crate::error::ErrorBody, description = "INVALID_OTP (wrong), OTP_BURNT (fifth wrong try) or OTP_EXPIRED (none usable)"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 100 wrong codes an hour from this client address; `retryAfter` seconds to wait"),
     ),
 )]
 pub async fn verify_otp(
@@ -192,6 +209,7 @@ pub async fn verify_otp(
     };
     let code = OtpCode::parse(body.otp.as_deref().unwrap_or_default()).map_err(|_| wrong())?;
     let now = state.clock.now();
+    let charged = charge_code_try(&req, &state, now).await?;
 
     let store = state.store.clone();
     let key = email.clone();
@@ -206,7 +224,10 @@ pub async fn verify_otp(
         message: "This code has expired. Please request a new one.".into(),
     };
     match access::code::judge(attempt.as_ref().map(|t| &t.state), matches, now) {
-        Verdict::Accept => {}
+        Verdict::Accept => {
+            let store = state.store.clone();
+            web::block(move || give_back(&store, &[charged])).await?;
+        }
         Verdict::Wrong { .. } => return Err(wrong()),
         Verdict::Burnt => {
             return Err(ApiError::Unauthorized {
@@ -243,7 +264,7 @@ pub async fn verify_otp(
         .sessions
         .issue(&user.id, role.number(), user.token_version, now)?;
     Ok(HttpResponse::Ok()
-        .cookie(state.sessions.cookie(token.clone(), https(&req)))
+        .cookie(state.sessions.cookie(token.clone(), https(&req, &state)))
         .json(SignedIn {
             token,
             is_new_user: !user.onboarded,
@@ -300,7 +321,7 @@ pub async fn logout(
     let id = caller.id().to_owned();
     web::block(move || store.bump_token_version(&id)).await??;
     Ok(HttpResponse::Ok()
-        .cookie(state.sessions.removal_cookie(https(&req)))
+        .cookie(state.sessions.removal_cookie(https(&req, &state)))
         .json(Success { success: true }))
 }
 
@@ -697,7 +718,7 @@ async fn delete_account(
     }
     let mut answer = HttpResponse::Ok();
     if own {
-        answer.cookie(state.sessions.removal_cookie(https(req)));
+        answer.cookie(state.sessions.removal_cookie(https(req, state)));
     }
     Ok(answer.json(Success { success: true }))
 }

@@ -227,13 +227,13 @@ async fn the_local_assistant_covers_for_a_failing_remote_one() {
 }
 
 #[tokio::test]
-async fn a_client_may_send_sixty_messages_an_hour() {
+async fn a_signed_out_client_may_send_120_messages_an_hour() {
     let app = spawn_app(Backend::Sqlite).await;
     app.execute_sql(
         "INSERT INTO rate_limits (bucket, started_at, count, last_at) \
-         VALUES ('chat:client:127.0.0.1', '2026-11-23 09:30:00', 59, '2026-11-23 09:59:00')",
+         VALUES ('chat:client:127.0.0.1', '2026-11-23 09:30:00', 119, '2026-11-23 09:59:00')",
     );
-    assert_eq!(ask(&app, "returns?").await.0, 200, "the sixtieth");
+    assert_eq!(ask(&app, "returns?").await.0, 200, "the 120th");
     let (status, body) = ask(&app, "returns?").await;
     assert_eq!(status, 429);
     assert_eq!(error_code(&body), "RATE_LIMITED");

@@ -91,6 +91,10 @@ pub struct Options {
     /// Google Places (both the Places API (New) and the Geocoding API) at this base URL, with
     /// [`TEST_PLACES_KEY`], instead of the embedded directory.
     pub places_url: Option<String>,
+    /// How far forwarding headers are believed (not at all unless set).
+    pub forwarding: access::client::Forwarding,
+    /// `SHOP_MAX_CONNECTIONS_PER_CLIENT` (the default unless set).
+    pub max_connections_per_client: Option<u32>,
 }
 
 impl Default for Options {
@@ -102,6 +106,8 @@ impl Default for Options {
             smtp_url: None,
             assistant_url: None,
             places_url: None,
+            forwarding: access::client::Forwarding::Ignore,
+            max_connections_per_client: None,
         }
     }
 }
@@ -171,7 +177,10 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         }),
         razorpay: None,
         shipping: None,
-        trust_forwarded: false,
+        forwarding: options.forwarding,
+        max_connections_per_client: options
+            .max_connections_per_client
+            .unwrap_or(api::config::DEFAULT_CONNECTIONS_PER_CLIENT),
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
