@@ -195,6 +195,41 @@ impl Stream for TimedBody {
     }
 }
 
+/// The longest request URI (path and query) read: longer ones answer 414 `URI_TOO_LONG`.
+pub const MAX_URI_BYTES: usize = 8 * 1024;
+/// The most header bytes read (names and values): more answer 431 `HEADERS_TOO_LARGE`.
+pub const MAX_HEADER_BYTES: usize = 32 * 1024;
+
+/// Answers requests whose URI or headers are over [`MAX_URI_BYTES`] / [`MAX_HEADER_BYTES`]
+/// with a JSON 414 / 431 before any routing. Heads the framework's parser itself refuses
+/// (over 128 KiB or 96 headers, or a request line that is not HTTP) never reach this: the
+/// parser answers those with a bodiless 431 or 400 and closes the connection.
+pub async fn head_limits(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    let uri = req.uri().path_and_query().map_or(0, |pq| pq.as_str().len());
+    let headers: usize = req
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len())
+        .sum();
+    let refusal = if uri > MAX_URI_BYTES {
+        Some(ApiError::UriTooLong)
+    } else if headers > MAX_HEADER_BYTES {
+        Some(ApiError::HeadersTooLarge)
+    } else {
+        None
+    };
+    match refusal {
+        None => Ok(next.call(req).await?.map_into_left_body()),
+        Some(error) => {
+            let (http, _) = req.into_parts();
+            Ok(ServiceResponse::new(http, error.error_response()).map_into_right_body())
+        }
+    }
+}
+
 /// Open connections per client address, capped: one address cannot take every file
 /// descriptor of the process. The cap is by the connection's peer, so it is off behind a
 /// trusted proxy (every connection comes from the proxy, which must cap them itself).

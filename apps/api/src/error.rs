@@ -113,6 +113,12 @@ pub enum ApiError {
     /// The request body stalled past its read deadline (408); the connection is closed.
     #[error("The request body took too long to arrive. Please try again.")]
     RequestTimeout,
+    /// The request's URI is longer than the API reads (414).
+    #[error("The request's address is too long.")]
+    UriTooLong,
+    /// The request's headers are larger than the API reads (431).
+    #[error("The request's headers are too large.")]
+    HeadersTooLarge,
     /// The body is larger than the API accepts (413).
     #[error("Request body is too large")]
     PayloadTooLarge,
@@ -167,6 +173,8 @@ impl ApiError {
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
             Self::RequestTimeout => "REQUEST_TIMEOUT",
+            Self::UriTooLong => "URI_TOO_LONG",
+            Self::HeadersTooLarge => "HEADERS_TOO_LARGE",
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
@@ -199,6 +207,8 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            Self::UriTooLong => StatusCode::URI_TOO_LONG,
+            Self::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unavailable(_) | Self::FrontendMissing => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -294,6 +304,11 @@ pub async fn errors_as_json(
     let status = res.status();
     let api = if status.is_server_error() {
         ApiError::Internal(format!("{status}: {error}"))
+    } else if error.as_error::<actix_web::error::PayloadError>().is_some() {
+        // A raw body that could not be read (a bad gzip stream, say): the decoder's words,
+        // Rust debug text included, stay in the log.
+        tracing::debug!(%error, "an unreadable request body");
+        extractors::unreadable_body()
     } else {
         ApiError::Refused {
             status,
@@ -323,9 +338,23 @@ pub mod extractors {
             JsonPayloadError::Deserialize(e) if e.is_data() => {
                 ApiError::bad_request("INVALID_BODY", format!("Invalid request body: {e}"))
             }
+            // The body could not be read (cut short, or a Content-Encoding it does not
+            // match): the decoder's own words are for logs, not for clients.
+            JsonPayloadError::Payload(e) => {
+                tracing::debug!(error = %e, "an unreadable request body");
+                unreadable_body()
+            }
             _ => ApiError::bad_request("INVALID_JSON", format!("Malformed JSON: {err}")),
         };
         api.into()
+    }
+
+    pub(super) fn unreadable_body() -> ApiError {
+        ApiError::bad_request(
+            "INVALID_BODY_ENCODING",
+            "The request body could not be read: it was cut short, or it is not encoded as its \
+             Content-Encoding says.",
+        )
     }
 
     pub fn query(err: QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {

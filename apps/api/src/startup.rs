@@ -284,6 +284,7 @@ impl Application {
                 .wrap(from_fn(crate::edge::strict_transport))
                 // Before any routing or auth, so a preflight is answered first.
                 .wrap(cors(&config.cors_origins))
+                .wrap(from_fn(crate::edge::head_limits))
                 // Outermost: whatever the layers inside answer as an error is JSON.
                 .wrap(from_fn(crate::error::errors_as_json))
                 // Around everything: no layer reads a body that has no deadline.

@@ -20,30 +20,96 @@ pub mod products;
 pub mod static_images;
 pub mod users;
 
-use actix_web::{HttpRequest, HttpResponse, Route, guard, web};
+use actix_web::http::{Method, header};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, Route, guard, web};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::ApiError;
 
-/// A resource answering `route` for its method and a JSON 405 for every other method.
-fn resource(path: &str, route: Route) -> actix_web::Resource {
+/// A route and the methods it answers (for the `Allow` header of the resource's 405s).
+pub(crate) struct Verb {
+    methods: &'static [Method],
+    route: Route,
+}
+
+impl Verb {
+    fn new(methods: &'static [Method]) -> Self {
+        let guard = methods
+            .iter()
+            .skip(1)
+            .fold(guard::Any(guard::Method(methods[0].clone())), |any, m| {
+                any.or(guard::Method(m.clone()))
+            });
+        Self {
+            methods,
+            route: web::route().guard(guard),
+        }
+    }
+
+    /// The handler of this route.
+    pub(crate) fn to<F, Args>(self, handler: F) -> Self
+    where
+        F: actix_web::Handler<Args>,
+        Args: actix_web::FromRequest + 'static,
+        F::Output: actix_web::Responder + 'static,
+    {
+        Self {
+            methods: self.methods,
+            route: self.route.to(handler),
+        }
+    }
+}
+
+/// A resource answering `route` for its methods and a JSON 405 for every other method.
+fn resource(path: &str, route: Verb) -> actix_web::Resource {
     resource_of(path, [route])
 }
 
-/// A resource answering each of `routes` (one per method) and a JSON 405 for any other method.
-fn resource_of<const N: usize>(path: &str, routes: [Route; N]) -> actix_web::Resource {
+/// A resource answering each of `routes` and, for any other method, a JSON 405 whose `Allow`
+/// header lists the methods it answers (RFC 9110 §15.5.6).
+fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> actix_web::Resource {
+    let allow = routes
+        .iter()
+        .flat_map(|verb| verb.methods.iter().map(Method::as_str))
+        .collect::<Vec<_>>()
+        .join(", ");
     routes
         .into_iter()
-        .fold(web::resource(path), |resource, route| resource.route(route))
-        .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(ApiError::MethodNotAllowed)
+        .fold(web::resource(path), |resource, verb| {
+            resource.route(verb.route)
+        })
+        .default_service(web::to(move || {
+            let allow = allow.clone();
+            async move {
+                let mut answer = ApiError::MethodNotAllowed.error_response();
+                if let Ok(value) = header::HeaderValue::from_str(&allow) {
+                    answer.headers_mut().insert(header::ALLOW, value);
+                }
+                answer
+            }
         }))
 }
 
 /// GET, and HEAD with the same headers and no body (uptime monitors and `curl -I` use it).
-fn get() -> Route {
-    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+fn get() -> Verb {
+    Verb::new(&[Method::GET, Method::HEAD])
+}
+
+fn post() -> Verb {
+    Verb::new(&[Method::POST])
+}
+
+fn put() -> Verb {
+    Verb::new(&[Method::PUT])
+}
+
+fn patch() -> Verb {
+    Verb::new(&[Method::PATCH])
+}
+
+fn delete() -> Verb {
+    Verb::new(&[Method::DELETE])
 }
 
 /// Registers every route: health, the JSON API under `/api`, its documentation, and the
@@ -78,11 +144,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                 .service(resource("/products/feed/filters", get().to(feed::filters)))
                 .service(resource(
                     "/analytics/track-swipe",
-                    web::post().to(analytics::track_swipe),
+                    post().to(analytics::track_swipe),
                 ))
                 .service(resource(
                     "/analytics/swipes/last",
-                    web::delete().to(analytics::undo_last),
+                    delete().to(analytics::undo_last),
                 ))
                 .service(resource(
                     "/analytics/trending-products",
@@ -90,85 +156,64 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                 ))
                 .service(resource_of(
                     "/cart",
-                    [get().to(bag::get), web::delete().to(bag::clear)],
+                    [get().to(bag::get), delete().to(bag::clear)],
                 ))
-                .service(resource(
-                    "/cart/delete",
-                    web::delete().to(bag::clear_by_phone),
-                ))
-                .service(resource("/cart/items", web::post().to(bag::add)))
-                .service(resource(
-                    "/cart/switch-brand",
-                    web::post().to(bag::switch_brand),
-                ))
+                .service(resource("/cart/delete", delete().to(bag::clear_by_phone)))
+                .service(resource("/cart/items", post().to(bag::add)))
+                .service(resource("/cart/switch-brand", post().to(bag::switch_brand)))
                 .service(resource_of(
                     "/cart/items/{productId}/{size}",
-                    [
-                        web::put().to(bag::set_quantity),
-                        web::delete().to(bag::remove),
-                    ],
+                    [put().to(bag::set_quantity), delete().to(bag::remove)],
                 ))
                 .service(resource(
                     "/offers/coupon/{code}/validate-cart",
-                    web::post().to(offers::validate_cart),
+                    post().to(offers::validate_cart),
                 ))
                 .service(resource("/offers/mine", get().to(offers::mine)))
-                .service(resource("/checkout/quote", web::post().to(payments::quote)))
+                .service(resource("/checkout/quote", post().to(payments::quote)))
                 .service(resource(
                     "/payments/test-config",
                     get().to(payments::test_config),
                 ))
                 .service(resource(
                     "/payments/create-order",
-                    web::post().to(payments::create_order),
+                    post().to(payments::create_order),
                 ))
-                .service(resource(
-                    "/payments/verify",
-                    web::post().to(payments::verify),
-                ))
-                .service(resource(
-                    "/payments/webhook",
-                    web::post().to(payments::webhook),
-                ))
+                .service(resource("/payments/verify", post().to(payments::verify)))
+                .service(resource("/payments/webhook", post().to(payments::webhook)))
                 .service(resource(
                     "/payments/sandbox/pay",
-                    web::post().to(payments::sandbox_pay),
+                    post().to(payments::sandbox_pay),
                 ))
-                .service(resource("/orders/create", web::post().to(orders::create)))
+                .service(resource("/orders/create", post().to(orders::create)))
                 .service(resource("/orders/user/{userId}", get().to(orders::of_user)))
                 .service(resource(
                     "/orders/express-delivery",
-                    web::post().to(orders::express),
+                    post().to(orders::express),
                 ))
                 .service(resource(
                     "/cancel-requests/create",
-                    web::post().to(orders::request_cancellation),
+                    post().to(orders::request_cancellation),
                 ))
                 .service(resource("/brand/orders", get().to(orders::brand_orders)))
                 .service(resource(
                     "/brand/orders/{orderId}/delivery",
-                    web::post().to(orders::move_delivery),
+                    post().to(orders::move_delivery),
                 ))
                 .service(resource(
                     "/brand/orders/{orderId}/cancellation",
-                    web::post().to(orders::review_cancellation),
+                    post().to(orders::review_cancellation),
                 ))
                 .service(resource_of(
                     "/curated-list",
-                    [get().to(curated::list), web::post().to(curated::add)],
+                    [get().to(curated::list), post().to(curated::add)],
                 ))
                 .service(resource_of(
                     "/curated-list/{productId}",
-                    [
-                        web::delete().to(curated::remove),
-                        web::put().to(curated::set),
-                    ],
+                    [delete().to(curated::remove), put().to(curated::set)],
                 ))
                 .service(resource("/products/id/{id}", get().to(products::detail)))
-                .service(resource(
-                    "/products/search",
-                    web::post().to(products::search),
-                ))
+                .service(resource("/products/search", post().to(products::search)))
                 .service(resource(
                     "/products/suggestions",
                     get().to(products::suggestions),
@@ -179,39 +224,36 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                 ))
                 .service(resource(
                     "/users/generate-otp",
-                    web::post().to(users::generate_otp),
+                    post().to(users::generate_otp),
                 ))
-                .service(resource(
-                    "/users/verify-otp",
-                    web::post().to(users::verify_otp),
-                ))
-                .service(resource("/users/logout", web::post().to(users::logout)))
+                .service(resource("/users/verify-otp", post().to(users::verify_otp)))
+                .service(resource("/users/logout", post().to(users::logout)))
                 .service(resource_of(
                     "/users/me",
-                    [get().to(users::me), web::delete().to(users::delete_me)],
+                    [get().to(users::me), delete().to(users::delete_me)],
                 ))
                 .service(resource("/users/by-email", get().to(users::by_email)))
                 .service(resource(
                     "/users/delete-by-phone",
-                    web::delete().to(users::delete_by_phone),
+                    delete().to(users::delete_by_phone),
                 ))
                 .service(resource_of(
                     "/users",
-                    [get().to(users::find), web::post().to(users::register)],
+                    [get().to(users::find), post().to(users::register)],
                 ))
-                .service(resource("/users/{userId}", web::put().to(users::update)))
+                .service(resource("/users/{userId}", put().to(users::update)))
                 .service(resource_of(
                     "/users/{userId}/shipment",
-                    [get().to(addresses::list), web::post().to(addresses::add)],
+                    [get().to(addresses::list), post().to(addresses::add)],
                 ))
                 .service(resource_of(
                     "/users/{userId}/shipment/{addressId}",
                     [
-                        web::patch().to(addresses::set_default),
-                        web::delete().to(addresses::remove),
+                        patch().to(addresses::set_default),
+                        delete().to(addresses::remove),
                     ],
                 ))
-                .service(resource("/chat", web::post().to(chat::ask)))
+                .service(resource("/chat", post().to(chat::ask)))
                 .service(resource("/brands", get().to(brands::list)))
                 .service(resource("/brands/{id}", get().to(brands::detail)))
                 .service(resource(

@@ -359,3 +359,92 @@ async fn https_is_believed_only_from_a_trusted_proxy(backend: Backend) {
     let res = app.get("/healthz").await;
     assert_eq!(res.headers()["strict-transport-security"], api::edge::HSTS);
 }
+
+/// Sends `request` on a fresh connection and reads the answer until the server closes it.
+async fn exchange(app: &TestApp, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port(app)))
+        .await
+        .expect("connect");
+    stream.write_all(request).await.expect("write");
+    read_until_closed(&mut stream, Duration::from_secs(5))
+        .await
+        .0
+}
+
+#[tokio::test]
+async fn long_uris_and_large_headers_are_json_errors() {
+    let app = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    let long = format!(
+        "GET /api/products?q={} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n",
+        "a".repeat(10_000)
+    );
+    let answer = exchange(&app, long.as_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 414"), "{answer:.200}");
+    assert_eq!(error_code(&json_body(&answer)), "URI_TOO_LONG");
+
+    let large = format!(
+        "GET /healthz HTTP/1.1\r\nHost: shop\r\nX-Filler: {}\r\nConnection: close\r\n\r\n",
+        "a".repeat(40_000)
+    );
+    let answer = exchange(&app, large.as_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer:.200}");
+    assert_eq!(error_code(&json_body(&answer)), "HEADERS_TOO_LARGE");
+}
+
+#[tokio::test]
+async fn what_the_http_parser_refuses_itself_is_closed_with_its_status() {
+    // These never reach the application: actix-http's parser answers them with a status and
+    // no body, and closes the connection (see README, "What the HTTP layer answers itself").
+    let app = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    let answer = exchange(&app, b"NOT AN HTTP REQUEST\r\n\r\n").await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    let many: String = (0..120).map(|i| format!("X-H{i}: a\r\n")).collect();
+    let request = format!("GET /healthz HTTP/1.1\r\nHost: shop\r\n{many}\r\n");
+    let answer = exchange(&app, request.as_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 431"), "{answer}");
+    // The server goes on answering.
+    assert_eq!(app.get("/healthz").await.status().as_u16(), 200);
+}
+
+#[tokio::test]
+async fn a_broken_gzip_body_is_a_plain_400() {
+    let app = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    let body = b"\x1f\x8b\x08\x00not really gzip";
+    let mut request = format!(
+        "POST /api/chat HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\n\
+         Content-Encoding: gzip\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    request.extend_from_slice(body);
+    let answer = exchange(&app, &request).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    let body = json_body(&answer);
+    assert_eq!(error_code(&body), "INVALID_BODY_ENCODING", "{body}");
+    let message = body["error"].as_str().expect("a message");
+    for debug in ["Some(", "Custom", "kind:", "deflate"] {
+        assert!(!message.contains(debug), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn a_405_names_the_allowed_methods() {
+    let app = spawn_app_with(Backend::Sqlite, Options::default()).await;
+    for (method, path, allow) in [
+        (Method::PUT, "/healthz", "GET, HEAD"),
+        (Method::GET, "/api/users/verify-otp", "POST"),
+        (Method::POST, "/api/cart", "GET, HEAD, DELETE"),
+        (Method::GET, "/api/cart/items/p/M", "PUT, DELETE"),
+    ] {
+        let res = app
+            .client
+            .request(method.clone(), app.url(path))
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(res.status().as_u16(), 405, "{method} {path}");
+        assert_eq!(res.headers()["allow"], allow, "{method} {path}");
+        let body: Value = res.json().await.expect("json");
+        assert_eq!(error_code(&body), "METHOD_NOT_ALLOWED");
+    }
+}
