@@ -287,6 +287,7 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespo
 #[utoipa::path(
     post,
     path = "/api/cart/items",
+    operation_id = "add_to_bag",
     tag = "bag",
     request_body = AddRequest,
     responses(
@@ -384,6 +385,7 @@ pub async fn set_quantity(
 #[utoipa::path(
     delete,
     path = "/api/cart/items/{productId}/{size}",
+    operation_id = "remove_from_bag",
     tag = "bag",
     params(
         ("productId" = String, Path, description = "The line's product"),

@@ -32,6 +32,7 @@ pub struct BrandParams {
 #[utoipa::path(
     get,
     path = "/api/brands",
+    operation_id = "list_brands",
     tag = "brands",
     params(BrandParams),
     responses(
@@ -67,6 +68,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/brands/{id}",
+    operation_id = "brand_detail",
     tag = "brands",
     params(("id" = String, Path, description = "The brand's _id")),
     responses(

@@ -12,6 +12,7 @@ use crate::wire::Category;
 #[utoipa::path(
     get,
     path = "/api/categories/gender/{gender}",
+    operation_id = "categories_by_gender",
     tag = "categories",
     params(("gender" = String, Path, description = "male, female or unisex")),
     responses(

@@ -189,6 +189,7 @@ pub struct DetailParams {
 #[utoipa::path(
     get,
     path = "/api/places/{placeId}",
+    operation_id = "place_detail",
     tag = "places",
     params(("placeId" = String, Path, description = "A suggestion's placeId"), DetailParams),
     responses(

@@ -142,6 +142,7 @@ fn answer(state: &AppState, query: &ListQuery) -> HttpResponse {
 #[utoipa::path(
     get,
     path = "/api/products",
+    operation_id = "list_products",
     tag = "products",
     params(ListParams),
     responses(
@@ -161,6 +162,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/products/gender",
+    operation_id = "products_by_gender",
     tag = "products",
     params(ListParams),
     responses(
@@ -213,6 +215,7 @@ pub struct CategoryParam {
 #[utoipa::path(
     get,
     path = "/api/products/category",
+    operation_id = "products_by_category",
     tag = "products",
     params(CategoryParam, ListParams),
     responses(
@@ -274,6 +277,7 @@ pub async fn by_tag(
 #[utoipa::path(
     get,
     path = "/api/products/id/{id}",
+    operation_id = "product_detail",
     tag = "products",
     params(("id" = String, Path, description = "The product's _id")),
     responses(

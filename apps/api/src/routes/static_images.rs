@@ -77,6 +77,7 @@ impl ImageParams {
 #[utoipa::path(
     get,
     path = "/api/admin/static-images/category/{category}",
+    operation_id = "static_images_by_category",
     tag = "static-images",
     params(("category" = String, Path, description = "hero, trends, products, brands or ui"), ImageParams),
     responses(
@@ -97,6 +98,7 @@ pub async fn by_category(
 #[utoipa::path(
     get,
     path = "/api/admin/static-images",
+    operation_id = "list_static_images",
     tag = "static-images",
     params(ImageParams),
     responses(
@@ -116,6 +118,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/admin/static-images/{id}",
+    operation_id = "static_image_detail",
     tag = "static-images",
     params(("id" = String, Path, description = "The image's _id")),
     responses(
