@@ -150,7 +150,7 @@ fn fuzz(
     let token = sign_in(server.port(), &data.join("outbox"))?;
 
     let root = project_root();
-    let config = root.join("xtask/fuzz/schemathesis.toml");
+    let base_config = root.join("xtask/fuzz/schemathesis.toml");
     let reports = target_dir().join("fuzz-api");
     std::fs::create_dir_all(&reports)?;
     let schema = format!("{}/api/openapi.json", server.base_url());
@@ -165,11 +165,16 @@ fn fuzz(
         let report = reports.join(format!("{half}.ndjson"));
         let _ = std::fs::remove_file(&report);
         let mut extra: Vec<String> = seed.clone();
+        let mut config = base_config.clone();
         if half == "signed-in" {
-            extra.extend([
-                "--header".to_owned(),
-                format!("Authorization: Bearer {token}"),
-            ]);
+            // As the document's `bearer` scheme, so that schemathesis also checks that each
+            // call requiring a session refuses one without it or with a broken one.
+            config = reports.join("signed-in.toml");
+            let base = std::fs::read_to_string(&base_config)?;
+            std::fs::write(
+                &config,
+                format!("{base}\n[auth.openapi.bearer]\nbearer = \"${{SHOP_FUZZ_TOKEN}}\"\n"),
+            )?;
             // Calls that end the session would sign the rest of this half out; they are fuzzed
             // signed out, and the API tests cover them signed in.
             for (method, path) in [
@@ -189,6 +194,7 @@ fn fuzz(
             sh,
             "{schemathesis} --config-file {config} run {schema} --max-examples {examples} {extra...} --report ndjson --report-ndjson-path {report}"
         )
+        .env("SHOP_FUZZ_TOKEN", &token)
         .run();
         ndjson.push(report.clone());
     }

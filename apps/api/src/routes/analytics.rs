@@ -248,11 +248,15 @@ pub async fn undo_last(
 pub struct TrendingParams {
     /// `24h`, `7d` (default) or `30d`.
     #[serde(rename = "timeWindow")]
-    #[param(rename = "timeWindow")]
+    #[param(rename = "timeWindow", pattern = "^(24h|7d|30d)?$")]
     pub time_window: Option<String>,
     /// 1 to 100, default 20; applied after the gender filter.
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
     /// `M`, `W` or `U` (or `male`, `female`, `unisex`, `men`, `women`, any case).
+    #[param(
+        pattern = "^(M|W|U|m|w|u|male|female|unisex|men|women|MALE|FEMALE|UNISEX|MEN|WOMEN)?$"
+    )]
     pub gender: Option<String>,
 }
 

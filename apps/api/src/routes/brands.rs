@@ -19,12 +19,16 @@ pub const MAX_LIMIT: usize = 200;
 #[into_params(parameter_in = Query)]
 pub struct BrandParams {
     /// MALE, FEMALE or UNISEX (any case); ALL or empty for every gender.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
     /// Page number from 1 (default 1).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
     /// Brands per page, 1 to 200 (default 50).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 200)]
     pub limit: Option<String>,
     /// Keeps brands whose name contains this text, ignoring case.
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 

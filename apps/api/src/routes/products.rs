@@ -35,27 +35,33 @@ pub const SUGGEST_FROM_CHARS: usize = 2;
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// male, female or unisex (any case); "all" or empty for every gender.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
     /// Lowest plain price in rupees, inclusive.
     #[serde(rename = "minPrice")]
-    #[param(rename = "minPrice")]
+    #[param(rename = "minPrice", pattern = "^([0-9]{1,7}(\\.[0-9]{1,2})?)?$")]
     pub min_price: Option<String>,
     /// Highest plain price in rupees, inclusive.
     #[serde(rename = "maxPrice")]
-    #[param(rename = "maxPrice")]
+    #[param(rename = "maxPrice", pattern = "^([0-9]{1,7}(\\.[0-9]{1,2})?)?$")]
     pub max_price: Option<String>,
     /// Products per page, 1 to 200 (default 50).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 200)]
     pub limit: Option<String>,
     /// Page number from 1 (default 1).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
     pub page: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
     pub exclude: Option<String>,
     /// newest (default), price-low, price-high or name; prices sort by the offer price.
+    #[param(pattern = "^(newest|price-low|price-high|name)?$")]
     pub sort: Option<String>,
     /// A whole percentage 1 to 100: only products with exactly that offer; "any": every product
     /// with an offer (000 §5, Hot Deals).
+    #[param(pattern = "^(any|[1-9]|[1-9][0-9]|100)?$")]
     pub discount: Option<String>,
     /// starting (from ₹499), starting-women (from ₹799), under1299 or under899 (000 §5).
+    #[param(pattern = "^(starting|starting-women|under1299|under899)?$")]
     pub offer: Option<String>,
 }
 
@@ -207,6 +213,7 @@ pub async fn by_brand(
 #[into_params(parameter_in = Query)]
 pub struct CategoryParam {
     /// A category's _id, or its name ('Cargos & Parachutes' arrives URL-encoded).
+    #[param(value_type = String, max_length = 100, pattern = "\\S")]
     pub category: Option<String>,
 }
 
@@ -249,6 +256,7 @@ pub async fn by_category(
 #[into_params(parameter_in = Query)]
 pub struct TagParam {
     /// The tag, as literal text compared ignoring case.
+    #[param(value_type = String, max_length = 100, pattern = "\\S")]
     pub tag: Option<String>,
 }
 
@@ -364,10 +372,13 @@ pub async fn search(
 #[into_params(parameter_in = Query)]
 pub struct SuggestParams {
     /// What has been typed so far; fewer than 2 characters suggest nothing.
+    #[param(value_type = String, max_length = 100)]
     pub q: Option<String>,
     /// How many, 1 to 10 (default 5).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 10)]
     pub limit: Option<String>,
     /// male, female or unisex to keep only that gender's products.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
 }
 

@@ -19,15 +19,18 @@ const DEVICES: [&str; 3] = ["mobile", "desktop", "all"];
 pub struct ImageParams {
     /// true or false.
     #[serde(rename = "isActive")]
-    #[param(rename = "isActive")]
+    #[param(rename = "isActive", pattern = "^(true|false|TRUE|FALSE|True|False)?$")]
     pub is_active: Option<String>,
     /// hero, trends, products, brands or ui.
     pub category: Option<String>,
     /// mobile or desktop (an image for all devices suits both), or all.
+    #[param(pattern = "^(mobile|desktop|all|MOBILE|DESKTOP|ALL)?$")]
     pub device: Option<String>,
     /// Keeps images whose title contains this text, ignoring case.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// 1 to 100 (default 50).
+    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
 }
 
