@@ -22,10 +22,10 @@ pub struct BrandParams {
     #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
     /// Page number from 1 (default 1).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
+    #[param(pattern = "^([1-9][0-9]{0,5}|1000000)?$")]
     pub page: Option<String>,
     /// Brands per page, 1 to 200 (default 50).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 200)]
+    #[param(pattern = "^([1-9]|[1-9][0-9]|1[0-9]{2}|200)?$")]
     pub limit: Option<String>,
     /// Keeps brands whose name contains this text, ignoring case.
     #[param(max_length = 100)]

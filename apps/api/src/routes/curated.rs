@@ -16,6 +16,7 @@ use crate::wire::{self, Decimal};
 #[schema(as = CuratedAddRequest)]
 pub struct AddRequest {
     #[serde(rename = "productId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub product_id: Option<String>,
 }
 

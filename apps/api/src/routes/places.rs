@@ -32,7 +32,7 @@ pub struct AutocompleteParams {
     #[param(max_length = 100)]
     pub session: Option<String>,
     /// Suggestions wanted, 1 to 10 (default 5).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 10)]
+    #[param(pattern = "^([1-9]|10)?$")]
     pub limit: Option<String>,
 }
 

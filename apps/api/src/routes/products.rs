@@ -46,10 +46,10 @@ pub struct ListParams {
     #[param(rename = "maxPrice", pattern = "^([0-9]{1,7}(\\.[0-9]{1,2})?)?$")]
     pub max_price: Option<String>,
     /// Products per page, 1 to 200 (default 50).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 200)]
+    #[param(pattern = "^([1-9]|[1-9][0-9]|1[0-9]{2}|200)?$")]
     pub limit: Option<String>,
     /// Page number from 1 (default 1).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 1000000)]
+    #[param(pattern = "^([1-9][0-9]{0,5}|1000000)?$")]
     pub page: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
     pub exclude: Option<String>,
@@ -309,11 +309,13 @@ pub async fn detail(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SearchRequest {
     /// What the shopper typed: words of product names, brands, colours, categories and tags.
-    #[schema(example = "black cargo")]
+    #[schema(max_length = 100, pattern = "\\S", example = "black cargo")]
     pub query: String,
     /// Most results to return, 1 to 200 (default 50).
-    pub limit: Option<i64>,
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 200)]
+    pub limit: Option<serde_json::Value>,
     /// male, female or unisex to keep only that gender's products.
+    #[schema(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
 }
 
@@ -338,6 +340,13 @@ pub async fn search(
         limit,
         gender,
     } = body.into_inner();
+    // The length as sent, as the document states it.
+    if query.chars().count() > MAX_TEXT {
+        return Err(ApiError::bad_request(
+            "INVALID_QUERY",
+            format!("query must be at most {MAX_TEXT} characters"),
+        ));
+    }
     let query = query.trim();
     // 000 §5: search only runs on non-blank text.
     if query.is_empty() {
@@ -346,16 +355,10 @@ pub async fn search(
             "query must not be blank",
         ));
     }
-    if query.chars().count() > MAX_TEXT {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("query must be at most {MAX_TEXT} characters"),
-        ));
-    }
-    let limit = match limit {
+    let limit = match limit.filter(|l| !l.is_null()) {
         None => DEFAULT_LIMIT,
-        Some(n) => usize::try_from(n)
-            .ok()
+        Some(n) => params::whole_json_number(&n)
+            .and_then(|n| usize::try_from(n).ok())
             .filter(|n| (1..=MAX_LIMIT).contains(n))
             .ok_or_else(|| {
                 ApiError::bad_request(
@@ -375,7 +378,7 @@ pub struct SuggestParams {
     #[param(value_type = String, max_length = 100)]
     pub q: Option<String>,
     /// How many, 1 to 10 (default 5).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 10)]
+    #[param(pattern = "^([1-9]|10)?$")]
     pub limit: Option<String>,
     /// male, female or unisex to keep only that gender's products.
     #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]

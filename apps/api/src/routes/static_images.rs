@@ -30,7 +30,7 @@ pub struct ImageParams {
     #[param(max_length = 100)]
     pub search: Option<String>,
     /// 1 to 100 (default 50).
-    #[param(value_type = Option<u32>, minimum = 1, maximum = 100)]
+    #[param(pattern = "^([1-9]|[1-9][0-9]|100)?$")]
     pub limit: Option<String>,
 }
 
