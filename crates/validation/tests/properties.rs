@@ -5,15 +5,16 @@
 use proptest::prelude::*;
 use validation::{Email, GmailAddress, OtpCode, Phone, Size, ValidationError, cap_digits, pincode};
 
-/// A label of a domain name: 1 to 10 letters, digits or hyphens.
+/// A label of a domain name: 1 to 10 letters, digits or inner hyphens.
 fn label() -> impl Strategy<Value = String> {
-    "[a-z0-9-]{1,10}"
+    "[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?"
 }
 
-/// A well-formed address: local part, 1 to 3 labels, a TLD of 2 to 6 letters.
+/// A well-formed address: a local part of 1 to 3 dot-separated runs, 1 to 3 labels, a TLD of
+/// 2 to 6 letters.
 fn email() -> impl Strategy<Value = String> {
     (
-        "[A-Za-z0-9._%+-]{1,20}",
+        "[A-Za-z0-9_%+-]{1,8}(\\.[A-Za-z0-9_%+-]{1,8}){0,2}",
         proptest::collection::vec(label(), 1..4),
         "[a-zA-Z]{2,6}",
     )

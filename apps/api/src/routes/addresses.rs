@@ -153,6 +153,7 @@ fn invalid(errors: &FormErrors) -> ApiError {
 #[utoipa::path(
     get,
     path = "/api/users/{userId}/shipment",
+    operation_id = "list_addresses",
     tag = "addresses",
     params(("userId" = String, Path, description = "The caller's own id")),
     responses(
@@ -180,6 +181,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/api/users/{userId}/shipment",
+    operation_id = "add_address",
     tag = "addresses",
     params(("userId" = String, Path, description = "The caller's own id")),
     request_body = ShipmentRequest,
@@ -295,6 +297,7 @@ pub async fn set_default(
 #[utoipa::path(
     delete,
     path = "/api/users/{userId}/shipment/{addressId}",
+    operation_id = "remove_address",
     tag = "addresses",
     params(
         ("userId" = String, Path, description = "The caller's own id"),

@@ -29,14 +29,16 @@ pub const TRENDING_SHARED_MAX_AGE: u32 = 30;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SwipeRequest {
     #[serde(rename = "productId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub product_id: Option<String>,
     /// `like` or `dislike`.
+    #[schema(value_type = String, pattern = "^(like|dislike)$")]
     pub action: Option<String>,
     #[serde(rename = "sessionId")]
     pub session_id: Option<String>,
     /// Any JSON value (the browser's user agent, say).
     #[serde(rename = "deviceInfo")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<serde_json::Value>)]
     pub device_info: Option<serde_json::Value>,
     /// Allowed only when it is the caller's id.
     #[serde(rename = "userId")]
@@ -248,11 +250,15 @@ pub async fn undo_last(
 pub struct TrendingParams {
     /// `24h`, `7d` (default) or `30d`.
     #[serde(rename = "timeWindow")]
-    #[param(rename = "timeWindow")]
+    #[param(rename = "timeWindow", pattern = "^(24h|7d|30d)?$")]
     pub time_window: Option<String>,
     /// 1 to 100, default 20; applied after the gender filter.
+    #[param(pattern = "^([1-9]|[1-9][0-9]|100)?$")]
     pub limit: Option<String>,
     /// `M`, `W` or `U` (or `male`, `female`, `unisex`, `men`, `women`, any case).
+    #[param(
+        pattern = "^(M|W|U|m|w|u|male|female|unisex|men|women|MALE|FEMALE|UNISEX|MEN|WOMEN)?$"
+    )]
     pub gender: Option<String>,
 }
 

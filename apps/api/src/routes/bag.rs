@@ -20,7 +20,9 @@ use bag::{Bag, BagError, Line};
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddRequest {
     #[serde(rename = "productId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub product_id: Option<String>,
+    #[schema(value_type = String, pattern = "\\S")]
     pub size: Option<String>,
     /// A whole number from 1 to 99.
     #[schema(value_type = Option<u32>)]
@@ -199,10 +201,7 @@ pub(crate) fn quantity(
     let invalid = || ApiError::from(BagError::InvalidQuantity { min });
     let quantity = match value {
         None | Some(Value::Null) => default.ok_or_else(invalid)?,
-        Some(value) => value
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .ok_or_else(invalid)?,
+        Some(value) => crate::routes::params::whole_json_number(value).ok_or_else(invalid)?,
     };
     if (min..=bag::MAX_LINE_QUANTITY).contains(&quantity) {
         Ok(quantity)
@@ -287,6 +286,7 @@ pub async fn get(state: web::Data<AppState>, caller: Caller) -> Result<HttpRespo
 #[utoipa::path(
     post,
     path = "/api/cart/items",
+    operation_id = "add_to_bag",
     tag = "bag",
     request_body = AddRequest,
     responses(
@@ -384,6 +384,7 @@ pub async fn set_quantity(
 #[utoipa::path(
     delete,
     path = "/api/cart/items/{productId}/{size}",
+    operation_id = "remove_from_bag",
     tag = "bag",
     params(
         ("productId" = String, Path, description = "The line's product"),

@@ -19,12 +19,16 @@ pub const MAX_LIMIT: usize = 200;
 #[into_params(parameter_in = Query)]
 pub struct BrandParams {
     /// MALE, FEMALE or UNISEX (any case); ALL or empty for every gender.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
     /// Page number from 1 (default 1).
+    #[param(pattern = "^([1-9][0-9]{0,5}|1000000)?$")]
     pub page: Option<String>,
     /// Brands per page, 1 to 200 (default 50).
+    #[param(pattern = "^([1-9]|[1-9][0-9]|1[0-9]{2}|200)?$")]
     pub limit: Option<String>,
     /// Keeps brands whose name contains this text, ignoring case.
+    #[param(max_length = 100)]
     pub search: Option<String>,
 }
 
@@ -32,6 +36,7 @@ pub struct BrandParams {
 #[utoipa::path(
     get,
     path = "/api/brands",
+    operation_id = "list_brands",
     tag = "brands",
     params(BrandParams),
     responses(
@@ -67,6 +72,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/brands/{id}",
+    operation_id = "brand_detail",
     tag = "brands",
     params(("id" = String, Path, description = "The brand's _id")),
     responses(

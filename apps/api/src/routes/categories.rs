@@ -12,8 +12,9 @@ use crate::wire::Category;
 #[utoipa::path(
     get,
     path = "/api/categories/gender/{gender}",
+    operation_id = "categories_by_gender",
     tag = "categories",
-    params(("gender" = String, Path, description = "male, female or unisex")),
+    params(("gender" = String, Path, description = "male, female or unisex (any case)", pattern = "^(male|female|unisex|MALE|FEMALE|UNISEX)$")),
     responses(
         (status = 200, body = Vec<Category>, description = "The gender's categories"),
         (status = 400, body = crate::error::ErrorBody, description = "Not a gender"),

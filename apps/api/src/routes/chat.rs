@@ -17,6 +17,7 @@ pub const MAX_MESSAGE_CHARS: usize = 1000;
 /// `{message}`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ChatRequest {
+    #[schema(value_type = String, max_length = 1000, pattern = "\\S")]
     pub message: Option<String>,
 }
 

@@ -13,8 +13,10 @@ use crate::wire::{self, Decimal};
 
 /// `{productId}`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(as = CuratedAddRequest)]
 pub struct AddRequest {
     #[serde(rename = "productId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub product_id: Option<String>,
 }
 
@@ -105,6 +107,7 @@ fn entry(
 #[utoipa::path(
     get,
     path = "/api/curated-list",
+    operation_id = "list_curated",
     tag = "curated list",
     responses(
         (status = 200, body = Vec<Entry>, description = "The list"),
@@ -129,6 +132,7 @@ pub async fn list(state: web::Data<AppState>, caller: Caller) -> Result<HttpResp
 #[utoipa::path(
     post,
     path = "/api/curated-list",
+    operation_id = "add_to_curated_list",
     tag = "curated list",
     request_body = AddRequest,
     responses(
@@ -187,6 +191,7 @@ pub async fn add(
 #[utoipa::path(
     delete,
     path = "/api/curated-list/{productId}",
+    operation_id = "remove_from_curated_list",
     tag = "curated list",
     params(("productId" = String, Path, description = "The product to take out")),
     responses(

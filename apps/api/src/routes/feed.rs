@@ -23,10 +23,12 @@ pub const MAX_FILTER_VALUES: usize = 100;
 #[into_params(parameter_in = Query)]
 pub struct FeedParams {
     /// 1 to 50, default 8.
+    #[param(pattern = "^([1-9]|[1-4][0-9]|50)?$")]
     pub limit: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
     pub exclude: Option<String>,
     /// `male`, `female` or `unisex` (any case).
+    #[param(pattern = "^(male|female|unisex|MALE|FEMALE|UNISEX)?$")]
     pub gender: Option<String>,
     /// Comma-separated brand ids.
     pub brands: Option<String>,

@@ -60,7 +60,7 @@ pub struct Offer {
     #[schema(value_type = String)]
     pub discount_type: pricing::DiscountType,
     /// The percentage as a number for `percentage`; rupees as a decimal object for `fixed`.
-    #[schema(value_type = Object)]
+    #[schema(value_type = crate::wire::CouponValue)]
     pub discount_value: Value,
     /// The cap of a percentage; null for none.
     pub max_discount_amount: Option<Decimal>,

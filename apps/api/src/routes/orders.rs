@@ -54,6 +54,7 @@ async fn own_order(
 pub struct CreateRequest {
     /// The verified payment's id; every other field of the spec's payload is ignored.
     #[serde(rename = "paymentId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub payment_id: Option<String>,
 }
 
@@ -143,11 +144,12 @@ pub async fn of_user(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ExpressRequest {
     #[serde(rename = "orderId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub order_id: Option<String>,
     #[serde(rename = "deliveryType")]
     pub delivery_type: Option<String>,
     #[serde(rename = "deliveryFee")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<serde_json::Value>)]
     pub delivery_fee: Option<Value>,
     #[serde(rename = "estimatedTime")]
     pub estimated_time: Option<String>,
@@ -215,6 +217,7 @@ pub async fn express(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CancelRequestBody {
     #[serde(rename = "orderId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub order_id: Option<String>,
     /// When given, must be the product of line `productIndex`.
     #[serde(rename = "productId")]
@@ -446,6 +449,7 @@ async fn managed_order(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DeliveryMove {
     #[serde(rename = "deliveryStatus")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub delivery_status: Option<String>,
 }
 
@@ -516,6 +520,7 @@ pub struct BrandOrderAnswer {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct Review {
     /// `approve` or `reject`.
+    #[schema(value_type = String, pattern = "^(approve|reject)$")]
     pub decision: Option<String>,
 }
 

@@ -69,19 +69,20 @@ pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, A
     }
 }
 
-/// Free text of at most `max` characters, trimmed; absent or blank is `None`.
+/// Free text of at most `max` characters as sent (the length the OpenAPI document states),
+/// then trimmed; absent or blank is `None`.
 pub fn text<'a>(
     name: &'static str,
     text: Option<&'a str>,
     max: usize,
 ) -> Result<Option<&'a str>, ApiError> {
-    match present(text) {
-        Some(t) if t.chars().count() > max => Err(ApiError::bad_request(
+    if text.is_some_and(|t| t.chars().count() > max) {
+        return Err(ApiError::bad_request(
             "INVALID_QUERY",
             format!("{name} must be at most {max} characters"),
-        )),
-        other => Ok(other),
+        ));
     }
+    Ok(present(text))
 }
 
 /// Free text that must be given.
@@ -103,6 +104,44 @@ pub fn required_id<'a>(
     present(value).ok_or_else(|| ApiError::bad_request(code, format!("{name} is required")))
 }
 
+/// A whole number sent as JSON: `2` and `2.0` alike, since JSON (and so a client's encoder)
+/// does not tell them apart. A fraction, a negative number, anything past `u32` or anything
+/// not a number is `None`.
+pub fn whole_json_number(value: &serde_json::Value) -> Option<u32> {
+    if let Some(n) = value.as_u64() {
+        return u32::try_from(n).ok();
+    }
+    let f = value.as_f64()?;
+    // In range and without a fraction, the conversion is exact.
+    ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
+}
+
 fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::whole_json_number;
+
+    #[test]
+    fn whole_json_numbers() {
+        for (value, expected) in [
+            (json!(2), Some(2)),
+            (json!(2.0), Some(2)),
+            (json!(0), Some(0)),
+            (json!(4_294_967_295_u64), Some(u32::MAX)),
+            (json!(4_294_967_296_u64), None),
+            (json!(4.294_967_296e9), None),
+            (json!(2.5), None),
+            (json!(-1), None),
+            (json!(-1.0), None),
+            (json!("2"), None),
+            (json!(null), None),
+        ] {
+            assert_eq!(whole_json_number(&value), expected, "{value}");
+        }
+    }
 }

@@ -415,6 +415,7 @@ pub async fn webhook(
 pub struct SandboxPayRequest {
     /// The payment service's order id (`create-order`'s `order.id`).
     #[serde(rename = "orderId")]
+    #[schema(value_type = String, pattern = "\\S")]
     pub order_id: Option<String>,
     #[serde(rename = "cardNumber")]
     pub card_number: Option<String>,

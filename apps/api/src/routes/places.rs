@@ -26,10 +26,13 @@ const UNAVAILABLE: &str = "Address search is unavailable. You can type your addr
 pub struct AutocompleteParams {
     /// What the shopper typed: a locality, post office, district or pincode, at least 2
     /// characters.
+    #[param(value_type = String, min_length = 2, max_length = 100, pattern = "\\S[\\s\\S]*\\S")]
     pub q: Option<String>,
     /// The wizard's session token, reused until a place is picked (at most 100 characters).
+    #[param(max_length = 100)]
     pub session: Option<String>,
     /// Suggestions wanted, 1 to 10 (default 5).
+    #[param(pattern = "^([1-9]|10)?$")]
     pub limit: Option<String>,
 }
 
@@ -212,6 +215,7 @@ pub async fn autocomplete(
 pub struct DetailParams {
     /// The session token the suggestions were asked with (at most 100 characters); picking a
     /// place ends the session.
+    #[param(max_length = 100)]
     pub session: Option<String>,
 }
 
@@ -219,6 +223,7 @@ pub struct DetailParams {
 #[utoipa::path(
     get,
     path = "/api/places/{placeId}",
+    operation_id = "place_detail",
     tag = "places",
     params(("placeId" = String, Path, description = "A suggestion's placeId"), DetailParams),
     responses(
@@ -249,8 +254,10 @@ pub async fn detail(
 #[into_params(parameter_in = Query)]
 pub struct ReverseParams {
     /// Latitude in degrees, -90 to 90.
+    #[param(value_type = f64, minimum = -90, maximum = 90)]
     pub lat: Option<String>,
     /// Longitude in degrees, -180 to 180.
+    #[param(value_type = f64, minimum = -180, maximum = 180)]
     pub lon: Option<String>,
 }
 

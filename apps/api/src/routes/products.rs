@@ -35,27 +35,33 @@ pub const SUGGEST_FROM_CHARS: usize = 2;
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
     /// male, female or unisex (any case); "all" or empty for every gender.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
     /// Lowest plain price in rupees, inclusive.
     #[serde(rename = "minPrice")]
-    #[param(rename = "minPrice")]
+    #[param(rename = "minPrice", pattern = "^([0-9]{1,7}(\\.[0-9]{1,2})?)?$")]
     pub min_price: Option<String>,
     /// Highest plain price in rupees, inclusive.
     #[serde(rename = "maxPrice")]
-    #[param(rename = "maxPrice")]
+    #[param(rename = "maxPrice", pattern = "^([0-9]{1,7}(\\.[0-9]{1,2})?)?$")]
     pub max_price: Option<String>,
     /// Products per page, 1 to 200 (default 50).
+    #[param(pattern = "^([1-9]|[1-9][0-9]|1[0-9]{2}|200)?$")]
     pub limit: Option<String>,
     /// Page number from 1 (default 1).
+    #[param(pattern = "^([1-9][0-9]{0,5}|1000000)?$")]
     pub page: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
     pub exclude: Option<String>,
     /// newest (default), price-low, price-high or name; prices sort by the offer price.
+    #[param(pattern = "^(newest|price-low|price-high|name)?$")]
     pub sort: Option<String>,
     /// A whole percentage 1 to 100: only products with exactly that offer; "any": every product
     /// with an offer (000 §5, Hot Deals).
+    #[param(pattern = "^(any|[1-9]|[1-9][0-9]|100)?$")]
     pub discount: Option<String>,
     /// starting (from ₹499), starting-women (from ₹799), under1299 or under899 (000 §5).
+    #[param(pattern = "^(starting|starting-women|under1299|under899)?$")]
     pub offer: Option<String>,
 }
 
@@ -142,6 +148,7 @@ fn answer(state: &AppState, query: &ListQuery) -> HttpResponse {
 #[utoipa::path(
     get,
     path = "/api/products",
+    operation_id = "list_products",
     tag = "products",
     params(ListParams),
     responses(
@@ -161,6 +168,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/products/gender",
+    operation_id = "products_by_gender",
     tag = "products",
     params(ListParams),
     responses(
@@ -205,6 +213,7 @@ pub async fn by_brand(
 #[into_params(parameter_in = Query)]
 pub struct CategoryParam {
     /// A category's _id, or its name ('Cargos & Parachutes' arrives URL-encoded).
+    #[param(value_type = String, max_length = 100, pattern = "\\S")]
     pub category: Option<String>,
 }
 
@@ -213,6 +222,7 @@ pub struct CategoryParam {
 #[utoipa::path(
     get,
     path = "/api/products/category",
+    operation_id = "products_by_category",
     tag = "products",
     params(CategoryParam, ListParams),
     responses(
@@ -246,6 +256,7 @@ pub async fn by_category(
 #[into_params(parameter_in = Query)]
 pub struct TagParam {
     /// The tag, as literal text compared ignoring case.
+    #[param(value_type = String, max_length = 100, pattern = "\\S")]
     pub tag: Option<String>,
 }
 
@@ -274,6 +285,7 @@ pub async fn by_tag(
 #[utoipa::path(
     get,
     path = "/api/products/id/{id}",
+    operation_id = "product_detail",
     tag = "products",
     params(("id" = String, Path, description = "The product's _id")),
     responses(
@@ -297,11 +309,13 @@ pub async fn detail(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SearchRequest {
     /// What the shopper typed: words of product names, brands, colours, categories and tags.
-    #[schema(example = "black cargo")]
+    #[schema(max_length = 100, pattern = "\\S", example = "black cargo")]
     pub query: String,
     /// Most results to return, 1 to 200 (default 50).
-    pub limit: Option<i64>,
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 200)]
+    pub limit: Option<serde_json::Value>,
     /// male, female or unisex to keep only that gender's products.
+    #[schema(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
 }
 
@@ -326,6 +340,13 @@ pub async fn search(
         limit,
         gender,
     } = body.into_inner();
+    // The length as sent, as the document states it.
+    if query.chars().count() > MAX_TEXT {
+        return Err(ApiError::bad_request(
+            "INVALID_QUERY",
+            format!("query must be at most {MAX_TEXT} characters"),
+        ));
+    }
     let query = query.trim();
     // 000 §5: search only runs on non-blank text.
     if query.is_empty() {
@@ -334,16 +355,10 @@ pub async fn search(
             "query must not be blank",
         ));
     }
-    if query.chars().count() > MAX_TEXT {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("query must be at most {MAX_TEXT} characters"),
-        ));
-    }
-    let limit = match limit {
+    let limit = match limit.filter(|l| !l.is_null()) {
         None => DEFAULT_LIMIT,
-        Some(n) => usize::try_from(n)
-            .ok()
+        Some(n) => params::whole_json_number(&n)
+            .and_then(|n| usize::try_from(n).ok())
             .filter(|n| (1..=MAX_LIMIT).contains(n))
             .ok_or_else(|| {
                 ApiError::bad_request(
@@ -360,10 +375,13 @@ pub async fn search(
 #[into_params(parameter_in = Query)]
 pub struct SuggestParams {
     /// What has been typed so far; fewer than 2 characters suggest nothing.
+    #[param(value_type = String, max_length = 100)]
     pub q: Option<String>,
     /// How many, 1 to 10 (default 5).
+    #[param(pattern = "^([1-9]|10)?$")]
     pub limit: Option<String>,
     /// male, female or unisex to keep only that gender's products.
+    #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
 }
 

@@ -19,15 +19,18 @@ const DEVICES: [&str; 3] = ["mobile", "desktop", "all"];
 pub struct ImageParams {
     /// true or false.
     #[serde(rename = "isActive")]
-    #[param(rename = "isActive")]
+    #[param(rename = "isActive", pattern = "^(true|false|TRUE|FALSE|True|False)?$")]
     pub is_active: Option<String>,
     /// hero, trends, products, brands or ui.
     pub category: Option<String>,
     /// mobile or desktop (an image for all devices suits both), or all.
+    #[param(pattern = "^(mobile|desktop|all|MOBILE|DESKTOP|ALL)?$")]
     pub device: Option<String>,
     /// Keeps images whose title contains this text, ignoring case.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// 1 to 100 (default 50).
+    #[param(pattern = "^([1-9]|[1-9][0-9]|100)?$")]
     pub limit: Option<String>,
 }
 
@@ -77,6 +80,7 @@ impl ImageParams {
 #[utoipa::path(
     get,
     path = "/api/admin/static-images/category/{category}",
+    operation_id = "static_images_by_category",
     tag = "static-images",
     params(("category" = String, Path, description = "hero, trends, products, brands or ui"), ImageParams),
     responses(
@@ -97,6 +101,7 @@ pub async fn by_category(
 #[utoipa::path(
     get,
     path = "/api/admin/static-images",
+    operation_id = "list_static_images",
     tag = "static-images",
     params(ImageParams),
     responses(
@@ -116,6 +121,7 @@ pub async fn list(
 #[utoipa::path(
     get,
     path = "/api/admin/static-images/{id}",
+    operation_id = "static_image_detail",
     tag = "static-images",
     params(("id" = String, Path, description = "The image's _id")),
     responses(

@@ -21,13 +21,16 @@ use crate::wire::User;
 /// `{email}`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct GenerateOtpRequest {
+    #[schema(value_type = String, max_length = 254, pattern = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]$")]
     pub email: Option<String>,
 }
 
 /// `{email, otp}`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyOtpRequest {
+    #[schema(value_type = String, max_length = 254, pattern = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]$")]
     pub email: Option<String>,
+    #[schema(value_type = String, pattern = "^[0-9]{6}$")]
     pub otp: Option<String>,
 }
 
@@ -343,8 +346,13 @@ pub async fn me(caller: Caller) -> HttpResponse {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LookupParams {
+    #[param(
+        max_length = 254,
+        pattern = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]$"
+    )]
     pub email: Option<String>,
     /// Ten digits.
+    #[param(pattern = "^[0-9]{10}$")]
     pub phone: Option<String>,
 }
 
@@ -400,7 +408,7 @@ async fn lookup(
     path = "/api/users/by-email",
     tag = "users",
     security(("session_cookie" = []), ("bearer" = [])),
-    params(LookupParams),
+    params(("email" = String, Query, description = "The e-mail address to look up", max_length = 254, pattern = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]$")),
     responses(
         (status = 200, body = Vec<User>, description = "The caller when it is their e-mail, else empty (admins: the match)"),
         (status = 400, body = crate::error::ErrorBody, description = "Not an e-mail address"),
