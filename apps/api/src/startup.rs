@@ -243,6 +243,7 @@ impl Application {
         };
         let refresh_every = config.catalogue_refresh;
         let app_state = state.clone();
+        let blocking = blocking_threads(config.db_pool_size);
         let config = config.clone();
         let server = HttpServer::new(move || {
             App::new()
@@ -294,6 +295,10 @@ impl Application {
         // Without it a keep-alive connection can wait 40 ms for a delayed ACK whenever an
         // answer is written in two parts (headers, then a file body).
         .tcp_nodelay(true)
+        // Blocking work is mostly database calls, which wait for one of the pool's connections
+        // anyway; actix's default (512 threads over the workers) let a flood of requests start
+        // hundreds of threads whose stacks and malloc arenas the process kept afterwards.
+        .worker_max_blocking_threads(blocking)
         .on_connect(move |conn, data| {
             if let Some(cap) = &cap {
                 cap.on_connect(conn, data);
@@ -329,6 +334,14 @@ impl Application {
         roller.abort();
         outcome
     }
+}
+
+/// Threads for blocking work per worker: the database pool's size and a few for other blocking
+/// calls (the address directory's search, file reads).
+fn blocking_threads(db_pool_size: u32) -> usize {
+    usize::try_from(db_pool_size)
+        .unwrap_or(usize::MAX)
+        .saturating_add(4)
 }
 
 /// How often lapsed reservations are released, refunds followed and express shipments
