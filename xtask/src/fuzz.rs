@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::project_root;
+use crate::{prereqs, project_root};
 use crate::tasks::{Server, target_dir, tempdir};
 
 /// The schemathesis release the figures in the README were made with; the CLI changes between
@@ -121,9 +121,8 @@ fn install_schemathesis(sh: &Shell) -> Result<PathBuf> {
         .unwrap_or_default();
     if !installed.trim().ends_with(SCHEMATHESIS) {
         if !venv.join("bin/pip").exists() {
-            cmd!(sh, "python3 -m venv {venv}").run().context(
-                "creating the virtual environment needs python3 with venv (Debian: python3-venv)",
-            )?;
+            prereqs::python_venv(sh)?;
+            cmd!(sh, "python3 -m venv {venv}").run()?;
         }
         let pip = venv.join("bin/pip");
         let pinned = format!("schemathesis=={SCHEMATHESIS}");
