@@ -73,6 +73,21 @@ pub fn smtp_server(sh: &Shell) -> Result<()> {
     apt_install(sh, &["python3-aiosmtpd"])
 }
 
+/// Python's `venv` with `ensurepip`, for the fuzzer's virtual environment (Debian ships them
+/// apart from python3).
+pub fn python_venv(sh: &Shell) -> Result<()> {
+    let installed = cmd!(sh, "python3 -c 'import ensurepip, venv'")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok();
+    if installed {
+        return Ok(());
+    }
+    apt_install(sh, &["python3-venv"])
+}
+
 /// Debian's Chromium for the browser tests (never a downloaded browser).
 pub fn chromium(sh: &Shell) -> Result<()> {
     if Path::new("/usr/bin/chromium").exists() {

@@ -177,7 +177,7 @@ use crate::{error, routes, wire};
         routes::addresses::Address,
         routes::addresses::DeliveryFacts,
     )),
-    modifiers(&SessionSchemes, &HttpLayerAnswers, &Links),
+    modifiers(&SessionSchemes, &HttpLayerAnswers, &Links, &OnlyValues),
     tags(
         (name = "products", description = "Products: lists, detail, search and suggestions"),
         (name = "brands", description = "Active brands"),
@@ -510,6 +510,29 @@ impl utoipa::Modify for Links {
                 })
                 .build();
             response.links.insert((*name).to_owned(), RefOr::T(link));
+        }
+    }
+}
+
+/// Fields that accept a single value, which the derive cannot state: `{isDefault: true}` makes an
+/// address the default, and `false` is refused (another address is made the default instead).
+#[derive(Debug)]
+struct OnlyValues;
+
+impl utoipa::Modify for OnlyValues {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::RefOr;
+        use utoipa::openapi::schema::{Object, Schema};
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let Some(RefOr::T(Schema::Object(request))) = components.schemas.get_mut("DefaultRequest")
+        else {
+            return;
+        };
+        if let Some(RefOr::T(Schema::Object(field))) = request.properties.get_mut("isDefault") {
+            let only_true: &mut Object = field;
+            only_true.enum_values = Some(vec![serde_json::Value::Bool(true)]);
         }
     }
 }

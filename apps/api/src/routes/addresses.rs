@@ -42,7 +42,7 @@ pub struct ShipmentRequest {
 pub struct DefaultRequest {
     /// Must be `true`.
     #[serde(rename = "isDefault")]
-    #[schema(value_type = Option<bool>)]
+    #[schema(value_type = bool)]
     pub is_default: Option<serde_json::Value>,
 }
 

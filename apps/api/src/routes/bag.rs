@@ -25,14 +25,14 @@ pub struct AddRequest {
     #[schema(value_type = String, pattern = "\\S")]
     pub size: Option<String>,
     /// A whole number from 1 to 99.
-    #[schema(value_type = Option<u32>)]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 99)]
     pub quantity: Option<Value>,
 }
 
 /// `{quantity}`: a whole number from 0 to 99; 0 takes the line out.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct QuantityRequest {
-    #[schema(value_type = u32)]
+    #[schema(value_type = u32, minimum = 0, maximum = 99)]
     pub quantity: Option<Value>,
 }
 

@@ -51,6 +51,7 @@ pub struct Entry {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SetRequest {
     #[serde(rename = "inList")]
+    #[schema(value_type = bool)]
     pub in_list: Option<serde_json::Value>,
 }
 

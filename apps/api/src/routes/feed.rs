@@ -26,17 +26,22 @@ pub struct FeedParams {
     #[param(pattern = "^([1-9]|[1-4][0-9]|50)?$")]
     pub limit: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,499}$")]
     pub exclude: Option<String>,
     /// `male`, `female` or `unisex` (any case).
     #[param(pattern = "^(male|female|unisex|MALE|FEMALE|UNISEX)?$")]
     pub gender: Option<String>,
     /// Comma-separated brand ids.
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,99}$")]
     pub brands: Option<String>,
     /// Comma-separated category ids (top-level or sub).
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,99}$")]
     pub categories: Option<String>,
     /// Comma-separated colour names.
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,99}$")]
     pub colors: Option<String>,
     /// Comma-separated sizes.
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,99}$")]
     pub sizes: Option<String>,
 }
 

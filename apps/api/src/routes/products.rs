@@ -52,6 +52,7 @@ pub struct ListParams {
     #[param(pattern = "^([1-9][0-9]{0,5}|1000000)?$")]
     pub page: Option<String>,
     /// Comma-separated product ids to leave out (at most 500).
+    #[param(pattern = "^[^,]{0,100}(,[^,]{0,100}){0,499}$")]
     pub exclude: Option<String>,
     /// newest (default), price-low, price-high or name; prices sort by the offer price.
     #[param(pattern = "^(newest|price-low|price-high|name)?$")]

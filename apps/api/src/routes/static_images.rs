@@ -21,7 +21,8 @@ pub struct ImageParams {
     #[serde(rename = "isActive")]
     #[param(rename = "isActive", pattern = "^(true|false|TRUE|FALSE|True|False)?$")]
     pub is_active: Option<String>,
-    /// hero, trends, products, brands or ui.
+    /// Read by the list only (the category call names it in its path).
+    #[param(ignore)]
     pub category: Option<String>,
     /// mobile or desktop (an image for all devices suits both), or all.
     #[param(pattern = "^(mobile|desktop|all|MOBILE|DESKTOP|ALL)?$")]
@@ -103,7 +104,10 @@ pub async fn by_category(
     path = "/api/admin/static-images",
     operation_id = "list_static_images",
     tag = "static-images",
-    params(ImageParams),
+    params(
+        ("category" = Option<String>, Query, max_length = 100, description = "hero, trends, products, brands or ui"),
+        ImageParams,
+    ),
     responses(
         (status = 200, body = StaticImages, description = "The matching images"),
         (status = 400, body = crate::error::ErrorBody, description = "A query value is invalid"),

@@ -629,12 +629,16 @@ async fn save(
 /// Manage Account's fields (001 §3, §5).
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ProfileUpdate {
+    #[schema(value_type = String, pattern = "\\S")]
     pub display_name: Option<String>,
+    #[schema(value_type = String, max_length = 254, pattern = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\\.[A-Za-z0-9][A-Za-z0-9-]{0,61}[A-Za-z0-9]$")]
     pub email: Option<String>,
-    /// `YYYY-MM-DD`, or null.
+    /// `YYYY-MM-DD` from 1900-01-01 to today, or null or empty for none.
     #[serde(rename = "dateOfBirth")]
+    #[schema(pattern = "^(\\s*[0-9]{4}-[0-9]{2}-[0-9]{2}\\s*)?$")]
     pub date_of_birth: Option<String>,
-    /// male, female or other.
+    /// male, female or other (any case).
+    #[schema(value_type = String, pattern = "^\\s*(male|female|other|MALE|FEMALE|OTHER)\\s*$")]
     pub gender: Option<String>,
 }
 
