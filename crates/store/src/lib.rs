@@ -42,8 +42,8 @@ pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection};
 pub use orders::{
     CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord, OrderRecord,
-    Placement, RequestChange, Reservation, ShipmentRecord, Shortage, Stage, StockLedger,
-    StoredOrder,
+    Placement, RefundClaim, RequestChange, Reservation, ShipmentRecord, Shortage, Stage,
+    StockLedger, StoredOrder,
 };
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;

@@ -58,25 +58,68 @@ pub async fn refund(
     }
 }
 
-/// Starts the refund of a cancelled order's whole payment and records it.
-pub async fn refund_order(state: &AppState, order: &store::OrderRecord) -> Result<(), ApiError> {
-    let Some(payment_id) = order.payment_id.clone() else {
-        return Ok(());
-    };
-    let Some((refund_id, processed)) =
-        refund(state, &order.id, &payment_id, order.total_paise).await
+/// How long a claim on an order's refund lasts: longer than a call to the payment service
+/// may take (its timeout), so that a claim ends only when its process died mid-call.
+const REFUND_CLAIM: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// Starts the refund an order records as initiated (an approved cancellation, or a payment that
+/// came after its reservation's stock was gone) and records it, once however many callers ask
+/// at the same time: only the caller that claims it asks the payment service
+/// ([`store::Store::claim_refund`]). When the service could not be asked, the claim is given
+/// back and the settler asks again.
+pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiError> {
+    let store = state.store.clone();
+    let (id, now) = (order_id.to_owned(), state.clock.now());
+    let Some(claim) =
+        web::block(move || store.claim_refund(&id, now, now + REFUND_CLAIM)).await??
     else {
         return Ok(());
     };
-    let (refund_status, payment_status) = if processed {
-        ("completed", Some("Refunded"))
-    } else {
-        ("initiated", None)
-    };
+    let notes = providers::Notes::from([("orderId".to_owned(), order_id.to_owned())]);
+    let asked = state
+        .payments
+        .refund(
+            &claim.payment_id,
+            claim.amount_paise,
+            Some(order_id),
+            &notes,
+        )
+        .await;
     let store = state.store.clone();
-    let id = order.id.clone();
-    web::block(move || store.set_refund(&id, Some(&refund_id), refund_status, payment_status))
-        .await??;
+    let id = order_id.to_owned();
+    match asked {
+        Ok(refund) => {
+            let processed = refund.status == providers::RefundStatus::Processed;
+            let (refund_status, payment_status) = if processed {
+                ("completed", Some("Refunded"))
+            } else {
+                ("initiated", None)
+            };
+            web::block(move || {
+                store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
+            })
+            .await??;
+        }
+        Err(e) => {
+            tracing::warn!(order = %order_id, cause = %e, "a refund could not be started");
+            // A claim whose process died after the service took the refund is asked again and
+            // refused: the payment, refunded in full, says the refund was made.
+            let refunded = matches!(e, PaymentsError::Refused { .. })
+                && state
+                    .payments
+                    .fetch_payment(&claim.payment_id)
+                    .await
+                    .is_ok_and(|payment| payment.status == PaymentStatus::Refunded);
+            web::block(move || {
+                if refunded {
+                    store.refund_started(&id, None, "completed", Some("Refunded"))
+                } else {
+                    store.release_refund_claim(&id)
+                }
+            })
+            .await??;
+        }
+    }
     Ok(())
 }
 
@@ -107,18 +150,10 @@ pub async fn complete(
             "This payment is not for this order.",
         ));
     }
-    if !matches!(
-        payment.status,
-        PaymentStatus::Captured | PaymentStatus::Refunded
-    ) {
-        return Err(conflict(
-            "PAYMENT_NOT_CAPTURED",
-            "The payment is not complete yet.",
-        ));
-    }
+    let captured = payment.status == PaymentStatus::Captured;
     let store = state.store.clone();
     let (id, paid_by, now) = (order.id.clone(), payment_id.to_owned(), state.clock.now());
-    let placement = web::block(move || store.place_order(&id, &paid_by, now)).await??;
+    let placement = web::block(move || store.place_order(&id, &paid_by, captured, now)).await??;
     match placement {
         store::Placement::Placed(placed) | store::Placement::AlreadyPlaced(placed) => Ok(*placed),
         store::Placement::PaidTwice(_) => {
@@ -128,24 +163,24 @@ pub async fn complete(
                 "This order was already paid. This second payment will be refunded in full.",
             ))
         }
-        store::Placement::Unavailable { refunded } => {
-            if !refunded {
-                let refund_id = refund(state, &order.id, payment_id, payment.amount_paise)
-                    .await
-                    .map(|(id, _)| id);
-                let store = state.store.clone();
-                let (id, paid_by) = (order.id.clone(), payment_id.to_owned());
-                web::block(move || {
-                    store.record_unplaced_refund(&id, &paid_by, refund_id.as_deref())
-                })
-                .await??;
-            }
+        store::Placement::Unavailable => {
+            refund_order(state, &order.id).await?;
             Err(conflict(
                 "RESERVATION_LAPSED",
                 "Your payment arrived after the items were released, and they are no longer \
                  available. Your payment will be refunded in full.",
             ))
         }
+        store::Placement::NotCaptured if payment.status == PaymentStatus::Refunded => {
+            Err(conflict(
+                "PAYMENT_NOT_CAPTURED",
+                "This payment was refunded; it pays for nothing.",
+            ))
+        }
+        store::Placement::NotCaptured => Err(conflict(
+            "PAYMENT_NOT_CAPTURED",
+            "The payment is not complete yet.",
+        )),
         store::Placement::Missing => Err(ApiError::NotFound("Order not found.".into())),
     }
 }

@@ -590,7 +590,7 @@ pub async fn review_cancellation(
         {
             tracing::warn!(order = %order.order.id, cause = %e, "the shipment could not be cancelled");
         }
-        placement::refund_order(&state, &order.order).await?;
+        placement::refund_order(&state, &order.order.id).await?;
         let store = state.store.clone();
         let id = order.order.id.clone();
         web::block(move || store.order(&id))

@@ -8,7 +8,10 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, paise, spawn_app};
+use crate::helpers::{
+    Backend, Options, RefundGate, Session, TestApp, demo, error_code, listed, paise, spawn_app,
+    spawn_app_with,
+};
 
 const GOOD_CARD: &str = "4111 1111 1111 1111";
 const DECLINED_CARD: &str = "4000 0000 0000 0002";
@@ -570,7 +573,10 @@ async fn coupon_limits_hold_and_lapsed_reservations_give_back(backend: Backend) 
         "{refused}"
     );
     assert_eq!(
-        app.count("orders WHERE stage = 'lapsed' AND payment_status = 'Refunded'"),
+        app.count(
+            "orders WHERE stage = 'lapsed' AND payment_id IS NOT NULL \
+             AND refund_status IN ('initiated', 'completed')"
+        ),
         1
     );
     let (status, _) = post(&app, winner, "/api/payments/verify", paid).await;
@@ -862,7 +868,196 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     delivery_becomes(&app, &shopper, "Delivered").await;
 }
 
+/// A test server whose refunds wait for the gate.
+async fn spawn_gated(backend: Backend) -> (TestApp, std::sync::Arc<RefundGate>) {
+    let gate = RefundGate::new();
+    let app = spawn_app_with(
+        backend,
+        Options {
+            refund_gate: Some(gate.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    (app, gate)
+}
+
+/// Polls until `from_where` counts `wanted` rows.
+async fn rows_become(app: &TestApp, from_where: &str, wanted: i64) {
+    let mut seen = 0;
+    for _ in 0..300 {
+        seen = app.count(from_where);
+        if seen == wanted {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{from_where}: {seen} rows, never {wanted}");
+}
+
+/// Polls until the server has asked for `wanted` refunds.
+async fn refunds_asked(gate: &RefundGate, wanted: usize) {
+    for _ in 0..300 {
+        if gate.asked() >= wanted {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(gate.asked(), wanted);
+}
+
+async fn a_payment_refused_for_a_lapsed_checkout_never_places_it(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    let shopper = app.sign_in("late@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 6);
+    let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                        "addressId": address, "speed": "standard"});
+    let (status, opened) = open_payment(&app, &shopper, &direct).await;
+    assert_eq!(status, 200, "{opened}");
+    let stock = format!(
+        "UPDATE product_stock SET quantity = {{}} WHERE product_id = '{}' AND size = '{size}'",
+        product.id
+    );
+
+    // The reservation runs out and the settler releases it; then the size sells out.
+    app.execute_sql("UPDATE orders SET reserved_until = '2020-01-01 00:00:00'");
+    rows_become(&app, "orders WHERE stage = 'lapsed'", 1).await;
+    app.execute_sql(&stock.replace("{}", "0"));
+
+    // Paid late: refused, and the payment with its refund is on the order before the payment
+    // service is asked (which is held here, as a slow service would be).
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        opened["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    let payment_id = paid["razorpay_payment_id"].as_str().expect("id").to_owned();
+    let first = {
+        let (app, shopper, paid) = (&app, &shopper, paid.clone());
+        async move { post(app, shopper, "/api/payments/verify", paid).await }
+    };
+    let (first, ()) = futures_util::future::join(first, async {
+        refunds_asked(&gate, 1).await;
+        assert_eq!(
+            app.count(&format!(
+                "orders WHERE stage = 'lapsed' AND payment_id = '{payment_id}' \
+                 AND refund_status = 'initiated' AND refund_id IS NULL"
+            )),
+            1,
+            "the refund is recorded before the payment service answers"
+        );
+
+        // The units come back (another checkout released them): neither a second verify nor
+        // the payment service's webhook places the refunded order, and neither asks for a
+        // second refund.
+        app.execute_sql(&stock.replace("{}", "5"));
+        let (status, again) = post(&app, &shopper, "/api/payments/verify", paid.clone()).await;
+        assert_eq!(
+            (status, error_code(&again).as_str()),
+            (409, "RESERVATION_LAPSED"),
+            "{again}"
+        );
+        rows_become(&app, "payment_events", 1).await;
+        assert_eq!(app.count("orders WHERE stage = 'placed'"), 0);
+        assert_eq!(gate.asked(), 1);
+        gate.open();
+    })
+    .await;
+    assert_eq!(
+        (first.0, error_code(&first.1).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{first:?}"
+    );
+    assert_eq!(app.count("orders WHERE refund_id IS NOT NULL"), 1);
+    rows_become(
+        &app,
+        "orders WHERE refund_status = 'completed' AND payment_status = 'Refunded'",
+        1,
+    )
+    .await;
+
+    // Refunded now, the payment places nothing, whatever the stock.
+    let (status, refunded) = post(&app, &shopper, "/api/payments/verify", paid).await;
+    assert_eq!(
+        (status, error_code(&refunded).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{refunded}"
+    );
+    assert_eq!(app.count("orders WHERE stage = 'placed'"), 0);
+    assert_eq!(gate.asked(), 1);
+    assert!(orders_of(&app, &shopper).await.is_empty());
+}
+
+async fn racing_refund_starters_ask_the_payment_service_once(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    let shopper = app.sign_in("racer@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 7);
+    let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                        "addressId": address, "speed": "standard"});
+    let (order_id, _) = buy(&app, &shopper, &direct).await;
+    let team = app.sign_in("racerteam@example.in").await;
+    app.store()
+        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .expect("role");
+    let (status, requested) = post(
+        &app,
+        &shopper,
+        "/api/cancel-requests/create",
+        json!({"orderId": order_id, "productIndex": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{requested}");
+
+    // Another shopper's checkouts, run out one after the other, show the settler's rounds.
+    let other = app.sign_in("other@example.in").await;
+    let other_address = add_address(&app, &other, "400001").await;
+    let (other_product, other_size) = product_between(50_000, 140_000, 8);
+    let other_checkout = json!({"source": {"productId": other_product.id, "size": other_size,
+                                           "quantity": 1},
+                                "addressId": other_address, "speed": "standard"});
+
+    // The approval asks for the refund and the payment service is slow to answer: meanwhile
+    // the settler's rounds find the refund initiated without an id, and leave it to the
+    // approval.
+    let path = format!("/api/brand/orders/{order_id}/cancellation");
+    let review = post(&app, &team, &path, json!({"decision": "approve"}));
+    let (approved, ()) = futures_util::future::join(review, async {
+        refunds_asked(&gate, 1).await;
+        for round in 1..=2 {
+            let (status, opened) = open_payment(&app, &other, &other_checkout).await;
+            assert_eq!(status, 200, "{opened}");
+            app.execute_sql(
+                "UPDATE orders SET reserved_until = '2020-01-01 00:00:00' WHERE stage = 'reserved'",
+            );
+            rows_become(&app, "orders WHERE stage = 'lapsed'", round).await;
+        }
+        assert_eq!(gate.asked(), 1, "the settler asked for the refund too");
+        gate.open();
+    })
+    .await;
+    assert_eq!(approved.0, 200, "{}", approved.1);
+    assert_eq!(gate.asked(), 1);
+    rows_become(
+        &app,
+        &format!(
+            "orders WHERE id = '{order_id}' AND refund_id IS NOT NULL \
+             AND refund_status = 'completed' AND payment_status = 'Refunded'"
+        ),
+        1,
+    )
+    .await;
+    assert_eq!(gate.asked(), 1);
+    assert_eq!(app.count("order_refund_claims"), 0);
+}
+
 crate::on_both_backends!(
+    a_payment_refused_for_a_lapsed_checkout_never_places_it,
+    racing_refund_starters_ask_the_payment_service_once,
     express_orders_follow_the_couriers_and_lapses_follow_the_clock,
     bag_checkout_from_quote_to_placed_order,
     a_standard_order_falls_back_and_a_webhook_places_an_unverified_payment,

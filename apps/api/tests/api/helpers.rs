@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 
 use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, PlacesConfig, Secret};
-use api::startup::Application;
+use api::startup::{Application, Providers};
 use api::state::Clock;
 use chrono::{DateTime, TimeZone, Utc};
 use diesel::connection::SimpleConnection;
@@ -91,6 +91,8 @@ pub struct Options {
     /// Google Places (both the Places API (New) and the Geocoding API) at this base URL, with
     /// [`TEST_PLACES_KEY`], instead of the embedded directory.
     pub places_url: Option<String>,
+    /// Hold every refund asked of the payment sandbox until the gate opens, counting them.
+    pub refund_gate: Option<Arc<RefundGate>>,
 }
 
 impl Default for Options {
@@ -102,6 +104,7 @@ impl Default for Options {
             smtp_url: None,
             assistant_url: None,
             places_url: None,
+            refund_gate: None,
         }
     }
 }
@@ -181,7 +184,18 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let clock = Clock::from_fn(move || {
         test_now() + chrono::TimeDelta::seconds(offset.load(Ordering::SeqCst))
     });
-    let app = Application::build(&config, clock).expect("build the app");
+    let app = match options.refund_gate {
+        Some(gate) => {
+            let mut providers = Providers::from_config(&config, &clock).expect("providers");
+            providers.payments = Arc::new(GatedRefunds {
+                inner: providers.payments,
+                gate,
+            });
+            Application::build_with(&config, clock, providers)
+        }
+        None => Application::build(&config, clock),
+    }
+    .expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     TestApp {
@@ -559,4 +573,104 @@ pub fn code_in_mail(mail: &str) -> Option<String> {
             && !after.is_some_and(|b| b.is_ascii_digit()))
         .then(|| String::from_utf8_lossy(run).into_owned())
     })
+}
+
+/// Holds the refunds a test server asks of its payment sandbox until [`RefundGate::open`]:
+/// the window in which a refund is being asked for, kept open as long as a test needs it.
+#[derive(Debug)]
+pub struct RefundGate {
+    open: tokio::sync::watch::Sender<bool>,
+    asked: AtomicUsize,
+}
+
+impl RefundGate {
+    pub fn new() -> Arc<Self> {
+        Arc::new(Self {
+            open: tokio::sync::watch::channel(false).0,
+            asked: AtomicUsize::new(0),
+        })
+    }
+
+    /// Lets every held refund, and every later one, through.
+    pub fn open(&self) {
+        self.open.send_replace(true);
+    }
+
+    /// How many refunds the server has asked for, held or not.
+    pub fn asked(&self) -> usize {
+        self.asked.load(Ordering::SeqCst)
+    }
+}
+
+/// The sandbox, with its refunds behind a [`RefundGate`].
+#[derive(Debug)]
+struct GatedRefunds {
+    inner: Arc<dyn providers::Payments>,
+    gate: Arc<RefundGate>,
+}
+
+impl providers::Payments for GatedRefunds {
+    fn create_order<'a>(
+        &'a self,
+        amount_paise: i64,
+        currency: &'a str,
+        receipt: &'a str,
+        notes: &'a providers::Notes,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderOrder, providers::PaymentsError>> {
+        self.inner
+            .create_order(amount_paise, currency, receipt, notes)
+    }
+
+    fn verify_payment_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
+        self.inner
+            .verify_payment_signature(order_id, payment_id, signature)
+    }
+
+    fn verify_webhook_signature(&self, raw_body: &[u8], signature: &str) -> bool {
+        self.inner.verify_webhook_signature(raw_body, signature)
+    }
+
+    fn fetch_payment<'a>(
+        &'a self,
+        payment_id: &'a str,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderPayment, providers::PaymentsError>>
+    {
+        self.inner.fetch_payment(payment_id)
+    }
+
+    fn refund<'a>(
+        &'a self,
+        payment_id: &'a str,
+        amount_paise: i64,
+        receipt: Option<&'a str>,
+        notes: &'a providers::Notes,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderRefund, providers::PaymentsError>> {
+        self.gate.asked.fetch_add(1, Ordering::SeqCst);
+        let mut open = self.gate.open.subscribe();
+        Box::pin(async move {
+            let _ = open.wait_for(|open| *open).await;
+            self.inner
+                .refund(payment_id, amount_paise, receipt, notes)
+                .await
+        })
+    }
+
+    fn refund_status<'a>(
+        &'a self,
+        refund_id: &'a str,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderRefund, providers::PaymentsError>> {
+        self.inner.refund_status(refund_id)
+    }
+
+    fn public_config(&self) -> providers::PublicConfig {
+        self.inner.public_config()
+    }
+
+    fn describe(&self) -> String {
+        self.inner.describe()
+    }
+
+    fn sandbox(&self) -> Option<&providers::SandboxPayments> {
+        self.inner.sandbox()
+    }
 }
