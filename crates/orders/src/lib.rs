@@ -93,7 +93,9 @@ pub use display::{
     CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,
     refund_label, status_text,
 };
-pub use lifecycle::{Decision, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed};
+pub use lifecycle::{
+    Decision, ExpressError, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed,
+};
 pub use moves::{DELIVERY_STEPS, MoveError, check_move};
 pub use reservation::{RESERVATION_LIFETIME, ReserveError, is_expired, reservable};
 pub use staff::{StaffError, may_manage};

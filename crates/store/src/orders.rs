@@ -271,6 +271,19 @@ pub enum Changed<E> {
     Missing,
 }
 
+/// What [`Store::set_shipment`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Booking<E> {
+    /// Recorded.
+    Booked,
+    /// The order has another booking, recorded first: the order with it.
+    BookedBefore(Box<StoredOrder>),
+    /// `check` refused the order as it is now; nothing was written.
+    Refused(E),
+    /// No placed order has that id.
+    Missing,
+}
+
 /// Where the units of one product's size are, by [`Store::stock_ledger`]. Set with
 /// [`Store::set_stock`] before any order of the size, the three add up to the stock set, until
 /// an order of it is cancelled.
@@ -1152,16 +1165,52 @@ impl Store {
             .load(&mut conn)?)
     }
 
-    /// Records an express booking, unless the order has one already (a concurrent booking
-    /// won); `false` then.
-    pub fn set_shipment(&self, shipment: &ShipmentRecord) -> Result<bool, StoreError> {
+    /// Reads a placed order under its lock and lets `check` refuse it; writes nothing. What a
+    /// caller about to ask an outside service for the order (an express courier) checks, so
+    /// that the check waits for a change of the order in progress.
+    pub fn check_order<E>(
+        &self,
+        order_id: &str,
+        check: impl FnOnce(&StoredOrder) -> Result<(), E>,
+    ) -> Result<Changed<E>, StoreError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
-        let inserted = per_backend!(conn, |c| diesel::insert_into(order_shipments::table)
-            .values(shipment)
-            .on_conflict_do_nothing()
-            .execute(c))?;
-        Ok(inserted == 1)
+        settle(conn.transaction(|conn| {
+            if !lock_order(conn, order_id, &[Stage::Placed])? {
+                return Err(Undo::Outcome(Changed::Missing));
+            }
+            let stored = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            check(&stored).map_err(|e| Undo::Outcome(Changed::Refused(e)))?;
+            Ok(Changed::Done(Box::new(stored)))
+        }))
+    }
+
+    /// Records an express booking under the order's lock, unless `check` refuses the order as
+    /// it is now (cancelled meanwhile: the caller cancels the booking) or it has a booking
+    /// already (a concurrent booking won: the order with it). `Done` answers the order with
+    /// this booking.
+    pub fn set_shipment<E>(
+        &self,
+        shipment: &ShipmentRecord,
+        check: impl FnOnce(&StoredOrder) -> Result<(), E>,
+    ) -> Result<Booking<E>, StoreError> {
+        let order_id = shipment.order_id.as_str();
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        settle(conn.transaction(|conn| {
+            if !lock_order(conn, order_id, &[Stage::Placed])? {
+                return Err(Undo::Outcome(Booking::Missing));
+            }
+            let stored = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            if stored.shipment.is_some() {
+                return Err(Undo::Outcome(Booking::BookedBefore(Box::new(stored))));
+            }
+            check(&stored).map_err(|e| Undo::Outcome(Booking::Refused(e)))?;
+            diesel::insert_into(order_shipments::table)
+                .values(shipment)
+                .execute(conn)?;
+            Ok(Booking::Booked)
+        }))
     }
 
     /// Makes an express order standard, with the standard estimate, when its express booking

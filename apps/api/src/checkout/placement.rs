@@ -245,7 +245,14 @@ pub async fn webhook(
             match complete(state, &found.order, &payment.id).await {
                 Ok(placed) => {
                     if placed.order.delivery_speed == "express" && placed.shipment.is_none() {
-                        book_express(state, &placed).await?;
+                        match book_express(state, &placed.order.id).await {
+                            Ok(_) => {}
+                            // Cancelled, or being cancelled, since it was placed: no courier.
+                            Err(ApiError::Unprocessable { code, .. }) => {
+                                tracing::info!(%code, order = %placed.order.id, "a paid webhook booked no courier");
+                            }
+                            Err(other) => return Err(other),
+                        }
                     }
                 }
                 // Refused for good (refunded, not this order's): handled; deliver no more.
@@ -269,6 +276,20 @@ pub async fn webhook(
     Ok(())
 }
 
+/// Whether the order may have a courier booked now ([`orders::Lifecycle::check_express_booking`]).
+fn bookable(stored: &store::StoredOrder) -> Result<(), orders::ExpressError> {
+    super::lifecycle_of(stored).check_express_booking()
+}
+
+/// A courier refused for a cancelled order, or one with a cancellation request waiting.
+pub fn express_refusal(e: orders::ExpressError) -> ApiError {
+    ApiError::Unprocessable {
+        code: "EXPRESS_NOT_ALLOWED",
+        message: e.to_string(),
+        available: None,
+    }
+}
+
 /// What booking an express delivery came to.
 #[derive(Debug)]
 pub enum Express {
@@ -278,13 +299,21 @@ pub enum Express {
     FellBack,
 }
 
-/// Books the express delivery of a placed order with the shipping service, once: an order
-/// booked before answers its booking. When the service refuses or fails, the order becomes
-/// standard (001 §4: "fallback to standard on failure").
-pub async fn book_express(
-    state: &AppState,
-    stored: &store::StoredOrder,
-) -> Result<Express, ApiError> {
+/// Books the express delivery of the placed order `order_id` with the shipping service, once: an order
+/// booked before answers its booking. A cancelled order, or one whose cancellation request
+/// waits, is refused ([`express_refusal`]), checked under the order's lock before the service
+/// is asked and again when the booking is recorded (a booking made meanwhile is cancelled).
+/// When the service refuses or fails, the order becomes standard (001 §4: "fallback to
+/// standard on failure").
+pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, ApiError> {
+    // Read under the order's lock, so a cancellation being decided is waited for.
+    let store = state.store.clone();
+    let id = order_id.to_owned();
+    let stored = match web::block(move || store.check_order(&id, bookable)).await?? {
+        store::Changed::Done(now) => *now,
+        store::Changed::Refused(e) => return Err(express_refusal(e)),
+        store::Changed::Missing => return Err(ApiError::NotFound("Order not found.".into())),
+    };
     if let Some(shipment) = &stored.shipment {
         return Ok(Express::Booked(shipment.clone()));
     }
@@ -333,26 +362,22 @@ pub async fn book_express(
                 booked_at: state.clock.now().naive_utc(),
             };
             let saved = record.clone();
-            let id = order.id.clone();
-            let stored_now = web::block(move || {
-                let first = store.set_shipment(&saved)?;
-                Ok::<_, store::StoreError>((first, store.order(&id)?))
-            })
-            .await??;
-            match stored_now {
-                (true, _) => Ok(Express::Booked(record)),
-                // A concurrent call booked first: keep its booking, cancel this one.
-                (false, Some(winner)) => {
-                    if let Err(e) = state.shipping.cancel(booking.order_ref).await {
-                        tracing::warn!(order = %order.id, cause = %e, "a duplicate booking could not be cancelled");
-                    }
-                    winner
-                        .shipment
-                        .map(Express::Booked)
-                        .ok_or_else(|| ApiError::Internal("a booking vanished".into()))
-                }
-                (false, None) => Err(ApiError::NotFound("Order not found.".into())),
+            let booked = web::block(move || store.set_shipment(&saved, bookable)).await??;
+            let kept = match booked {
+                store::Booking::Booked => return Ok(Express::Booked(record)),
+                store::Booking::BookedBefore(winner) => winner
+                    .shipment
+                    .map(Express::Booked)
+                    .ok_or_else(|| ApiError::Internal("a booking vanished".into())),
+                store::Booking::Refused(e) => Err(express_refusal(e)),
+                store::Booking::Missing => Err(ApiError::NotFound("Order not found.".into())),
+            };
+            // Another call booked first, or the order was cancelled while this booking was
+            // made: this booking is not kept.
+            if let Err(e) = state.shipping.cancel(booking.order_ref).await {
+                tracing::warn!(order = %order.id, cause = %e, "an unkept booking could not be cancelled");
             }
+            kept
         }
         Err(e) => {
             tracing::warn!(order = %order.id, cause = %e, "express booking failed; delivering standard");

@@ -9,7 +9,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    Backend, Options, RefundGate, Session, TestApp, demo, error_code, listed, paise, spawn_app,
+    Backend, Options, PaymentsGate, Session, TestApp, demo, error_code, listed, paise, spawn_app,
     spawn_app_with,
 };
 
@@ -869,12 +869,12 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
 }
 
 /// A test server whose refunds wait for the gate.
-async fn spawn_gated(backend: Backend) -> (TestApp, std::sync::Arc<RefundGate>) {
-    let gate = RefundGate::new();
+async fn spawn_gated(backend: Backend) -> (TestApp, std::sync::Arc<PaymentsGate>) {
+    let gate = PaymentsGate::new();
     let app = spawn_app_with(
         backend,
         Options {
-            refund_gate: Some(gate.clone()),
+            payments_gate: Some(gate.clone()),
             ..Options::default()
         },
     )
@@ -896,7 +896,7 @@ async fn rows_become(app: &TestApp, from_where: &str, wanted: i64) {
 }
 
 /// Polls until the server has asked for `wanted` refunds.
-async fn refunds_asked(gate: &RefundGate, wanted: usize) {
+async fn refunds_asked(gate: &PaymentsGate, wanted: usize) {
     for _ in 0..300 {
         if gate.asked() >= wanted {
             break;
@@ -1055,7 +1055,103 @@ async fn racing_refund_starters_ask_the_payment_service_once(backend: Backend) {
     assert_eq!(app.count("order_refund_claims"), 0);
 }
 
+async fn no_courier_is_booked_for_an_order_being_cancelled_or_cancelled(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    gate.open();
+    let shopper = app.sign_in("nocourier@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 9);
+    let express = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                         "addressId": address, "speed": "express"});
+    let (status, opened) = open_payment(&app, &shopper, &express).await;
+    assert_eq!(status, 200, "{opened}");
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        opened["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    // The payment service's webhook comes late, when this test sends it.
+    gate.mute_webhooks();
+    let (status, verified) = post(&app, &shopper, "/api/payments/verify", paid.clone()).await;
+    assert_eq!(status, 200, "{verified}");
+    let order_id = verified["orderId"]
+        .as_str()
+        .expect("an order id")
+        .to_owned();
+    let team = app.sign_in("nocourierteam@example.in").await;
+    app.store()
+        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .expect("role");
+    let book = json!({"orderId": order_id});
+
+    // A cancellation request waits: no courier.
+    let (status, requested) = post(
+        &app,
+        &shopper,
+        "/api/cancel-requests/create",
+        json!({"orderId": order_id, "productIndex": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{requested}");
+    let (status, refused) =
+        post(&app, &shopper, "/api/orders/express-delivery", book.clone()).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "EXPRESS_NOT_ALLOWED"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["error"],
+        orders::ExpressError::CancellationRequested
+            .to_string()
+            .as_str()
+    );
+
+    // Approved and refunded: no courier either, from the shopper or from a late webhook.
+    let (status, approved) = post(
+        &app,
+        &team,
+        &format!("/api/brand/orders/{order_id}/cancellation"),
+        json!({"decision": "approve"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{approved}");
+    let (status, refused) = post(&app, &shopper, "/api/orders/express-delivery", book).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "EXPRESS_NOT_ALLOWED"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["error"],
+        orders::ExpressError::Cancelled.to_string().as_str()
+    );
+    let payment_id = paid["razorpay_payment_id"].as_str().expect("id");
+    let event = gate.captured_event(payment_id);
+    let res = app
+        .client
+        .post(app.url("/api/payments/webhook"))
+        .header("Content-Type", "application/json")
+        .header(providers::WEBHOOK_SIGNATURE_HEADER, &event.signature)
+        .header(providers::WEBHOOK_EVENT_ID_HEADER, &event.event_id)
+        .body(event.body)
+        .send()
+        .await
+        .expect("webhook");
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(app.count("payment_events"), 1);
+    assert_eq!(app.count("order_shipments"), 0, "no courier was booked");
+    assert_eq!(
+        orders_of(&app, &shopper).await[0]["deliveryStatus"],
+        "Cancelled"
+    );
+}
+
 crate::on_both_backends!(
+    no_courier_is_booked_for_an_order_being_cancelled_or_cancelled,
     a_payment_refused_for_a_lapsed_checkout_never_places_it,
     racing_refund_starters_ask_the_payment_service_once,
     express_orders_follow_the_couriers_and_lapses_follow_the_clock,

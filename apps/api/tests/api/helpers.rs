@@ -2,8 +2,8 @@
 //! temporary folder, or a PostgreSQL database created for the test and dropped after it).
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, PlacesConfig, Secret};
 use api::startup::{Application, Providers};
@@ -91,8 +91,9 @@ pub struct Options {
     /// Google Places (both the Places API (New) and the Geocoding API) at this base URL, with
     /// [`TEST_PLACES_KEY`], instead of the embedded directory.
     pub places_url: Option<String>,
-    /// Hold every refund asked of the payment sandbox until the gate opens, counting them.
-    pub refund_gate: Option<Arc<RefundGate>>,
+    /// The payment sandbox behind a gate the test holds: refunds held until it opens, the
+    /// sandbox's own webhooks muted at will.
+    pub payments_gate: Option<Arc<PaymentsGate>>,
 }
 
 impl Default for Options {
@@ -104,7 +105,7 @@ impl Default for Options {
             smtp_url: None,
             assistant_url: None,
             places_url: None,
-            refund_gate: None,
+            payments_gate: None,
         }
     }
 }
@@ -184,10 +185,13 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let clock = Clock::from_fn(move || {
         test_now() + chrono::TimeDelta::seconds(offset.load(Ordering::SeqCst))
     });
-    let app = match options.refund_gate {
+    let app = match options.payments_gate {
         Some(gate) => {
             let mut providers = Providers::from_config(&config, &clock).expect("providers");
-            providers.payments = Arc::new(GatedRefunds {
+            gate.sandbox
+                .set(Arc::clone(&providers.payments))
+                .expect("one server per gate");
+            providers.payments = Arc::new(GatedPayments {
                 inner: providers.payments,
                 gate,
             });
@@ -575,20 +579,41 @@ pub fn code_in_mail(mail: &str) -> Option<String> {
     })
 }
 
-/// Holds the refunds a test server asks of its payment sandbox until [`RefundGate::open`]:
-/// the window in which a refund is being asked for, kept open as long as a test needs it.
+/// Holds the refunds a test server asks of its payment sandbox until [`PaymentsGate::open`]
+/// (the window in which a refund is being asked for, kept open as long as a test needs it), and
+/// mutes the sandbox's own webhooks so that the test sends them when it wants.
 #[derive(Debug)]
-pub struct RefundGate {
+pub struct PaymentsGate {
     open: tokio::sync::watch::Sender<bool>,
     asked: AtomicUsize,
+    muted: AtomicBool,
+    sandbox: OnceLock<Arc<dyn providers::Payments>>,
 }
 
-impl RefundGate {
+impl PaymentsGate {
     pub fn new() -> Arc<Self> {
         Arc::new(Self {
             open: tokio::sync::watch::channel(false).0,
             asked: AtomicUsize::new(0),
+            muted: AtomicBool::new(false),
+            sandbox: OnceLock::new(),
         })
+    }
+
+    /// From now on the sandbox's webhooks, the ones due and later ones, are not sent (the
+    /// sandbox's test sheet is gone too).
+    pub fn mute_webhooks(&self) {
+        self.muted.store(true, Ordering::SeqCst);
+    }
+
+    /// The sandbox's signed `payment.captured` event for `payment_id`, as it would send it.
+    pub fn captured_event(&self, payment_id: &str) -> providers::SignedWebhook {
+        self.sandbox
+            .get()
+            .and_then(|payments| payments.sandbox())
+            .expect("a sandbox")
+            .webhook(providers::SandboxEvent::PaymentCaptured, payment_id)
+            .expect("a payment the sandbox knows")
     }
 
     /// Lets every held refund, and every later one, through.
@@ -602,14 +627,14 @@ impl RefundGate {
     }
 }
 
-/// The sandbox, with its refunds behind a [`RefundGate`].
+/// The sandbox behind a [`PaymentsGate`].
 #[derive(Debug)]
-struct GatedRefunds {
+struct GatedPayments {
     inner: Arc<dyn providers::Payments>,
-    gate: Arc<RefundGate>,
+    gate: Arc<PaymentsGate>,
 }
 
-impl providers::Payments for GatedRefunds {
+impl providers::Payments for GatedPayments {
     fn create_order<'a>(
         &'a self,
         amount_paise: i64,
@@ -671,6 +696,9 @@ impl providers::Payments for GatedRefunds {
     }
 
     fn sandbox(&self) -> Option<&providers::SandboxPayments> {
+        if self.gate.muted.load(Ordering::SeqCst) {
+            return None;
+        }
         self.inner.sandbox()
     }
 }
