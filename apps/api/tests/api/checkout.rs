@@ -829,7 +829,7 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     let mumbai = add_address(&app, &shopper, "400001").await;
     let (product, size) = product_between(50_000, 140_000, 5);
 
-    // An unpaid reservation lapses once the clock passes its 15 minutes: the settler gives its
+    // An unpaid reservation lapses once the clock passes its 10 minutes: the settler gives its
     // units back.
     let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 2},
                         "addressId": mumbai, "speed": "express"});
@@ -837,7 +837,7 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     let (status, _) = open_payment(&app, &shopper, &direct).await;
     assert_eq!(status, 200);
     assert_eq!(stock_sum(&app, product, &size), before - 2);
-    app.advance(chrono::TimeDelta::minutes(16));
+    app.advance(chrono::TimeDelta::minutes(11));
     for _ in 0..300 {
         if app.count("orders WHERE stage = 'lapsed'") == 1 {
             break;
@@ -1150,7 +1150,112 @@ async fn no_courier_is_booked_for_an_order_being_cancelled_or_cancelled(backend:
     );
 }
 
+async fn a_shopper_holds_one_checkout_and_opens_only_so_many(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let shopper = app.sign_in("hoarder@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 10);
+    let (other, other_size) = product_between(160_000, 400_000, 1);
+    let before = stock_sum(&app, product, &size);
+    let other_before = stock_sum(&app, other, &other_size);
+    let checkout = |product: &catalogue::Product, size: &str| {
+        json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+               "addressId": address, "speed": "standard"})
+    };
+    let body = at_quoted_total(&app, &shopper, &checkout(product, &size)).await;
+    let other_body = at_quoted_total(&app, &shopper, &checkout(other, &other_size)).await;
+
+    // Ten checkouts, of one product then the other: each releases the one before.
+    let mut first = None;
+    for n in 0..10 {
+        let body = if n % 2 == 0 { &body } else { &other_body };
+        let (status, opened) =
+            post(&app, &shopper, "/api/payments/create-order", body.clone()).await;
+        assert_eq!(status, 200, "checkout {n}: {opened}");
+        first.get_or_insert(opened);
+    }
+    assert_eq!(app.count("orders WHERE stage = 'reserved'"), 1);
+    assert_eq!(app.count("orders WHERE stage = 'lapsed'"), 9);
+    assert_eq!(stock_sum(&app, product, &size), before);
+    assert_eq!(stock_sum(&app, other, &other_size), other_before - 1);
+    let ledger = app
+        .store()
+        .stock_ledger(&other.id, &other_size)
+        .expect("read")
+        .expect("a size");
+    assert_eq!(ledger.reserved, 1);
+
+    // The first checkout, released, paid once its size sold out: refused and refunded, as a
+    // lapsed one.
+    app.execute_sql(&format!(
+        "UPDATE product_stock SET quantity = 0 WHERE product_id = '{}' AND size = '{size}'",
+        product.id
+    ));
+    let first = first.expect("a first checkout");
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        first["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    let (status, refused) = post(&app, &shopper, "/api/payments/verify", paid).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{refused}"
+    );
+    assert_eq!(
+        app.count(&format!(
+            "orders WHERE id = '{}' AND stage = 'lapsed' AND refund_status <> 'not_initiated'",
+            first["checkoutId"].as_str().expect("id")
+        )),
+        1
+    );
+
+    // The account's limit: 20 an hour, then 429 with Retry-After.
+    let mut answered = Vec::new();
+    for _ in 10..25 {
+        let res = app
+            .send(
+                Method::POST,
+                "/api/payments/create-order",
+                Some(other_body.clone()),
+                Some(&shopper),
+            )
+            .await;
+        let status = res.status().as_u16();
+        let retry_after = res
+            .headers()
+            .get("Retry-After")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<i64>().ok());
+        let answer: Value = res.json().await.expect("json");
+        let code = answer["code"].as_str().unwrap_or_default().to_owned();
+        answered.push((status, retry_after, code));
+    }
+    assert!(
+        answered[..10].iter().all(|(status, _, _)| *status == 200),
+        "{answered:?}"
+    );
+    for (status, retry_after, code) in &answered[10..] {
+        assert_eq!((*status, code.as_str()), (429, "RATE_LIMITED"));
+        assert!(
+            retry_after.is_some_and(|s| (1..=3600).contains(&s)),
+            "{answered:?}"
+        );
+    }
+    assert_eq!(app.count("orders WHERE stage = 'reserved'"), 1);
+
+    // An hour later the shopper checks out again.
+    app.advance(chrono::TimeDelta::minutes(61));
+    let (status, opened) = post(&app, &shopper, "/api/payments/create-order", other_body).await;
+    assert_eq!(status, 200, "{opened}");
+}
+
 crate::on_both_backends!(
+    a_shopper_holds_one_checkout_and_opens_only_so_many,
     no_courier_is_booked_for_an_order_being_cancelled_or_cancelled,
     a_payment_refused_for_a_lapsed_checkout_never_places_it,
     racing_refund_starters_ask_the_payment_service_once,
