@@ -397,6 +397,12 @@ impl Config {
 
         let razorpay = razorpay_config(&get)?;
         let shipping = shiprocket(&get)?;
+        check_payments(
+            get("SHOP_PAYMENTS").as_deref().map(str::trim),
+            addr,
+            razorpay.is_some(),
+            shipping.is_some(),
+        )?;
 
         let forwarding = forwarding(&get)?;
         let max_connections_per_client = match get("SHOP_MAX_CONNECTIONS_PER_CLIENT") {
@@ -484,6 +490,70 @@ fn forwarding(
                 )
             }),
     }
+/// Where test payments may run. Without Razorpay's keys the embedded sandbox takes card
+/// payments, and it takes any test card: only on a shop bound to a loopback address (a
+/// developer's machine, the tests) or one whose operator opted in with `SHOP_PAYMENTS=sandbox`
+/// (a demo), and never with Shiprocket, whose couriers would carry real goods paid with test
+/// cards. `SHOP_PAYMENTS=razorpay` asks for Razorpay: its keys must then be set.
+fn check_payments(
+    chosen: Option<&str>,
+    addr: SocketAddr,
+    razorpay: bool,
+    shiprocket: bool,
+) -> Result<(), ConfigError> {
+    const KEYS: &str =
+        "SHOP_RAZORPAY_KEY_ID, SHOP_RAZORPAY_KEY_SECRET and SHOP_RAZORPAY_WEBHOOK_SECRET";
+    let sandbox_chosen = match chosen {
+        None => false,
+        Some("sandbox") => true,
+        Some("razorpay") if razorpay => return Ok(()),
+        Some("razorpay") => {
+            return Err(invalid(
+                "SHOP_PAYMENTS",
+                format!("is razorpay, but {KEYS} are not set; set all three"),
+            ));
+        }
+        Some(other) => {
+            return Err(invalid(
+                "SHOP_PAYMENTS",
+                format!(
+                    "'{other}' is not a payment service; use razorpay (with {KEYS}) or sandbox \
+                     (test cards, no money moves)"
+                ),
+            ));
+        }
+    };
+    if razorpay {
+        if sandbox_chosen {
+            return Err(invalid(
+                "SHOP_PAYMENTS",
+                format!("is sandbox while {KEYS} are set; unset one or the other"),
+            ));
+        }
+        return Ok(());
+    }
+    if shiprocket {
+        return Err(invalid(
+            "SHOP_PAYMENTS",
+            format!(
+                "the payment sandbox (no {KEYS} set) takes test cards, and Shiprocket \
+                 (SHOP_SHIPROCKET_EMAIL, SHOP_SHIPROCKET_PASSWORD) would ship real goods for \
+                 them; set the Razorpay keys, or unset the Shiprocket variables for the \
+                 shipping simulator"
+            ),
+        ));
+    }
+    if !addr.ip().is_loopback() && !sandbox_chosen {
+        return Err(invalid(
+            "SHOP_PAYMENTS",
+            format!(
+                "the shop listens on {addr} (SHOP_ADDR), beyond this machine, with no {KEYS} \
+                 set: the payment sandbox would take test cards from anyone; set the Razorpay \
+                 keys, or SHOP_PAYMENTS=sandbox to run a test shop on purpose"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Razorpay when its three keys are set; none when none is (the sandbox). Some but not all is
@@ -944,11 +1014,65 @@ mod tests {
     }
 
     #[test]
+    fn the_sandbox_runs_on_loopback_or_on_purpose_and_never_with_shiprocket() {
+        let shiprocket = [
+            ("SHOP_SHIPROCKET_EMAIL", "api@casa.in"),
+            ("SHOP_SHIPROCKET_PASSWORD", "sr-password"),
+        ];
+        let public = ("SHOP_ADDR", "0.0.0.0:8080");
+        let opted_in = ("SHOP_PAYMENTS", "sandbox");
+        // (variables, accepted)
+        let table: [(Vec<(&str, &str)>, bool); 11] = [
+            (vec![], true),
+            (vec![("SHOP_ADDR", "[::1]:8080")], true),
+            (vec![public], false),
+            (vec![public, opted_in], true),
+            (vec![public, RAZORPAY[0], RAZORPAY[1], RAZORPAY[2]], true),
+            (vec![shiprocket[0], shiprocket[1]], false),
+            (vec![shiprocket[0], shiprocket[1], opted_in], false),
+            (
+                vec![
+                    shiprocket[0],
+                    shiprocket[1],
+                    RAZORPAY[0],
+                    RAZORPAY[1],
+                    RAZORPAY[2],
+                ],
+                true,
+            ),
+            (vec![("SHOP_PAYMENTS", "razorpay")], false),
+            (vec![opted_in, RAZORPAY[0], RAZORPAY[1], RAZORPAY[2]], false),
+            (vec![("SHOP_PAYMENTS", "stripe")], false),
+        ];
+        for (vars, accepted) in table {
+            match config(&vars) {
+                Ok(_) => assert!(accepted, "{vars:?} was accepted"),
+                Err(e) => {
+                    assert!(!accepted, "{vars:?}: {e}");
+                    assert_eq!(e.variable, "SHOP_PAYMENTS", "{vars:?}");
+                    assert!(!e.to_string().contains("sr-password"), "{e}");
+                }
+            }
+        }
+        let err = config(&[public]).expect_err("a public sandbox");
+        assert!(
+            err.to_string().contains("SHOP_ADDR")
+                && err.to_string().contains("SHOP_RAZORPAY_KEY_ID"),
+            "{err}"
+        );
+        let err = config(&shiprocket).expect_err("sandbox and Shiprocket");
+        assert!(err.to_string().contains("SHOP_SHIPROCKET_EMAIL"), "{err}");
+    }
+
+    #[test]
     fn shiprocket_needs_its_e_mail_and_password_together() {
         assert!(config(&[]).expect("valid").shipping.is_none());
         let shiprocket = config(&[
             ("SHOP_SHIPROCKET_EMAIL", " api@casa.in "),
             ("SHOP_SHIPROCKET_PASSWORD", " pass word "),
+            RAZORPAY[0],
+            RAZORPAY[1],
+            RAZORPAY[2],
         ])
         .expect("valid")
         .shipping
@@ -968,6 +1092,9 @@ mod tests {
             ("SHOP_SHIPROCKET_PASSWORD", "pw"),
             ("SHOP_SHIPROCKET_PICKUP", " Casa Mumbai "),
             ("SHOP_SHIPROCKET_URL", "http://127.0.0.1:9100/"),
+            RAZORPAY[0],
+            RAZORPAY[1],
+            RAZORPAY[2],
         ])
         .expect("valid")
         .shipping

@@ -188,16 +188,13 @@ impl Application {
             shipping = %providers.shipping.describe(),
             "outside services"
         );
-        if providers.payments.sandbox().is_some()
-            && config
-                .public_url
-                .as_deref()
-                .is_some_and(|url| url.starts_with("https://"))
-        {
-            // A public shop on the sandbox would hand out goods for test cards.
+        if providers.payments.sandbox().is_some() {
+            // Configuration lets the sandbox run only on loopback or on purpose, and never
+            // with Shiprocket; it is still worth a warning every start.
             tracing::warn!(
-                "card payments go to the embedded sandbox: no money moves and any test card \
-                 pays; set SHOP_RAZORPAY_KEY_ID, SHOP_RAZORPAY_KEY_SECRET and \
+                addr = %config.addr,
+                "TEST PAYMENTS: card payments go to the embedded sandbox; no money moves and any \
+                 test card pays. Set SHOP_RAZORPAY_KEY_ID, SHOP_RAZORPAY_KEY_SECRET and \
                  SHOP_RAZORPAY_WEBHOOK_SECRET before taking real orders"
             );
         }

@@ -61,6 +61,15 @@ pub const PLACES_PER_CLIENT: Limit = Limit {
     window: TimeDelta::minutes(10),
 };
 
+/// Checkouts (create-order) one shopper's account opens, whatever the client: at most 20 an
+/// hour. Each holds stock and a coupon use while it is paid; a shopper who changes the
+/// address, the speed or the coupon a few times stays far below it.
+pub const CHECKOUTS_PER_SHOPPER: Limit = Limit {
+    min_interval: None,
+    max_per_window: 20,
+    window: TimeDelta::hours(1),
+};
+
 /// A bucket's window as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {

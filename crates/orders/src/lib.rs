@@ -28,7 +28,7 @@
 //! - **Checkout's payment states** ([`CheckoutState`]): idle, processing (dismissed goes back to
 //!   idle), verified, order created, bag cleared, express requested, success, with the steps
 //!   each may take ([`CheckoutState::next_states`]).
-//! - **Stock reservations** for a checkout that is paying: [`RESERVATION_LIFETIME`] (15
+//! - **Stock reservations** for a checkout that is paying: [`RESERVATION_LIFETIME`] (10
 //!   minutes), [`is_expired`] with `now` passed in, and [`reservable`], never more than is left.
 //!
 //! The browser applies the display, cancel and checkout rules in `frontend/src/lib/orders.ts`;
@@ -69,7 +69,8 @@
 //! - A rejected order keeps its `cancel_rejected` status through later delivery moves, so its
 //!   status line reads 'Cancellation rejected by brand' even once Delivered: the spec shows
 //!   that text whenever the status is `cancel_rejected`.
-//! - The reservation lifetime, 15 minutes, is ours: the spec holds no stock while paying.
+//! - The reservation lifetime, 10 minutes, is ours: the spec holds no stock while paying.
+//!   A shopper holds one reservation at a time: a new checkout releases the previous one.
 //!
 //! ## What this crate must never import
 //!
@@ -93,7 +94,9 @@ pub use display::{
     CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,
     refund_label, status_text,
 };
-pub use lifecycle::{Decision, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed};
+pub use lifecycle::{
+    Decision, ExpressError, Lifecycle, OpenRequest, ReviewError, ReviewOutcome, Reviewed,
+};
 pub use moves::{DELIVERY_STEPS, MoveError, check_move};
 pub use reservation::{RESERVATION_LIFETIME, ReserveError, is_expired, reservable};
 pub use staff::{StaffError, may_manage};

@@ -73,7 +73,41 @@ pub enum ReviewError {
     NoOpenRequest,
 }
 
+/// Why an express courier is not booked for an order. `Display` is the text the shopper sees
+/// (ours).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum ExpressError {
+    /// Cancelled (and refunded, or being refunded): nothing is to be delivered.
+    #[error("This order is cancelled, so no courier is booked for it.")]
+    Cancelled,
+    /// A cancellation request waits for the brand's review.
+    #[error(
+        "This order has a cancellation request waiting for the brand's review, so no courier is \
+         booked for it."
+    )]
+    CancellationRequested,
+}
+
 impl Lifecycle {
+    /// Whether a courier may be booked for the order now: not once it is cancelled, refunded or
+    /// being refunded, nor while a cancellation request waits (an approval would cancel the
+    /// courier it booked).
+    pub fn check_express_booking(&self) -> Result<(), ExpressError> {
+        if self.status == Some(OrderStatus::Cancelled)
+            || self.delivery == DeliveryStatus::Cancelled
+            || self.refund != RefundStatus::NotInitiated
+        {
+            return Err(ExpressError::Cancelled);
+        }
+        if self.open_request.is_some()
+            || self.status == Some(OrderStatus::CancelRequested)
+            || self.delivery == DeliveryStatus::CancellationRequested
+        {
+            return Err(ExpressError::CancellationRequested);
+        }
+        Ok(())
+    }
+
     /// A new order: `pending`, no status, nothing refunded, no request (001 §4 Checkout: "Order
     /// is created with deliveryStatus pending").
     pub fn placed() -> Self {
@@ -143,6 +177,50 @@ impl Lifecycle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_courier_is_booked_only_for_an_order_nobody_is_cancelling() {
+        let requested = Lifecycle::placed()
+            .request_cancellation(0, "")
+            .expect("a pending order may be cancelled");
+        let approved = requested
+            .review(Decision::Approve)
+            .expect("a request waits")
+            .lifecycle;
+        let rejected = requested
+            .review(Decision::Reject)
+            .expect("a request waits")
+            .lifecycle;
+        let refunded = Lifecycle {
+            refund: RefundStatus::Completed,
+            ..Lifecycle::placed()
+        };
+        let cancelled_by_status = Lifecycle {
+            status: Some(OrderStatus::Cancelled),
+            ..Lifecycle::placed()
+        };
+        // (order, booking)
+        let table = [
+            (Lifecycle::placed(), Ok(())),
+            (order(DeliveryStatus::Processing), Ok(())),
+            (rejected, Ok(())),
+            (requested, Err(ExpressError::CancellationRequested)),
+            (
+                order(DeliveryStatus::CancellationRequested),
+                Err(ExpressError::CancellationRequested),
+            ),
+            (approved, Err(ExpressError::Cancelled)),
+            (
+                order(DeliveryStatus::Cancelled),
+                Err(ExpressError::Cancelled),
+            ),
+            (refunded, Err(ExpressError::Cancelled)),
+            (cancelled_by_status, Err(ExpressError::Cancelled)),
+        ];
+        for (lifecycle, booking) in table {
+            assert_eq!(lifecycle.check_express_booking(), booking, "{lifecycle:?}");
+        }
+    }
 
     fn order(delivery: DeliveryStatus) -> Lifecycle {
         Lifecycle {

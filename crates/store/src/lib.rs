@@ -41,9 +41,9 @@ pub use catalogue::{
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection};
 pub use orders::{
-    CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord, OrderRecord,
-    Placement, RequestChange, Reservation, ShipmentRecord, Shortage, Stage, StockLedger,
-    StoredOrder,
+    Booking, CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord,
+    OrderRecord, Placement, RefundClaim, RequestChange, Reservation, ShipmentRecord, Shortage,
+    Stage, StockLedger, StoredOrder,
 };
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;

@@ -25,7 +25,7 @@ use crate::coupons::{CouponClaim, claim};
 use crate::db::DbConnection;
 use crate::schema::{
     bag_lines, bags, cancel_requests, catalogue_changes, coupon_uses, coupons, order_lines,
-    order_shipments, orders, payment_events, product_stock,
+    order_refund_claims, order_shipments, orders, payment_events, product_stock,
 };
 use crate::{Store, StoreError};
 
@@ -212,12 +212,21 @@ pub enum Placement {
     AlreadyPlaced(Box<StoredOrder>),
     /// It was placed before with another payment: this payment paid for nothing.
     PaidTwice(Box<StoredOrder>),
-    /// Its reservation lapsed before the payment came, and its stock or coupon is no longer
-    /// there to take again; nothing was written. `refunded` when this payment was already
-    /// recorded as refunded ([`Store::record_unplaced_refund`]).
-    Unavailable { refunded: bool },
+    /// Its reservation lapsed (or was released for a newer checkout) before the payment came,
+    /// and its stock or coupon is no longer there to take again: the payment is recorded on the
+    /// order with its refund to start (now, or by an earlier call for the same payment).
+    Unavailable,
+    /// The payment service does not say the payment is captured; nothing was written.
+    NotCaptured,
     /// No order has that id.
     Missing,
+}
+
+/// A refund this caller is to ask the payment service for ([`Store::claim_refund`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefundClaim {
+    pub payment_id: String,
+    pub amount_paise: i64,
 }
 
 /// How a change of a placed order treats its cancellation requests.
@@ -257,6 +266,19 @@ pub enum Changed<E> {
     /// Written; the order as it is now.
     Done(Box<StoredOrder>),
     /// The caller refused the change; nothing was written.
+    Refused(E),
+    /// No placed order has that id.
+    Missing,
+}
+
+/// What [`Store::set_shipment`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Booking<E> {
+    /// Recorded.
+    Booked,
+    /// The order has another booking, recorded first: the order with it.
+    BookedBefore(Box<StoredOrder>),
+    /// `check` refused the order as it is now; nothing was written.
     Refused(E),
     /// No placed order has that id.
     Missing,
@@ -363,6 +385,62 @@ fn take_stock(
         }
     }
     let products: Vec<&str> = wanted.iter().map(|(product, _, _)| *product).collect();
+    note_stock_changes(conn, &products, now)?;
+    Ok(None)
+}
+
+/// Takes `wanted` off sale and puts `given_back` (a released checkout's lines) back on sale in
+/// one pass over the stock rows, in their lock order, so that a checkout replacing another
+/// never waits for a row while holding a later one. A row short of what it needs after the
+/// give-back is answered (the caller rolls back what was done).
+fn exchange_stock(
+    conn: &mut DbConnection,
+    wanted: &[(&str, &str, i64)],
+    given_back: &[(&str, &str, i64)],
+    now: NaiveDateTime,
+) -> QueryResult<Option<Shortage>> {
+    let mut rows: Vec<(&str, &str, i64, i64)> = Vec::new();
+    for (product, size, quantity) in wanted {
+        rows.push((product, size, *quantity, 0));
+    }
+    for (product, size, quantity) in given_back {
+        match rows
+            .iter_mut()
+            .find(|(p, s, _, _)| p == product && s == size)
+        {
+            Some(row) => row.3 += quantity,
+            None => rows.push((product, size, 0, *quantity)),
+        }
+    }
+    rows.sort_unstable();
+    for (product, size, take, back) in &rows {
+        let net = take - back;
+        let row = product_stock::table
+            .filter(product_stock::product_id.eq(product))
+            .filter(product_stock::size.eq(size));
+        if net > 0 {
+            let taken = diesel::update(row.filter(product_stock::quantity.ge(net as i32)))
+                .set(product_stock::quantity.eq(product_stock::quantity - net as i32))
+                .execute(conn)?;
+            if taken == 0 {
+                let left: Option<i32> =
+                    row.select(product_stock::quantity).first(conn).optional()?;
+                return Ok(Some(Shortage {
+                    product_id: (*product).to_owned(),
+                    size: (*size).to_owned(),
+                    left: left
+                        .map(|n| i64::from(n) + back)
+                        .and_then(|n| u32::try_from(n).ok())
+                        .unwrap_or(0),
+                }));
+            }
+        } else if net < 0 {
+            diesel::update(row)
+                .set(product_stock::quantity.eq(product_stock::quantity - net as i32))
+                .execute(conn)?;
+        }
+    }
+    let products: Vec<&str> = rows.iter().map(|(product, _, _, _)| *product).collect();
     note_stock_changes(conn, &products, now)?;
     Ok(None)
 }
@@ -515,40 +593,119 @@ fn lapse(conn: &mut DbConnection, order_id: &str, now: NaiveDateTime) -> QueryRe
     Ok(true)
 }
 
+/// Takes a lapsed order's stock and coupon use again, or refuses (`Undo::Outcome`) when either
+/// is gone; the caller's savepoint then rolls back what was taken.
+fn retake(
+    conn: &mut DbConnection,
+    stored: &StoredOrder,
+    now: NaiveDateTime,
+) -> Result<(), Undo<()>> {
+    let order = &stored.order;
+    let wanted = quantities(stored.lines.iter().map(|l| {
+        (
+            l.product_id.as_str(),
+            l.size.as_str(),
+            i64::from(l.quantity),
+        )
+    }));
+    if take_stock(conn, &wanted, now)?.is_some() {
+        return Err(Undo::Outcome(()));
+    }
+    if let Some(coupon) = &order.coupon_id {
+        let claimed = claim(conn, coupon, &order.user_id, &order.id, now.and_utc())?;
+        if !matches!(claimed, CouponClaim::Claimed | CouponClaim::AlreadyClaimed) {
+            return Err(Undo::Outcome(()));
+        }
+    }
+    Ok(())
+}
+
 impl Store {
-    /// Stores a priced checkout and reserves it in one transaction: every line's stock taken
-    /// off sale and the coupon's use claimed ([`crate::claim_coupon_use`]), or nothing written. The
-    /// order's stage must be [`Stage::Reserved`].
+    /// Stores a priced checkout and reserves it in one transaction: the shopper's open checkout,
+    /// if any, released (its stock back on sale, its coupon use given back, its stage lapsed),
+    /// every line's stock taken off sale and the coupon's use claimed
+    /// ([`crate::claim_coupon_use`]), or nothing written. The order's stage must be
+    /// [`Stage::Reserved`]. A shopper has at most one open checkout however two of theirs race:
+    /// the loser of a race for the one-open-checkout index tries once more, and then releases
+    /// the winner's.
     pub fn reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
+        match self.try_reserve_order(new) {
+            Err(StoreError::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ))) => self.try_reserve_order(new),
+            outcome => outcome,
+        }
+    }
+
+    fn try_reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
         let now = new.order.created_at;
-        let wanted = quantities(new.lines.iter().map(|l| {
-            (
-                l.product_id.as_str(),
-                l.size.as_str(),
-                i64::from(l.quantity),
-            )
-        }));
+        let user = new.order.user_id.as_str();
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         settle(conn.transaction(|conn| {
-            // The first statement writes a stock row: SQLite's write lock is taken before
-            // anything is read (see the module's notes).
-            if let Some(short) = take_stock(conn, &wanted, now)? {
+            // The first statement writes the shopper's open checkouts' rows: SQLite's write
+            // lock is taken before anything is read, and PostgreSQL queues a racing checkout
+            // of the same shopper behind this one (see the module's notes).
+            diesel::update(
+                orders::table
+                    .filter(orders::user_id.eq(user))
+                    .filter(orders::stage.eq(Stage::Reserved.as_str())),
+            )
+            .set(orders::stage.eq(orders::stage))
+            .execute(conn)?;
+            let open: Vec<(String, Option<String>)> = orders::table
+                .filter(orders::user_id.eq(user))
+                .filter(orders::stage.eq(Stage::Reserved.as_str()))
+                .select((orders::id, orders::coupon_id))
+                .load(conn)?;
+            let open_ids: Vec<&str> = open.iter().map(|(id, _)| id.as_str()).collect();
+            let released = load_lines(conn, &open_ids)?;
+            let wanted = quantities(new.lines.iter().map(|l| {
+                (
+                    l.product_id.as_str(),
+                    l.size.as_str(),
+                    i64::from(l.quantity),
+                )
+            }));
+            let given_back = quantities(released.iter().map(|l| {
+                (
+                    l.product_id.as_str(),
+                    l.size.as_str(),
+                    i64::from(l.quantity),
+                )
+            }));
+            if let Some(short) = exchange_stock(conn, &wanted, &given_back, now)? {
                 return Err(Undo::Outcome(Reservation::Short(short)));
+            }
+            if !open_ids.is_empty() {
+                diesel::update(orders::table.filter(orders::id.eq_any(&open_ids)))
+                    .set(orders::stage.eq(Stage::Lapsed.as_str()))
+                    .execute(conn)?;
             }
             diesel::insert_into(orders::table)
                 .values(&new.order)
                 .execute(conn)?;
+            // Coupon rows are taken in id order too; a coupon given back and claimed again is
+            // given back first.
+            let mut coupon_steps: Vec<(&str, Option<&str>)> = open
+                .iter()
+                .filter_map(|(id, coupon)| Some((coupon.as_deref()?, Some(id.as_str()))))
+                .collect();
             if let Some(coupon) = &new.order.coupon_id {
-                let claimed = claim(
-                    conn,
-                    coupon,
-                    &new.order.user_id,
-                    &new.order.id,
-                    now.and_utc(),
-                )?;
-                if claimed != CouponClaim::Claimed {
-                    return Err(Undo::Outcome(Reservation::Coupon(claimed)));
+                coupon_steps.push((coupon, None));
+            }
+            coupon_steps
+                .sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.is_none().cmp(&b.1.is_none())));
+            for (coupon, released_by) in coupon_steps {
+                match released_by {
+                    Some(order_id) => release_coupon(conn, coupon, order_id)?,
+                    None => {
+                        let claimed = claim(conn, coupon, user, &new.order.id, now.and_utc())?;
+                        if claimed != CouponClaim::Claimed {
+                            return Err(Undo::Outcome(Reservation::Coupon(claimed)));
+                        }
+                    }
                 }
             }
             let rows: Vec<OrderLineRecord> = new
@@ -659,12 +816,16 @@ impl Store {
 
     /// Places the order paid by `payment_id`, in one transaction: stage placed, payment Paid,
     /// and its lines taken out of the shopper's bag when it was bought from there. Placing it
-    /// again with the same payment answers the same order and writes nothing. An order whose
-    /// reservation lapsed takes its stock and coupon use again when they are still there.
+    /// again with the same payment answers the same order and writes nothing. Only a payment
+    /// the payment service says is `captured` places an order. An order whose reservation
+    /// lapsed takes its stock and coupon use again when they are still there; when they are
+    /// not, the same transaction records the payment on it with a refund to start
+    /// (`refund_status` initiated), so that the order is never placed later, whoever asks.
     pub fn place_order(
         &self,
         order_id: &str,
         payment_id: &str,
+        captured: bool,
         now: DateTime<Utc>,
     ) -> Result<Placement, StoreError> {
         let now = now.naive_utc();
@@ -682,33 +843,41 @@ impl Store {
                 return Err(Undo::Outcome(Placement::Missing));
             };
             let order = &stored.order;
-            match order.stage() {
-                Stage::Placed if order.payment_id.as_deref() == Some(payment_id) => {
+            match (order.stage(), order.payment_id.as_deref()) {
+                (Stage::Placed, Some(paid_by)) if paid_by == payment_id => {
                     return Err(Undo::Outcome(Placement::AlreadyPlaced(Box::new(stored))));
                 }
-                Stage::Placed => return Err(Undo::Outcome(Placement::PaidTwice(Box::new(stored)))),
-                Stage::Lapsed if order.payment_id.as_deref() == Some(payment_id) => {
-                    return Err(Undo::Outcome(Placement::Unavailable { refunded: true }));
+                (Stage::Placed, _) => {
+                    return Err(Undo::Outcome(Placement::PaidTwice(Box::new(stored))));
                 }
-                Stage::Lapsed => {
-                    let wanted = quantities(stored.lines.iter().map(|l| {
-                        (
-                            l.product_id.as_str(),
-                            l.size.as_str(),
-                            i64::from(l.quantity),
-                        )
-                    }));
-                    if take_stock(conn, &wanted, now)?.is_some() {
-                        return Err(Undo::Outcome(Placement::Unavailable { refunded: false }));
-                    }
-                    if let Some(coupon) = &order.coupon_id {
-                        let claimed = claim(conn, coupon, &order.user_id, order_id, now.and_utc())?;
-                        if !matches!(claimed, CouponClaim::Claimed | CouponClaim::AlreadyClaimed) {
-                            return Err(Undo::Outcome(Placement::Unavailable { refunded: false }));
+                // A lapsed order that a payment was refused for is never placed: this payment
+                // again is that refusal again, and another payment paid for nothing.
+                (Stage::Lapsed, Some(paid_by)) if paid_by == payment_id => {
+                    return Err(Undo::Outcome(Placement::Unavailable));
+                }
+                (Stage::Lapsed, Some(_)) => {
+                    return Err(Undo::Outcome(Placement::PaidTwice(Box::new(stored))));
+                }
+                _ if !captured => return Err(Undo::Outcome(Placement::NotCaptured)),
+                (Stage::Lapsed, None) => {
+                    // The stock and the coupon use are taken again in a savepoint, so that
+                    // when they are gone the refund is recorded without them.
+                    match conn.transaction(|conn| retake(conn, &stored, now)) {
+                        Ok(()) => {}
+                        Err(Undo::Outcome(())) => {
+                            diesel::update(orders::table.filter(orders::id.eq(order_id)))
+                                .set((
+                                    orders::payment_id.eq(payment_id),
+                                    orders::payment_status.eq("Paid"),
+                                    orders::refund_status.eq("initiated"),
+                                ))
+                                .execute(conn)?;
+                            return Ok(Placement::Unavailable);
                         }
+                        Err(Undo::Query(e)) => return Err(Undo::Query(e)),
                     }
                 }
-                Stage::Reserved => {}
+                (Stage::Reserved, _) => {}
             }
             diesel::update(orders::table.filter(orders::id.eq(order_id)))
                 .set((
@@ -739,30 +908,6 @@ impl Store {
             let placed = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
             Ok(Placement::Placed(Box::new(placed)))
         }))
-    }
-
-    /// Records that `payment_id` paid for an order that could not be placed
-    /// ([`Placement::Unavailable`]) and was refunded in full.
-    pub fn record_unplaced_refund(
-        &self,
-        order_id: &str,
-        payment_id: &str,
-        refund_id: Option<&str>,
-    ) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        diesel::update(
-            orders::table
-                .filter(orders::id.eq(order_id))
-                .filter(orders::stage.eq(Stage::Lapsed.as_str())),
-        )
-        .set((
-            orders::payment_id.eq(payment_id),
-            orders::payment_status.eq("Refunded"),
-            orders::refund_status.eq("initiated"),
-            orders::refund_id.eq(refund_id),
-        ))
-        .execute(&mut conn)?;
-        Ok(())
     }
 
     /// The shopper's placed orders, newest first.
@@ -878,6 +1023,105 @@ impl Store {
         Ok(())
     }
 
+    /// Claims the refund of `order_id` for one caller: answers the payment and the amount to
+    /// refund when this caller is the one to ask the payment service, `None` when there is
+    /// nothing to ask (no refund initiated, one asked already, or another caller's claim not
+    /// yet ended). The claim ends at `until`, or before with [`Store::refund_started`] or
+    /// [`Store::release_refund_claim`].
+    pub fn claim_refund(
+        &self,
+        order_id: &str,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> Result<Option<RefundClaim>, StoreError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        let now = now.naive_utc();
+        Ok(conn.transaction(|conn| {
+            // The order's row is written first (see the module's notes): claimers of one
+            // order queue here, so the claim read below is the one to beat.
+            let due = diesel::update(
+                orders::table
+                    .filter(orders::id.eq(order_id))
+                    .filter(orders::refund_status.eq("initiated"))
+                    .filter(orders::refund_id.is_null())
+                    .filter(orders::payment_id.is_not_null()),
+            )
+            .set(orders::refund_status.eq(orders::refund_status))
+            .execute(conn)?;
+            if due == 0 {
+                return QueryResult::Ok(None);
+            }
+            let held: Option<NaiveDateTime> = order_refund_claims::table
+                .find(order_id)
+                .select(order_refund_claims::claimed_until)
+                .first(conn)
+                .optional()?;
+            match held {
+                Some(until) if until > now => return Ok(None),
+                Some(_) => {
+                    diesel::update(order_refund_claims::table.find(order_id))
+                        .set(order_refund_claims::claimed_until.eq(until.naive_utc()))
+                        .execute(conn)?;
+                }
+                None => {
+                    diesel::insert_into(order_refund_claims::table)
+                        .values((
+                            order_refund_claims::order_id.eq(order_id),
+                            order_refund_claims::claimed_until.eq(until.naive_utc()),
+                        ))
+                        .execute(conn)?;
+                }
+            }
+            let (payment_id, amount_paise): (Option<String>, i64) = orders::table
+                .filter(orders::id.eq(order_id))
+                .select((orders::payment_id, orders::total_paise))
+                .first(conn)?;
+            Ok(payment_id.map(|payment_id| RefundClaim {
+                payment_id,
+                amount_paise,
+            }))
+        })?)
+    }
+
+    /// Records the refund the payment service started for a claimed order
+    /// ([`Store::claim_refund`]) and ends the claim: its id (`None` when the service made it but
+    /// its id is lost), and `refund_status` (and `payment_status`, when given). An order that has
+    /// a refund id already keeps it.
+    pub fn refund_started(
+        &self,
+        order_id: &str,
+        refund_id: Option<&str>,
+        refund_status: &str,
+        payment_status: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        Ok(conn.transaction(|conn| {
+            diesel::update(
+                orders::table
+                    .filter(orders::id.eq(order_id))
+                    .filter(orders::refund_id.is_null()),
+            )
+            .set(&RefundProgress {
+                refund_id,
+                refund_status,
+                payment_status,
+            })
+            .execute(conn)?;
+            diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
+            QueryResult::Ok(())
+        })?)
+    }
+
+    /// Ends a refund claim whose request the payment service did not take, so that the settler
+    /// asks again.
+    pub fn release_refund_claim(&self, order_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        diesel::delete(order_refund_claims::table.find(order_id)).execute(&mut conn)?;
+        Ok(())
+    }
+
     /// Whether the webhook event `event_id` was handled before.
     pub fn payment_event_seen(&self, event_id: &str) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
@@ -921,16 +1165,52 @@ impl Store {
             .load(&mut conn)?)
     }
 
-    /// Records an express booking, unless the order has one already (a concurrent booking
-    /// won); `false` then.
-    pub fn set_shipment(&self, shipment: &ShipmentRecord) -> Result<bool, StoreError> {
+    /// Reads a placed order under its lock and lets `check` refuse it; writes nothing. What a
+    /// caller about to ask an outside service for the order (an express courier) checks, so
+    /// that the check waits for a change of the order in progress.
+    pub fn check_order<E>(
+        &self,
+        order_id: &str,
+        check: impl FnOnce(&StoredOrder) -> Result<(), E>,
+    ) -> Result<Changed<E>, StoreError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
-        let inserted = per_backend!(conn, |c| diesel::insert_into(order_shipments::table)
-            .values(shipment)
-            .on_conflict_do_nothing()
-            .execute(c))?;
-        Ok(inserted == 1)
+        settle(conn.transaction(|conn| {
+            if !lock_order(conn, order_id, &[Stage::Placed])? {
+                return Err(Undo::Outcome(Changed::Missing));
+            }
+            let stored = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            check(&stored).map_err(|e| Undo::Outcome(Changed::Refused(e)))?;
+            Ok(Changed::Done(Box::new(stored)))
+        }))
+    }
+
+    /// Records an express booking under the order's lock, unless `check` refuses the order as
+    /// it is now (cancelled meanwhile: the caller cancels the booking) or it has a booking
+    /// already (a concurrent booking won: the order with it). `Done` answers the order with
+    /// this booking.
+    pub fn set_shipment<E>(
+        &self,
+        shipment: &ShipmentRecord,
+        check: impl FnOnce(&StoredOrder) -> Result<(), E>,
+    ) -> Result<Booking<E>, StoreError> {
+        let order_id = shipment.order_id.as_str();
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        settle(conn.transaction(|conn| {
+            if !lock_order(conn, order_id, &[Stage::Placed])? {
+                return Err(Undo::Outcome(Booking::Missing));
+            }
+            let stored = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            if stored.shipment.is_some() {
+                return Err(Undo::Outcome(Booking::BookedBefore(Box::new(stored))));
+            }
+            check(&stored).map_err(|e| Undo::Outcome(Booking::Refused(e)))?;
+            diesel::insert_into(order_shipments::table)
+                .values(shipment)
+                .execute(conn)?;
+            Ok(Booking::Booked)
+        }))
     }
 
     /// Makes an express order standard, with the standard estimate, when its express booking

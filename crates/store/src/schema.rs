@@ -308,6 +308,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    order_refund_claims (order_id) {
+        order_id -> Text,
+        claimed_until -> Timestamp,
+    }
+}
+
+diesel::table! {
     order_shipments (order_id) {
         order_id -> Text,
         shipment_id -> BigInt,
@@ -361,6 +368,7 @@ diesel::joinable!(product_images -> products (product_id));
 diesel::joinable!(product_stock -> products (product_id));
 diesel::joinable!(product_tags -> products (product_id));
 diesel::joinable!(order_lines -> orders (order_id));
+diesel::joinable!(order_refund_claims -> orders (order_id));
 diesel::joinable!(order_shipments -> orders (order_id));
 diesel::joinable!(cancel_requests -> orders (order_id));
 
@@ -375,6 +383,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     coupon_uses,
     coupons,
     order_lines,
+    order_refund_claims,
     order_shipments,
     orders,
     payment_events,

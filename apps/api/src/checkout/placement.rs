@@ -58,25 +58,68 @@ pub async fn refund(
     }
 }
 
-/// Starts the refund of a cancelled order's whole payment and records it.
-pub async fn refund_order(state: &AppState, order: &store::OrderRecord) -> Result<(), ApiError> {
-    let Some(payment_id) = order.payment_id.clone() else {
-        return Ok(());
-    };
-    let Some((refund_id, processed)) =
-        refund(state, &order.id, &payment_id, order.total_paise).await
+/// How long a claim on an order's refund lasts: longer than a call to the payment service
+/// may take (its timeout), so that a claim ends only when its process died mid-call.
+const REFUND_CLAIM: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
+
+/// Starts the refund an order records as initiated (an approved cancellation, or a payment that
+/// came after its reservation's stock was gone) and records it, once however many callers ask
+/// at the same time: only the caller that claims it asks the payment service
+/// ([`store::Store::claim_refund`]). When the service could not be asked, the claim is given
+/// back and the settler asks again.
+pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiError> {
+    let store = state.store.clone();
+    let (id, now) = (order_id.to_owned(), state.clock.now());
+    let Some(claim) =
+        web::block(move || store.claim_refund(&id, now, now + REFUND_CLAIM)).await??
     else {
         return Ok(());
     };
-    let (refund_status, payment_status) = if processed {
-        ("completed", Some("Refunded"))
-    } else {
-        ("initiated", None)
-    };
+    let notes = providers::Notes::from([("orderId".to_owned(), order_id.to_owned())]);
+    let asked = state
+        .payments
+        .refund(
+            &claim.payment_id,
+            claim.amount_paise,
+            Some(order_id),
+            &notes,
+        )
+        .await;
     let store = state.store.clone();
-    let id = order.id.clone();
-    web::block(move || store.set_refund(&id, Some(&refund_id), refund_status, payment_status))
-        .await??;
+    let id = order_id.to_owned();
+    match asked {
+        Ok(refund) => {
+            let processed = refund.status == providers::RefundStatus::Processed;
+            let (refund_status, payment_status) = if processed {
+                ("completed", Some("Refunded"))
+            } else {
+                ("initiated", None)
+            };
+            web::block(move || {
+                store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
+            })
+            .await??;
+        }
+        Err(e) => {
+            tracing::warn!(order = %order_id, cause = %e, "a refund could not be started");
+            // A claim whose process died after the service took the refund is asked again and
+            // refused: the payment, refunded in full, says the refund was made.
+            let refunded = matches!(e, PaymentsError::Refused { .. })
+                && state
+                    .payments
+                    .fetch_payment(&claim.payment_id)
+                    .await
+                    .is_ok_and(|payment| payment.status == PaymentStatus::Refunded);
+            web::block(move || {
+                if refunded {
+                    store.refund_started(&id, None, "completed", Some("Refunded"))
+                } else {
+                    store.release_refund_claim(&id)
+                }
+            })
+            .await??;
+        }
+    }
     Ok(())
 }
 
@@ -107,18 +150,10 @@ pub async fn complete(
             "This payment is not for this order.",
         ));
     }
-    if !matches!(
-        payment.status,
-        PaymentStatus::Captured | PaymentStatus::Refunded
-    ) {
-        return Err(conflict(
-            "PAYMENT_NOT_CAPTURED",
-            "The payment is not complete yet.",
-        ));
-    }
+    let captured = payment.status == PaymentStatus::Captured;
     let store = state.store.clone();
     let (id, paid_by, now) = (order.id.clone(), payment_id.to_owned(), state.clock.now());
-    let placement = web::block(move || store.place_order(&id, &paid_by, now)).await??;
+    let placement = web::block(move || store.place_order(&id, &paid_by, captured, now)).await??;
     match placement {
         store::Placement::Placed(placed) | store::Placement::AlreadyPlaced(placed) => Ok(*placed),
         store::Placement::PaidTwice(_) => {
@@ -128,24 +163,24 @@ pub async fn complete(
                 "This order was already paid. This second payment will be refunded in full.",
             ))
         }
-        store::Placement::Unavailable { refunded } => {
-            if !refunded {
-                let refund_id = refund(state, &order.id, payment_id, payment.amount_paise)
-                    .await
-                    .map(|(id, _)| id);
-                let store = state.store.clone();
-                let (id, paid_by) = (order.id.clone(), payment_id.to_owned());
-                web::block(move || {
-                    store.record_unplaced_refund(&id, &paid_by, refund_id.as_deref())
-                })
-                .await??;
-            }
+        store::Placement::Unavailable => {
+            refund_order(state, &order.id).await?;
             Err(conflict(
                 "RESERVATION_LAPSED",
                 "Your payment arrived after the items were released, and they are no longer \
                  available. Your payment will be refunded in full.",
             ))
         }
+        store::Placement::NotCaptured if payment.status == PaymentStatus::Refunded => {
+            Err(conflict(
+                "PAYMENT_NOT_CAPTURED",
+                "This payment was refunded; it pays for nothing.",
+            ))
+        }
+        store::Placement::NotCaptured => Err(conflict(
+            "PAYMENT_NOT_CAPTURED",
+            "The payment is not complete yet.",
+        )),
         store::Placement::Missing => Err(ApiError::NotFound("Order not found.".into())),
     }
 }
@@ -210,7 +245,14 @@ pub async fn webhook(
             match complete(state, &found.order, &payment.id).await {
                 Ok(placed) => {
                     if placed.order.delivery_speed == "express" && placed.shipment.is_none() {
-                        book_express(state, &placed).await?;
+                        match book_express(state, &placed.order.id).await {
+                            Ok(_) => {}
+                            // Cancelled, or being cancelled, since it was placed: no courier.
+                            Err(ApiError::Unprocessable { code, .. }) => {
+                                tracing::info!(%code, order = %placed.order.id, "a paid webhook booked no courier");
+                            }
+                            Err(other) => return Err(other),
+                        }
                     }
                 }
                 // Refused for good (refunded, not this order's): handled; deliver no more.
@@ -234,6 +276,20 @@ pub async fn webhook(
     Ok(())
 }
 
+/// Whether the order may have a courier booked now ([`orders::Lifecycle::check_express_booking`]).
+fn bookable(stored: &store::StoredOrder) -> Result<(), orders::ExpressError> {
+    super::lifecycle_of(stored).check_express_booking()
+}
+
+/// A courier refused for a cancelled order, or one with a cancellation request waiting.
+pub fn express_refusal(e: orders::ExpressError) -> ApiError {
+    ApiError::Unprocessable {
+        code: "EXPRESS_NOT_ALLOWED",
+        message: e.to_string(),
+        available: None,
+    }
+}
+
 /// What booking an express delivery came to.
 #[derive(Debug)]
 pub enum Express {
@@ -243,13 +299,21 @@ pub enum Express {
     FellBack,
 }
 
-/// Books the express delivery of a placed order with the shipping service, once: an order
-/// booked before answers its booking. When the service refuses or fails, the order becomes
-/// standard (001 §4: "fallback to standard on failure").
-pub async fn book_express(
-    state: &AppState,
-    stored: &store::StoredOrder,
-) -> Result<Express, ApiError> {
+/// Books the express delivery of the placed order `order_id` with the shipping service, once: an order
+/// booked before answers its booking. A cancelled order, or one whose cancellation request
+/// waits, is refused ([`express_refusal`]), checked under the order's lock before the service
+/// is asked and again when the booking is recorded (a booking made meanwhile is cancelled).
+/// When the service refuses or fails, the order becomes standard (001 §4: "fallback to
+/// standard on failure").
+pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, ApiError> {
+    // Read under the order's lock, so a cancellation being decided is waited for.
+    let store = state.store.clone();
+    let id = order_id.to_owned();
+    let stored = match web::block(move || store.check_order(&id, bookable)).await?? {
+        store::Changed::Done(now) => *now,
+        store::Changed::Refused(e) => return Err(express_refusal(e)),
+        store::Changed::Missing => return Err(ApiError::NotFound("Order not found.".into())),
+    };
     if let Some(shipment) = &stored.shipment {
         return Ok(Express::Booked(shipment.clone()));
     }
@@ -298,26 +362,22 @@ pub async fn book_express(
                 booked_at: state.clock.now().naive_utc(),
             };
             let saved = record.clone();
-            let id = order.id.clone();
-            let stored_now = web::block(move || {
-                let first = store.set_shipment(&saved)?;
-                Ok::<_, store::StoreError>((first, store.order(&id)?))
-            })
-            .await??;
-            match stored_now {
-                (true, _) => Ok(Express::Booked(record)),
-                // A concurrent call booked first: keep its booking, cancel this one.
-                (false, Some(winner)) => {
-                    if let Err(e) = state.shipping.cancel(booking.order_ref).await {
-                        tracing::warn!(order = %order.id, cause = %e, "a duplicate booking could not be cancelled");
-                    }
-                    winner
-                        .shipment
-                        .map(Express::Booked)
-                        .ok_or_else(|| ApiError::Internal("a booking vanished".into()))
-                }
-                (false, None) => Err(ApiError::NotFound("Order not found.".into())),
+            let booked = web::block(move || store.set_shipment(&saved, bookable)).await??;
+            let kept = match booked {
+                store::Booking::Booked => return Ok(Express::Booked(record)),
+                store::Booking::BookedBefore(winner) => winner
+                    .shipment
+                    .map(Express::Booked)
+                    .ok_or_else(|| ApiError::Internal("a booking vanished".into())),
+                store::Booking::Refused(e) => Err(express_refusal(e)),
+                store::Booking::Missing => Err(ApiError::NotFound("Order not found.".into())),
+            };
+            // Another call booked first, or the order was cancelled while this booking was
+            // made: this booking is not kept.
+            if let Err(e) = state.shipping.cancel(booking.order_ref).await {
+                tracing::warn!(order = %order.id, cause = %e, "an unkept booking could not be cancelled");
             }
+            kept
         }
         Err(e) => {
             tracing::warn!(order = %order.id, cause = %e, "express booking failed; delivering standard");

@@ -46,7 +46,7 @@ async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
     let pending = web::block(move || store.refunds_in_progress(BATCH)).await??;
     for order in pending {
         let Some(refund_id) = order.refund_id.clone() else {
-            placement::refund_order(state, &order).await?;
+            placement::refund_order(state, &order.id).await?;
             continue;
         };
         let status = match state.payments.refund_status(&refund_id).await {

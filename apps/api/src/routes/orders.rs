@@ -177,7 +177,8 @@ pub enum ExpressAnswer {
 
 /// Books the 60-minute delivery of the caller's express order with the shipping service
 /// (once: asking again answers the same booking). When the service refuses or fails, the
-/// order becomes standard and the answer says so.
+/// order becomes standard and the answer says so. A cancelled order, or one whose
+/// cancellation request waits, gets no courier.
 #[utoipa::path(
     post,
     path = "/api/orders/express-delivery",
@@ -188,6 +189,7 @@ pub enum ExpressAnswer {
         (status = 400, body = crate::error::ErrorBody, description = "INVALID_ORDER_ID"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 404, body = crate::error::ErrorBody, description = "Order not found. (not the caller's)"),
+        (status = 422, body = crate::error::ErrorBody, description = "EXPRESS_NOT_ALLOWED: the order is cancelled, or a cancellation request waits"),
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
@@ -198,7 +200,7 @@ pub async fn express(
 ) -> Result<HttpResponse, ApiError> {
     let order_id = params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?;
     let stored = own_order(&state, &caller, order_id).await?;
-    let answer = match placement::book_express(&state, &stored).await? {
+    let answer = match placement::book_express(&state, &stored.order.id).await? {
         Express::Booked(shipment) => ExpressAnswer::Booked {
             success: true,
             delivery_id: shipment.shipment_id.to_string(),
@@ -595,7 +597,7 @@ pub async fn review_cancellation(
         {
             tracing::warn!(order = %order.order.id, cause = %e, "the shipment could not be cancelled");
         }
-        placement::refund_order(&state, &order.order).await?;
+        placement::refund_order(&state, &order.order.id).await?;
         let store = state.store.clone();
         let id = order.order.id.clone();
         web::block(move || store.order(&id))

@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use access::limit::{self, Decision};
 use actix_web::{HttpRequest, HttpResponse, web};
 use pricing::Money;
 use providers::{PaymentsError, SandboxCard, SandboxEvent};
@@ -16,8 +17,8 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::checkout::{self, Quote, QuoteRequest, placement};
 use crate::error::ApiError;
-use crate::routes::offers;
 use crate::routes::params;
+use crate::routes::{offers, users};
 use crate::state::AppState;
 
 /// How long after the sandbox's test sheet pays it sends its `payment.captured` webhook, as
@@ -134,7 +135,10 @@ fn sold_out_at_pay(refusal: ApiError) -> ApiError {
 }
 
 /// Prices the checkout, checks it against the total the shopper saw, reserves its stock and
-/// coupon use for 15 minutes and opens the payment service's order for it.
+/// coupon use for 10 minutes and opens the payment service's order for it. A shopper has one
+/// open checkout: this one releases the previous (its stock and coupon use go back in the same
+/// transaction), whose late payment is then refunded when its stock is gone. An account opens
+/// at most 20 checkouts an hour.
 #[utoipa::path(
     post,
     path = "/api/payments/create-order",
@@ -146,6 +150,7 @@ fn sold_out_at_pay(refusal: ApiError) -> ApiError {
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 409, body = crate::error::ErrorBody, description = "PRICE_CHANGED (with the new quote) or OUT_OF_STOCK"),
         (status = 422, body = crate::error::ErrorBody, description = "The quote's refusals (but a stock shortage: 409 OUT_OF_STOCK), AMOUNT_TOO_SMALL"),
+        (status = 429, body = crate::error::ErrorBody, description = "RATE_LIMITED: 20 checkouts an hour per account; Retry-After says when to try again", headers(("Retry-After" = u32, description = "Seconds to wait"))),
         (status = 503, body = crate::error::ErrorBody, description = "PAYMENTS_UNAVAILABLE: nothing is reserved"),
     ),
     security(("session_cookie" = []), ("bearer" = [])),
@@ -173,6 +178,25 @@ pub async fn create_order(
             "INVALID_CURRENCY",
             "The shop takes payments in INR only.",
         ));
+    }
+    // Each checkout holds stock and a coupon use: one account opens only so many, whatever
+    // client it calls from.
+    let store = state.store.clone();
+    let (bucket, now) = (format!("checkout:user:{}", caller.id()), state.clock.now());
+    let (decision, _) = web::block(move || {
+        store.take_rate_limit(&bucket, |window| {
+            limit::check(&limit::CHECKOUTS_PER_SHOPPER, window, now)
+        })
+    })
+    .await??;
+    if let Decision::Wait { seconds } = decision {
+        return Err(ApiError::TooManyRequests {
+            retry_after: seconds,
+            message: format!(
+                "Too many checkouts. Please wait {} and try again.",
+                users::seconds_text(seconds)
+            ),
+        });
     }
     // Stock and coupon uses held by checkouts that ran out unpaid go back first, so they are
     // for sale to this one even before the settler's next round.

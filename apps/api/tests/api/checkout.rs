@@ -8,7 +8,10 @@ use std::time::Duration;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, paise, spawn_app};
+use crate::helpers::{
+    Backend, Options, PaymentsGate, Session, TestApp, demo, error_code, listed, paise, spawn_app,
+    spawn_app_with,
+};
 
 const GOOD_CARD: &str = "4111 1111 1111 1111";
 const DECLINED_CARD: &str = "4000 0000 0000 0002";
@@ -570,7 +573,10 @@ async fn coupon_limits_hold_and_lapsed_reservations_give_back(backend: Backend) 
         "{refused}"
     );
     assert_eq!(
-        app.count("orders WHERE stage = 'lapsed' AND payment_status = 'Refunded'"),
+        app.count(
+            "orders WHERE stage = 'lapsed' AND payment_id IS NOT NULL \
+             AND refund_status IN ('initiated', 'completed')"
+        ),
         1
     );
     let (status, _) = post(&app, winner, "/api/payments/verify", paid).await;
@@ -823,7 +829,7 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     let mumbai = add_address(&app, &shopper, "400001").await;
     let (product, size) = product_between(50_000, 140_000, 5);
 
-    // An unpaid reservation lapses once the clock passes its 15 minutes: the settler gives its
+    // An unpaid reservation lapses once the clock passes its 10 minutes: the settler gives its
     // units back.
     let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 2},
                         "addressId": mumbai, "speed": "express"});
@@ -831,7 +837,7 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     let (status, _) = open_payment(&app, &shopper, &direct).await;
     assert_eq!(status, 200);
     assert_eq!(stock_sum(&app, product, &size), before - 2);
-    app.advance(chrono::TimeDelta::minutes(16));
+    app.advance(chrono::TimeDelta::minutes(11));
     for _ in 0..300 {
         if app.count("orders WHERE stage = 'lapsed'") == 1 {
             break;
@@ -862,7 +868,397 @@ async fn express_orders_follow_the_couriers_and_lapses_follow_the_clock(backend:
     delivery_becomes(&app, &shopper, "Delivered").await;
 }
 
+/// A test server whose refunds wait for the gate.
+async fn spawn_gated(backend: Backend) -> (TestApp, std::sync::Arc<PaymentsGate>) {
+    let gate = PaymentsGate::new();
+    let app = spawn_app_with(
+        backend,
+        Options {
+            payments_gate: Some(gate.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    (app, gate)
+}
+
+/// Polls until `from_where` counts `wanted` rows.
+async fn rows_become(app: &TestApp, from_where: &str, wanted: i64) {
+    let mut seen = 0;
+    for _ in 0..300 {
+        seen = app.count(from_where);
+        if seen == wanted {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{from_where}: {seen} rows, never {wanted}");
+}
+
+/// Polls until the server has asked for `wanted` refunds.
+async fn refunds_asked(gate: &PaymentsGate, wanted: usize) {
+    for _ in 0..300 {
+        if gate.asked() >= wanted {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(gate.asked(), wanted);
+}
+
+async fn a_payment_refused_for_a_lapsed_checkout_never_places_it(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    let shopper = app.sign_in("late@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 6);
+    let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                        "addressId": address, "speed": "standard"});
+    let (status, opened) = open_payment(&app, &shopper, &direct).await;
+    assert_eq!(status, 200, "{opened}");
+    let stock = format!(
+        "UPDATE product_stock SET quantity = {{}} WHERE product_id = '{}' AND size = '{size}'",
+        product.id
+    );
+
+    // The reservation runs out and the settler releases it; then the size sells out.
+    app.execute_sql("UPDATE orders SET reserved_until = '2020-01-01 00:00:00'");
+    rows_become(&app, "orders WHERE stage = 'lapsed'", 1).await;
+    app.execute_sql(&stock.replace("{}", "0"));
+
+    // Paid late: refused, and the payment with its refund is on the order before the payment
+    // service is asked (which is held here, as a slow service would be).
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        opened["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    let payment_id = paid["razorpay_payment_id"].as_str().expect("id").to_owned();
+    let first = {
+        let (app, shopper, paid) = (&app, &shopper, paid.clone());
+        async move { post(app, shopper, "/api/payments/verify", paid).await }
+    };
+    let (first, ()) = futures_util::future::join(first, async {
+        refunds_asked(&gate, 1).await;
+        assert_eq!(
+            app.count(&format!(
+                "orders WHERE stage = 'lapsed' AND payment_id = '{payment_id}' \
+                 AND refund_status = 'initiated' AND refund_id IS NULL"
+            )),
+            1,
+            "the refund is recorded before the payment service answers"
+        );
+
+        // The units come back (another checkout released them): neither a second verify nor
+        // the payment service's webhook places the refunded order, and neither asks for a
+        // second refund.
+        app.execute_sql(&stock.replace("{}", "5"));
+        let (status, again) = post(&app, &shopper, "/api/payments/verify", paid.clone()).await;
+        assert_eq!(
+            (status, error_code(&again).as_str()),
+            (409, "RESERVATION_LAPSED"),
+            "{again}"
+        );
+        rows_become(&app, "payment_events", 1).await;
+        assert_eq!(app.count("orders WHERE stage = 'placed'"), 0);
+        assert_eq!(gate.asked(), 1);
+        gate.open();
+    })
+    .await;
+    assert_eq!(
+        (first.0, error_code(&first.1).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{first:?}"
+    );
+    assert_eq!(app.count("orders WHERE refund_id IS NOT NULL"), 1);
+    rows_become(
+        &app,
+        "orders WHERE refund_status = 'completed' AND payment_status = 'Refunded'",
+        1,
+    )
+    .await;
+
+    // Refunded now, the payment places nothing, whatever the stock.
+    let (status, refunded) = post(&app, &shopper, "/api/payments/verify", paid).await;
+    assert_eq!(
+        (status, error_code(&refunded).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{refunded}"
+    );
+    assert_eq!(app.count("orders WHERE stage = 'placed'"), 0);
+    assert_eq!(gate.asked(), 1);
+    assert!(orders_of(&app, &shopper).await.is_empty());
+}
+
+async fn racing_refund_starters_ask_the_payment_service_once(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    let shopper = app.sign_in("racer@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 7);
+    let direct = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                        "addressId": address, "speed": "standard"});
+    let (order_id, _) = buy(&app, &shopper, &direct).await;
+    let team = app.sign_in("racerteam@example.in").await;
+    app.store()
+        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .expect("role");
+    let (status, requested) = post(
+        &app,
+        &shopper,
+        "/api/cancel-requests/create",
+        json!({"orderId": order_id, "productIndex": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{requested}");
+
+    // Another shopper's checkouts, run out one after the other, show the settler's rounds.
+    let other = app.sign_in("other@example.in").await;
+    let other_address = add_address(&app, &other, "400001").await;
+    let (other_product, other_size) = product_between(50_000, 140_000, 8);
+    let other_checkout = json!({"source": {"productId": other_product.id, "size": other_size,
+                                           "quantity": 1},
+                                "addressId": other_address, "speed": "standard"});
+
+    // The approval asks for the refund and the payment service is slow to answer: meanwhile
+    // the settler's rounds find the refund initiated without an id, and leave it to the
+    // approval.
+    let path = format!("/api/brand/orders/{order_id}/cancellation");
+    let review = post(&app, &team, &path, json!({"decision": "approve"}));
+    let (approved, ()) = futures_util::future::join(review, async {
+        refunds_asked(&gate, 1).await;
+        for round in 1..=2 {
+            let (status, opened) = open_payment(&app, &other, &other_checkout).await;
+            assert_eq!(status, 200, "{opened}");
+            app.execute_sql(
+                "UPDATE orders SET reserved_until = '2020-01-01 00:00:00' WHERE stage = 'reserved'",
+            );
+            rows_become(&app, "orders WHERE stage = 'lapsed'", round).await;
+        }
+        assert_eq!(gate.asked(), 1, "the settler asked for the refund too");
+        gate.open();
+    })
+    .await;
+    assert_eq!(approved.0, 200, "{}", approved.1);
+    assert_eq!(gate.asked(), 1);
+    rows_become(
+        &app,
+        &format!(
+            "orders WHERE id = '{order_id}' AND refund_id IS NOT NULL \
+             AND refund_status = 'completed' AND payment_status = 'Refunded'"
+        ),
+        1,
+    )
+    .await;
+    assert_eq!(gate.asked(), 1);
+    assert_eq!(app.count("order_refund_claims"), 0);
+}
+
+async fn no_courier_is_booked_for_an_order_being_cancelled_or_cancelled(backend: Backend) {
+    let (app, gate) = spawn_gated(backend).await;
+    gate.open();
+    let shopper = app.sign_in("nocourier@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 9);
+    let express = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                         "addressId": address, "speed": "express"});
+    let (status, opened) = open_payment(&app, &shopper, &express).await;
+    assert_eq!(status, 200, "{opened}");
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        opened["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    // The payment service's webhook comes late, when this test sends it.
+    gate.mute_webhooks();
+    let (status, verified) = post(&app, &shopper, "/api/payments/verify", paid.clone()).await;
+    assert_eq!(status, 200, "{verified}");
+    let order_id = verified["orderId"]
+        .as_str()
+        .expect("an order id")
+        .to_owned();
+    let team = app.sign_in("nocourierteam@example.in").await;
+    app.store()
+        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .expect("role");
+    let book = json!({"orderId": order_id});
+
+    // A cancellation request waits: no courier.
+    let (status, requested) = post(
+        &app,
+        &shopper,
+        "/api/cancel-requests/create",
+        json!({"orderId": order_id, "productIndex": 0}),
+    )
+    .await;
+    assert_eq!(status, 200, "{requested}");
+    let (status, refused) =
+        post(&app, &shopper, "/api/orders/express-delivery", book.clone()).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "EXPRESS_NOT_ALLOWED"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["error"],
+        orders::ExpressError::CancellationRequested
+            .to_string()
+            .as_str()
+    );
+
+    // Approved and refunded: no courier either, from the shopper or from a late webhook.
+    let (status, approved) = post(
+        &app,
+        &team,
+        &format!("/api/brand/orders/{order_id}/cancellation"),
+        json!({"decision": "approve"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{approved}");
+    let (status, refused) = post(&app, &shopper, "/api/orders/express-delivery", book).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "EXPRESS_NOT_ALLOWED"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["error"],
+        orders::ExpressError::Cancelled.to_string().as_str()
+    );
+    let payment_id = paid["razorpay_payment_id"].as_str().expect("id");
+    let event = gate.captured_event(payment_id);
+    let res = app
+        .client
+        .post(app.url("/api/payments/webhook"))
+        .header("Content-Type", "application/json")
+        .header(providers::WEBHOOK_SIGNATURE_HEADER, &event.signature)
+        .header(providers::WEBHOOK_EVENT_ID_HEADER, &event.event_id)
+        .body(event.body)
+        .send()
+        .await
+        .expect("webhook");
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(app.count("payment_events"), 1);
+    assert_eq!(app.count("order_shipments"), 0, "no courier was booked");
+    assert_eq!(
+        orders_of(&app, &shopper).await[0]["deliveryStatus"],
+        "Cancelled"
+    );
+}
+
+async fn a_shopper_holds_one_checkout_and_opens_only_so_many(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let shopper = app.sign_in("hoarder@example.in").await;
+    let address = add_address(&app, &shopper, "400001").await;
+    let (product, size) = product_between(50_000, 140_000, 10);
+    let (other, other_size) = product_between(160_000, 400_000, 1);
+    let before = stock_sum(&app, product, &size);
+    let other_before = stock_sum(&app, other, &other_size);
+    let checkout = |product: &catalogue::Product, size: &str| {
+        json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+               "addressId": address, "speed": "standard"})
+    };
+    let body = at_quoted_total(&app, &shopper, &checkout(product, &size)).await;
+    let other_body = at_quoted_total(&app, &shopper, &checkout(other, &other_size)).await;
+
+    // Ten checkouts, of one product then the other: each releases the one before.
+    let mut first = None;
+    for n in 0..10 {
+        let body = if n % 2 == 0 { &body } else { &other_body };
+        let (status, opened) =
+            post(&app, &shopper, "/api/payments/create-order", body.clone()).await;
+        assert_eq!(status, 200, "checkout {n}: {opened}");
+        first.get_or_insert(opened);
+    }
+    assert_eq!(app.count("orders WHERE stage = 'reserved'"), 1);
+    assert_eq!(app.count("orders WHERE stage = 'lapsed'"), 9);
+    assert_eq!(stock_sum(&app, product, &size), before);
+    assert_eq!(stock_sum(&app, other, &other_size), other_before - 1);
+    let ledger = app
+        .store()
+        .stock_ledger(&other.id, &other_size)
+        .expect("read")
+        .expect("a size");
+    assert_eq!(ledger.reserved, 1);
+
+    // The first checkout, released, paid once its size sold out: refused and refunded, as a
+    // lapsed one.
+    app.execute_sql(&format!(
+        "UPDATE product_stock SET quantity = 0 WHERE product_id = '{}' AND size = '{size}'",
+        product.id
+    ));
+    let first = first.expect("a first checkout");
+    let (status, paid) = pay(
+        &app,
+        &shopper,
+        first["order"]["id"].as_str().expect("id"),
+        GOOD_CARD,
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    let (status, refused) = post(&app, &shopper, "/api/payments/verify", paid).await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (409, "RESERVATION_LAPSED"),
+        "{refused}"
+    );
+    assert_eq!(
+        app.count(&format!(
+            "orders WHERE id = '{}' AND stage = 'lapsed' AND refund_status <> 'not_initiated'",
+            first["checkoutId"].as_str().expect("id")
+        )),
+        1
+    );
+
+    // The account's limit: 20 an hour, then 429 with Retry-After.
+    let mut answered = Vec::new();
+    for _ in 10..25 {
+        let res = app
+            .send(
+                Method::POST,
+                "/api/payments/create-order",
+                Some(other_body.clone()),
+                Some(&shopper),
+            )
+            .await;
+        let status = res.status().as_u16();
+        let retry_after = res
+            .headers()
+            .get("Retry-After")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<i64>().ok());
+        let answer: Value = res.json().await.expect("json");
+        let code = answer["code"].as_str().unwrap_or_default().to_owned();
+        answered.push((status, retry_after, code));
+    }
+    assert!(
+        answered[..10].iter().all(|(status, _, _)| *status == 200),
+        "{answered:?}"
+    );
+    for (status, retry_after, code) in &answered[10..] {
+        assert_eq!((*status, code.as_str()), (429, "RATE_LIMITED"));
+        assert!(
+            retry_after.is_some_and(|s| (1..=3600).contains(&s)),
+            "{answered:?}"
+        );
+    }
+    assert_eq!(app.count("orders WHERE stage = 'reserved'"), 1);
+
+    // An hour later the shopper checks out again.
+    app.advance(chrono::TimeDelta::minutes(61));
+    let (status, opened) = post(&app, &shopper, "/api/payments/create-order", other_body).await;
+    assert_eq!(status, 200, "{opened}");
+}
+
 crate::on_both_backends!(
+    a_shopper_holds_one_checkout_and_opens_only_so_many,
+    no_courier_is_booked_for_an_order_being_cancelled_or_cancelled,
+    a_payment_refused_for_a_lapsed_checkout_never_places_it,
+    racing_refund_starters_ask_the_payment_service_once,
     express_orders_follow_the_couriers_and_lapses_follow_the_clock,
     bag_checkout_from_quote_to_placed_order,
     a_standard_order_falls_back_and_a_webhook_places_an_unverified_payment,

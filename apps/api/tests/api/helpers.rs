@@ -2,11 +2,11 @@
 //! temporary folder, or a PostgreSQL database created for the test and dropped after it).
 
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use api::config::{AssistantConfig, Config, CorsOrigins, LogFormat, PlacesConfig, Secret};
-use api::startup::Application;
+use api::startup::{Application, Providers};
 use api::state::Clock;
 use chrono::{DateTime, TimeZone, Utc};
 use diesel::connection::SimpleConnection;
@@ -95,6 +95,9 @@ pub struct Options {
     pub forwarding: access::client::Forwarding,
     /// `SHOP_MAX_CONNECTIONS_PER_CLIENT` (the default unless set).
     pub max_connections_per_client: Option<u32>,
+    /// The payment sandbox behind a gate the test holds: refunds held until it opens, the
+    /// sandbox's own webhooks muted at will.
+    pub payments_gate: Option<Arc<PaymentsGate>>,
 }
 
 impl Default for Options {
@@ -108,6 +111,7 @@ impl Default for Options {
             places_url: None,
             forwarding: access::client::Forwarding::Ignore,
             max_connections_per_client: None,
+            payments_gate: None,
         }
     }
 }
@@ -190,7 +194,21 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let clock = Clock::from_fn(move || {
         test_now() + chrono::TimeDelta::seconds(offset.load(Ordering::SeqCst))
     });
-    let app = Application::build(&config, clock).expect("build the app");
+    let app = match options.payments_gate {
+        Some(gate) => {
+            let mut providers = Providers::from_config(&config, &clock).expect("providers");
+            gate.sandbox
+                .set(Arc::clone(&providers.payments))
+                .expect("one server per gate");
+            providers.payments = Arc::new(GatedPayments {
+                inner: providers.payments,
+                gate,
+            });
+            Application::build_with(&config, clock, providers)
+        }
+        None => Application::build(&config, clock),
+    }
+    .expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     TestApp {
@@ -568,4 +586,128 @@ pub fn code_in_mail(mail: &str) -> Option<String> {
             && !after.is_some_and(|b| b.is_ascii_digit()))
         .then(|| String::from_utf8_lossy(run).into_owned())
     })
+}
+
+/// Holds the refunds a test server asks of its payment sandbox until [`PaymentsGate::open`]
+/// (the window in which a refund is being asked for, kept open as long as a test needs it), and
+/// mutes the sandbox's own webhooks so that the test sends them when it wants.
+#[derive(Debug)]
+pub struct PaymentsGate {
+    open: tokio::sync::watch::Sender<bool>,
+    asked: AtomicUsize,
+    muted: AtomicBool,
+    sandbox: OnceLock<Arc<dyn providers::Payments>>,
+}
+
+impl PaymentsGate {
+    pub fn new() -> Arc<Self> {
+        Arc::new(Self {
+            open: tokio::sync::watch::channel(false).0,
+            asked: AtomicUsize::new(0),
+            muted: AtomicBool::new(false),
+            sandbox: OnceLock::new(),
+        })
+    }
+
+    /// From now on the sandbox's webhooks, the ones due and later ones, are not sent (the
+    /// sandbox's test sheet is gone too).
+    pub fn mute_webhooks(&self) {
+        self.muted.store(true, Ordering::SeqCst);
+    }
+
+    /// The sandbox's signed `payment.captured` event for `payment_id`, as it would send it.
+    pub fn captured_event(&self, payment_id: &str) -> providers::SignedWebhook {
+        self.sandbox
+            .get()
+            .and_then(|payments| payments.sandbox())
+            .expect("a sandbox")
+            .webhook(providers::SandboxEvent::PaymentCaptured, payment_id)
+            .expect("a payment the sandbox knows")
+    }
+
+    /// Lets every held refund, and every later one, through.
+    pub fn open(&self) {
+        self.open.send_replace(true);
+    }
+
+    /// How many refunds the server has asked for, held or not.
+    pub fn asked(&self) -> usize {
+        self.asked.load(Ordering::SeqCst)
+    }
+}
+
+/// The sandbox behind a [`PaymentsGate`].
+#[derive(Debug)]
+struct GatedPayments {
+    inner: Arc<dyn providers::Payments>,
+    gate: Arc<PaymentsGate>,
+}
+
+impl providers::Payments for GatedPayments {
+    fn create_order<'a>(
+        &'a self,
+        amount_paise: i64,
+        currency: &'a str,
+        receipt: &'a str,
+        notes: &'a providers::Notes,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderOrder, providers::PaymentsError>> {
+        self.inner
+            .create_order(amount_paise, currency, receipt, notes)
+    }
+
+    fn verify_payment_signature(&self, order_id: &str, payment_id: &str, signature: &str) -> bool {
+        self.inner
+            .verify_payment_signature(order_id, payment_id, signature)
+    }
+
+    fn verify_webhook_signature(&self, raw_body: &[u8], signature: &str) -> bool {
+        self.inner.verify_webhook_signature(raw_body, signature)
+    }
+
+    fn fetch_payment<'a>(
+        &'a self,
+        payment_id: &'a str,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderPayment, providers::PaymentsError>>
+    {
+        self.inner.fetch_payment(payment_id)
+    }
+
+    fn refund<'a>(
+        &'a self,
+        payment_id: &'a str,
+        amount_paise: i64,
+        receipt: Option<&'a str>,
+        notes: &'a providers::Notes,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderRefund, providers::PaymentsError>> {
+        self.gate.asked.fetch_add(1, Ordering::SeqCst);
+        let mut open = self.gate.open.subscribe();
+        Box::pin(async move {
+            let _ = open.wait_for(|open| *open).await;
+            self.inner
+                .refund(payment_id, amount_paise, receipt, notes)
+                .await
+        })
+    }
+
+    fn refund_status<'a>(
+        &'a self,
+        refund_id: &'a str,
+    ) -> providers::BoxFuture<'a, Result<providers::ProviderRefund, providers::PaymentsError>> {
+        self.inner.refund_status(refund_id)
+    }
+
+    fn public_config(&self) -> providers::PublicConfig {
+        self.inner.public_config()
+    }
+
+    fn describe(&self) -> String {
+        self.inner.describe()
+    }
+
+    fn sandbox(&self) -> Option<&providers::SandboxPayments> {
+        if self.gate.muted.load(Ordering::SeqCst) {
+            return None;
+        }
+        self.inner.sandbox()
+    }
 }

@@ -24,6 +24,7 @@ fn invalid_configuration_exits_2_naming_the_variable() {
         ("SHOP_ADDR", "nonsense"),
         ("DATABASE_URL", "mysql://db/shop"),
         ("SHOP_LOG_FORMAT", "xml"),
+        ("SHOP_PAYMENTS", "stripe"),
     ] {
         let out = shop_api(&dir)
             .env(variable, value)
@@ -36,6 +37,22 @@ fn invalid_configuration_exits_2_naming_the_variable() {
             "{stderr}"
         );
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn test_payments_beyond_loopback_stop_the_start_unless_chosen() {
+    let dir = temp_dir();
+    let out = shop_api(&dir)
+        .env("SHOP_ADDR", "0.0.0.0:0")
+        .output()
+        .expect("run shop-api");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("SHOP_PAYMENTS") && stderr.contains("SHOP_RAZORPAY_KEY_ID"),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

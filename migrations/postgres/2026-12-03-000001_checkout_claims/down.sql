@@ -1,0 +1,2 @@
+DROP INDEX orders_one_open_checkout;
+DROP TABLE order_refund_claims;
