@@ -13,7 +13,8 @@
 //! - **Rate limits** ([`limit`]): at least 30 seconds between two codes and at most 5 an hour
 //!   for one e-mail, at most 20 an hour from one client address; at most 60 support-chat
 //!   messages an hour from one client address ([`limit::check`]).
-//! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue.
+//! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue,
+//!   never past 30 days after the sign-in.
 //! - **Identities** ([`identity`]): the random Indian mobile number a new user gets (000 §7).
 //!
 //! The server owns codes and identities: the code is never handed to a client (where the

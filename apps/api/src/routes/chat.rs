@@ -74,7 +74,7 @@ pub async fn ask(
             retry_after: seconds,
             message: format!(
                 "Too many messages. Please wait {} and try again.",
-                users::seconds_text(seconds)
+                crate::auth::codes::seconds_text(seconds)
             ),
         });
     }

@@ -190,6 +190,21 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     "/users/me",
                     [get().to(users::me), web::delete().to(users::delete_me)],
                 ))
+                .service(resource_of(
+                    "/users/me/email",
+                    [
+                        web::post().to(users::start_email_change),
+                        web::delete().to(users::cancel_email_change),
+                    ],
+                ))
+                .service(resource(
+                    "/users/me/email/verify",
+                    web::post().to(users::confirm_email_change),
+                ))
+                .service(resource(
+                    "/users/me/email/resend",
+                    web::post().to(users::resend_email_code),
+                ))
                 .service(resource("/users/by-email", get().to(users::by_email)))
                 .service(resource(
                     "/users/delete-by-phone",
