@@ -6,8 +6,9 @@
 //   - offers, hot deals and special offers with their query parameters;
 //   - search with a misspelling, through its live suggestions;
 //   - the style quiz to its redirect, and a look page;
-//   - accounts: sign-in with the mailed code, onboarding, a profile edit, logging out, signing
-//     back in and deleting the account, with no token ever readable by page scripts;
+//   - accounts: sign-in with the mailed code, onboarding, a profile edit, an e-mail change
+//     confirmed with the code mailed to the new address, logging out, signing back in with the
+//     new address and deleting the account, with no token ever readable by page scripts;
 //   - swiping: a visitor's drag, then signed in: drags right and left, undo, the filter sheet to
 //     the end of the stack, the likes in the curated list and in Trends and Home's trending row;
 //   - the bag: hearts into the curated list, BUY NOW of two sizes and a second product of one
@@ -462,6 +463,34 @@ async function accounts(page) {
     await screenshot(page, 'accounts-08-profile-updated');
     step('manage account: name changed, "Profile updated successfully!"');
 
+    // A new e-mail changes only once the code mailed to it is typed back.
+    const newEmail = email.replace(/^e2e-/, 'e2e-moved-');
+    const emailField = page.getByRole('textbox', { name: 'Email' });
+    await emailField.fill(newEmail);
+    const changeAskedAt = Date.now();
+    await page.getByRole('button', { name: 'Save Changes' }).tap();
+    const change = page.getByRole('region', { name: 'Confirm your new e-mail' });
+    await change.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
+      fail(`no code step for the new e-mail: ${await page.getByRole('alert').allInnerTexts()}`));
+    await change.getByText(`We sent a code to ${newEmail}`).waitFor({ timeout: 2_000 }).catch(() => fail(`the step does not say 'We sent a code to ${newEmail}'`));
+    const changeDigits = change.getByRole('textbox', { name: /^Digit \d of 6$/ });
+    if ((await changeDigits.count()) !== 6) fail(`the e-mail step has ${await changeDigits.count()} boxes, not 6`);
+    await change.getByText(/^Resend code in \d+s$/).waitFor({ timeout: 2_000 }).catch(() => fail("the e-mail step has no 'Resend code in Ns'"));
+    await change.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: 2_000 }).catch(() => fail("the e-mail step has no 'Cancel'"));
+    const stillOld = await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').email);
+    if (stillOld !== email) fail(`the session's e-mail changed before the code: ${stillOld}`);
+    await screenshot(page, 'accounts-09-email-code');
+    const changeCode = await mailedCode(page, newEmail, changeAskedAt);
+    step(`the change code for ${newEmail} arrived in the outbox`);
+    await changeDigits.first().tap();
+    await page.keyboard.type(changeCode);
+    await page.getByText(`Your e-mail is now ${newEmail}.`).waitFor({ timeout: DATA_TIMEOUT_MS }).catch(async () =>
+      fail(`the change code was not accepted: ${await page.getByRole('alert').allInnerTexts()}`));
+    await screenshot(page, 'accounts-10-email-changed');
+    const me = await page.evaluate(async () => (await fetch('/api/users/me')).json());
+    if (me.email !== newEmail || me.pendingEmail !== null) fail(`after the code the server says ${JSON.stringify({ email: me.email, pendingEmail: me.pendingEmail })}`);
+    step(`e-mail changed to ${newEmail} with the mailed code; still signed in`);
+
     await page.getByRole('link', { name: 'Profile' }).tap();
     const logOut = page.getByText('Log Out', { exact: true }).first();
     await logOut.waitFor({ timeout: 5_000 }).catch(() => fail("/profile has no 'Log Out' for a signed-in user"));
@@ -472,7 +501,7 @@ async function accounts(page) {
 
     await open(page, '/home');
     sheet = await openLoginSheet(page);
-    const again = await signInWithMailedCode(page, sheet, email, false);
+    const again = await signInWithMailedCode(page, sheet, newEmail, false);
     if ((await again.inputValue()) !== 'Bandra West, Mumbai') fail(`the location step does not show the saved location: ${await again.inputValue()}`);
     await sheet.getByRole('button', { name: 'Continue' }).tap();
     await page.waitForURL(`${BASE_URL}/`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`an existing user went to ${page.url()}, not /`));
@@ -489,7 +518,7 @@ async function accounts(page) {
     const asked = dialogs.slice(before);
     if (asked.length < 3) fail(`deleting asked ${asked.length} question(s), not two confirmations and the success alert: ${JSON.stringify(asked)}`);
     if (asked.at(-1) !== deleted) fail(`the last dialog was ${JSON.stringify(asked.at(-1))}, not '${deleted}'`);
-    await screenshot(page, 'accounts-09-deleted');
+    await screenshot(page, 'accounts-11-deleted');
     step(`account deleted after ${asked.length - 1} confirmations: '${deleted}'`);
   } finally {
     page.off('dialog', onDialog);

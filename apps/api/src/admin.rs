@@ -77,7 +77,7 @@ pub fn issue_bench_sessions(
             })?;
             let role = Role::from_flags(user.is_admin, user.is_brand_user);
             sessions
-                .issue(&user.id, role.number(), user.token_version, now)
+                .issue(&user.id, role.number(), user.token_version, now, now)
                 .map_err(|e| anyhow::anyhow!("{e}"))
         })
         .collect()

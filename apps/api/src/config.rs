@@ -490,6 +490,8 @@ fn forwarding(
                 )
             }),
     }
+}
+
 /// Where test payments may run. Without Razorpay's keys the embedded sandbox takes card
 /// payments, and it takes any test card: only on a shop bound to a loopback address (a
 /// developer's machine, the tests) or one whose operator opted in with `SHOP_PAYMENTS=sandbox`

@@ -331,6 +331,10 @@ pub struct User {
     pub payment_methods: Vec<String>,
     #[serde(rename = "createdAt")]
     pub created_at: DateTime<Utc>,
+    /// A new e-mail the user asked for and has not proven with its mailed code yet; `email`
+    /// stays the account's address until then.
+    #[serde(rename = "pendingEmail")]
+    pub pending_email: Option<String>,
 }
 
 impl From<&store::UserRecord> for User {
@@ -360,6 +364,7 @@ impl From<&store::UserRecord> for User {
             followed_brand_ids: Vec::new(),
             payment_methods: Vec::new(),
             created_at: utc(u.created_at),
+            pending_email: u.pending_email.clone(),
         }
     }
 }

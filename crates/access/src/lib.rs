@@ -11,13 +11,15 @@
 //!   ([`code::code_from_random`]), valid for 10 minutes, single use, burnt by the fifth wrong
 //!   try ([`code::judge`]).
 //! - **Rate limits** ([`limit`]): at least 30 seconds between two codes and at most 5 an hour
-//!   for one e-mail, at most 20 an hour from one client address; at most 100 wrong codes an
-//!   hour from one client address; at most 60 support-chat messages an hour from one account
-//!   (120 from one client address signed out); at most 1,200 address searches in ten minutes
-//!   from one client address ([`limit::check`]).
+//!   for one e-mail, at most 20 an hour from one client address; at most 10 e-mail-change
+//!   codes an hour from one account; at most 100 wrong codes an hour from one client address;
+//!   at most 60 support-chat messages an hour from one account (120 from one client address
+//!   signed out); at most 1,200 address searches in ten minutes from one client address
+//!   ([`limit::check`]).
 //! - **Clients** ([`client`]): the client of a request behind trusted proxies (the right-most
 //!   hop they did not write themselves) and its bucket (an IPv6 client's /64).
-//! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue.
+//! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue,
+//!   never past 30 days after the sign-in.
 //! - **Identities** ([`identity`]): the random Indian mobile number a new user gets (000 §7).
 //!
 //! The server owns codes and identities: the code is never handed to a client (where the

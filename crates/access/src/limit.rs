@@ -27,6 +27,14 @@ pub const CODES_PER_CLIENT: Limit = Limit {
     window: TimeDelta::hours(1),
 };
 
+/// E-mail-change codes one account may ask for, whatever the address: at most 10 an hour, so
+/// one account cannot mail codes to address after address.
+pub const EMAIL_CHANGES_PER_ACCOUNT: Limit = Limit {
+    min_interval: None,
+    max_per_window: 10,
+    window: TimeDelta::hours(1),
+};
+
 /// Support-chat messages from one signed-in account: at most 60 an hour, so nobody can run up
 /// a remote assistant's bill or drown the local one.
 pub const CHAT_PER_ACCOUNT: Limit = Limit {

@@ -98,7 +98,10 @@ mod urls;
 
 pub use assistant::{Assistant, AssistantError, LocalAssistant, Question};
 pub use google_places::{GOOGLE_MAPS_URL, GOOGLE_PLACES_URL, GooglePlaces, PLACES_TIMEOUT};
-pub use mail::{MailError, Mailer, OutgoingMail, sign_in_code_mail};
+pub use mail::{
+    MailError, Mailer, OutgoingMail, email_change_code_mail, email_change_refused_mail,
+    email_changed_mail, sign_in_code_mail,
+};
 pub use openai::{ASSISTANT_TIMEOUT, OpenAiAssistant};
 pub use outbox::OutboxMailer;
 pub use payments::{

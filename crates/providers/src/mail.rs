@@ -60,6 +60,56 @@ pub fn sign_in_code_mail(to: &str, code: &str) -> OutgoingMail {
     }
 }
 
+/// The code that proves a new e-mail address before it replaces an account's old one: the same
+/// 6 digits and lifetime as a sign-in code, and what to do when nobody asked.
+pub fn email_change_code_mail(to: &str, code: &str) -> OutgoingMail {
+    let minutes = access::code::CODE_LIFETIME.num_minutes();
+    OutgoingMail {
+        to: to.to_owned(),
+        subject: "Confirm your new e-mail address".to_owned(),
+        text_body: format!(
+            "Your code to make this the e-mail address of your shop account is {code}.\n\
+             \n\
+             It is valid for {minutes} minutes. Never share it with anyone.\n\
+             \n\
+             If you did not ask for this, you can ignore this e-mail: nothing changes until the \
+             code is typed in.\n"
+        ),
+    }
+}
+
+/// What an address that already has an account receives instead of a code when another
+/// account asks to move to it: the asker's answer looks the same either way, so nobody learns
+/// from it which addresses have accounts, and this address can never be taken over.
+pub fn email_change_refused_mail(to: &str) -> OutgoingMail {
+    OutgoingMail {
+        to: to.to_owned(),
+        subject: "Your e-mail address was not changed".to_owned(),
+        text_body: "Someone asked to use this e-mail address for another shop account. This \
+                    address already belongs to an account, so nothing was changed and no code \
+                    was sent.\n\
+                    \n\
+                    If it was you, sign in with this address instead. Otherwise you can ignore \
+                    this e-mail.\n"
+            .to_owned(),
+    }
+}
+
+/// Tells the old address of an account that its e-mail was changed, so a change the owner did
+/// not make does not go unnoticed.
+pub fn email_changed_mail(to: &str, new_email: &str) -> OutgoingMail {
+    OutgoingMail {
+        to: to.to_owned(),
+        subject: "Your e-mail address was changed".to_owned(),
+        text_body: format!(
+            "The e-mail address of your shop account is now {new_email}, and every device was \
+             signed out.\n\
+             \n\
+             If you did not make this change, write to the shop's support at once.\n"
+        ),
+    }
+}
+
 /// Why a mail was not sent. The messages say what to check; they never carry the mail's body
 /// (a sign-in code) or the SMTP password.
 #[derive(Debug, thiserror::Error)]
@@ -140,6 +190,23 @@ mod tests {
             !format!("{mail:?}").contains("493817"),
             "Debug hides the code"
         );
+    }
+
+    #[test]
+    fn the_email_change_mails() {
+        let mail = email_change_code_mail("new@example.in", "493817");
+        assert_eq!(mail.to, "new@example.in");
+        assert!(mail.text_body.contains("is 493817."));
+        assert!(mail.text_body.contains("valid for 10 minutes"));
+        let refused = email_change_refused_mail("taken@example.in");
+        assert_eq!(refused.to, "taken@example.in");
+        assert!(
+            !refused.text_body.bytes().any(|b| b.is_ascii_digit()),
+            "no code goes to an address that has an account"
+        );
+        let changed = email_changed_mail("old@example.in", "new@example.in");
+        assert_eq!(changed.to, "old@example.in");
+        assert!(changed.text_body.contains("now new@example.in"));
     }
 
     #[test]

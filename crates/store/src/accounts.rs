@@ -37,6 +37,8 @@ pub struct UserRecord {
     pub token_version: i64,
     pub last_login: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
+    /// A new e-mail asked for and not proven yet (see [`Store::start_email_change`]).
+    pub pending_email: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable, AsChangeset)]
@@ -64,6 +66,7 @@ pub(crate) struct UserRow {
     last_login: Option<NaiveDateTime>,
     created_at: NaiveDateTime,
     deleted_at: Option<NaiveDateTime>,
+    pending_email: Option<String>,
 }
 
 fn to_json(list: &[String]) -> String {
@@ -98,6 +101,7 @@ impl From<UserRow> for UserRecord {
             token_version: row.token_version,
             last_login: row.last_login,
             created_at: row.created_at,
+            pending_email: row.pending_email,
         }
     }
 }
@@ -125,6 +129,7 @@ impl From<&UserRecord> for UserRow {
             last_login: user.last_login,
             created_at: user.created_at,
             deleted_at: None,
+            pending_email: user.pending_email.clone(),
         }
     }
 }
@@ -163,6 +168,32 @@ pub struct CodeTry {
 
 fn utc(at: NaiveDateTime) -> DateTime<Utc> {
     at.and_utc()
+}
+
+/// The `sign_in_codes` key of a user's e-mail-change code. It has no `@`, so it never meets
+/// the key of a sign-in code (an e-mail).
+pub fn email_change_key(user_id: &str) -> String {
+    format!("email-change:{user_id}")
+}
+
+/// Replaces the code stored under `key` with a fresh one.
+fn replace_code(
+    conn: &mut crate::DbConnection,
+    key: &str,
+    code_hmac: &str,
+    expires_at: DateTime<Utc>,
+) -> QueryResult<()> {
+    diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq(key))).execute(conn)?;
+    diesel::insert_into(sign_in_codes::table)
+        .values((
+            sign_in_codes::email.eq(key),
+            sign_in_codes::code_hmac.eq(code_hmac),
+            sign_in_codes::expires_at.eq(expires_at.naive_utc()),
+            sign_in_codes::attempts.eq(0),
+            sign_in_codes::used.eq(false),
+        ))
+        .execute(conn)?;
+    Ok(())
 }
 
 impl Store {
@@ -240,9 +271,12 @@ impl Store {
         Ok(())
     }
 
-    /// Writes every field of a live user but its id, creation time and token version (those
-    /// change only through their own calls). `Err(Taken)` when the e-mail or phone belongs to
-    /// another user; nothing is written then. `Ok(false)` when no live user has that id.
+    /// Writes the profile fields of a live user: everything but its id, creation time, token
+    /// version, e-mail (changed only by a proven code, [`Store::confirm_email_change`]) and
+    /// roles ([`Store::set_role`]). Those are never written from a copy read earlier, so a
+    /// role withdrawn while a profile save is under way stays withdrawn. `Err(Taken)` when the
+    /// phone belongs to another user; nothing is written then. `Ok(false)` when no live user
+    /// has that id.
     pub fn save_user(&self, user: &UserRecord) -> Result<Result<bool, Taken>, StoreError> {
         let mut conn = self.conn()?;
         let outcome = diesel::update(
@@ -251,7 +285,6 @@ impl Store {
                 .filter(users::deleted_at.is_null()),
         )
         .set((
-            users::email.eq(&user.email),
             users::display_name.eq(&user.display_name),
             users::phone.eq(&user.phone),
             users::age.eq(user.age),
@@ -263,9 +296,6 @@ impl Store {
             users::ml_preferences.eq(to_json(&user.ml_preferences)),
             users::age_range.eq(&user.age_range),
             users::onboarded.eq(user.onboarded),
-            users::is_admin.eq(user.is_admin),
-            users::is_brand_user.eq(user.is_brand_user),
-            users::brand_id.eq(&user.brand_id),
         ))
         .execute(&mut conn);
         match outcome {
@@ -361,40 +391,124 @@ impl Store {
                     users::is_brand_user.eq(false),
                     users::brand_id.eq(None::<String>),
                     users::deleted_at.eq(Some(at)),
+                    users::pending_email.eq(None::<String>),
                 ))
                 .execute(conn)?;
-            if let Some(email) = email {
-                diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq(email)))
-                    .execute(conn)?;
-            }
+            let keys: Vec<String> = email.into_iter().chain([email_change_key(id)]).collect();
+            diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq_any(keys)))
+                .execute(conn)?;
             diesel::delete(addresses::table.filter(addresses::user_id.eq(id))).execute(conn)?;
             diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(id))).execute(conn)?;
             Ok(true)
         })
     }
 
-    /// Stores a freshly sent code for `email`, replacing any earlier one.
+    /// Stores a freshly sent code under `key` (the e-mail of a sign-in code, or
+    /// [`email_change_key`]), replacing any earlier one.
     pub fn put_sign_in_code(
         &self,
-        email: &str,
+        key: &str,
         code_hmac: &str,
         expires_at: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
+        Ok(conn.transaction(|conn| replace_code(conn, key, code_hmac, expires_at))?)
+    }
+
+    /// Records that a live user asked to move to `new_email` and stores the code mailed there
+    /// (replacing an earlier change and its code), in one transaction. The account keeps its
+    /// e-mail until [`Store::confirm_email_change`]. `false` when no live user has that id.
+    pub fn start_email_change(
+        &self,
+        user_id: &str,
+        new_email: &str,
+        code_hmac: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn()?;
         conn.transaction(|conn| {
-            diesel::delete(sign_in_codes::table.filter(sign_in_codes::email.eq(email)))
+            let rows = diesel::update(
+                users::table
+                    .filter(users::id.eq(user_id))
+                    .filter(users::deleted_at.is_null()),
+            )
+            .set(users::pending_email.eq(Some(new_email)))
+            .execute(conn)?;
+            if rows == 0 {
+                return Ok(false);
+            }
+            replace_code(conn, &email_change_key(user_id), code_hmac, expires_at)?;
+            Ok(true)
+        })
+    }
+
+    /// Drops a user's unproven e-mail change and its code.
+    pub fn cancel_email_change(&self, user_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.conn()?;
+        conn.transaction(|conn| {
+            diesel::update(users::table.filter(users::id.eq(user_id)))
+                .set(users::pending_email.eq(None::<String>))
                 .execute(conn)?;
-            diesel::insert_into(sign_in_codes::table)
-                .values((
-                    sign_in_codes::email.eq(email),
-                    sign_in_codes::code_hmac.eq(code_hmac),
-                    sign_in_codes::expires_at.eq(expires_at.naive_utc()),
-                    sign_in_codes::attempts.eq(0),
-                    sign_in_codes::used.eq(false),
-                ))
-                .execute(conn)?;
+            diesel::delete(
+                sign_in_codes::table.filter(sign_in_codes::email.eq(email_change_key(user_id))),
+            )
+            .execute(conn)?;
             Ok(())
         })
+    }
+
+    /// Makes a proven `new_email` the user's e-mail: uses up the code `code_hmac` and, in the
+    /// same transaction, writes the e-mail and bumps the token version (every session ends;
+    /// the caller issues the confirming one a new token). `Ok(Ok(None))` when the code was used
+    /// by another request first or the pending e-mail is no longer `new_email`;
+    /// `Ok(Err(Taken::Email))` when another account holds the address by now (nothing
+    /// changes then).
+    pub fn confirm_email_change(
+        &self,
+        user_id: &str,
+        new_email: &str,
+        code_hmac: &str,
+    ) -> Result<Result<Option<UserRecord>, Taken>, StoreError> {
+        let mut conn = self.conn()?;
+        let outcome = conn.transaction(|conn| {
+            let used = diesel::delete(
+                sign_in_codes::table
+                    .filter(sign_in_codes::email.eq(email_change_key(user_id)))
+                    .filter(sign_in_codes::code_hmac.eq(code_hmac))
+                    .filter(sign_in_codes::used.eq(false)),
+            )
+            .execute(conn)?;
+            if used == 0 {
+                return Ok(None);
+            }
+            let changed = diesel::update(
+                users::table
+                    .filter(users::id.eq(user_id))
+                    .filter(users::deleted_at.is_null())
+                    .filter(users::pending_email.eq(new_email)),
+            )
+            .set((
+                users::email.eq(Some(new_email)),
+                users::pending_email.eq(None::<String>),
+                users::token_version.eq(users::token_version + 1),
+            ))
+            .execute(conn)?;
+            if changed == 0 {
+                return Ok(None);
+            }
+            users::table
+                .filter(users::id.eq(user_id))
+                .select(UserRow::as_select())
+                .first(conn)
+                .map(|row| Some(UserRecord::from(row)))
+        });
+        match outcome {
+            Ok(user) => Ok(Ok(user)),
+            Err(e) => match unique_violation(&e) {
+                Some(taken) => Ok(Err(taken)),
+                None => Err(e.into()),
+            },
+        }
     }
 
     /// Counts one more try at the code of `email` and answers its state after that count;

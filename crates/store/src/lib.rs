@@ -32,7 +32,7 @@ mod schema;
 mod seed;
 mod swipes;
 
-pub use accounts::{CodeTry, Taken, UserRecord};
+pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{

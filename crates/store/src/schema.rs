@@ -166,6 +166,7 @@ diesel::table! {
         last_login -> Nullable<Timestamp>,
         created_at -> Timestamp,
         deleted_at -> Nullable<Timestamp>,
+        pending_email -> Nullable<Text>,
     }
 }
 

@@ -1240,5 +1240,6 @@ fn shopper_record(id: String, email: &str, phone: String) -> store::UserRecord {
         token_version: 0,
         last_login: None,
         created_at: chrono::NaiveDateTime::default(),
+        pending_email: None,
     }
 }

@@ -47,6 +47,8 @@ export interface ServerUser {
   ageRange: string | null;
   onboarded: boolean;
   role: number | null;
+  /** A new e-mail asked for and not yet proven by its mailed code (ours). */
+  pendingEmail?: string | null;
 }
 
 export const STORAGE_KEYS = {

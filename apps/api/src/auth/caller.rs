@@ -16,6 +16,8 @@ use crate::state::AppState;
 pub struct Caller {
     pub user: store::UserRecord,
     pub role: Role,
+    /// When the session began: a token that replaces this session keeps it.
+    pub signed_in_at: chrono::DateTime<chrono::Utc>,
 }
 
 impl Caller {
@@ -125,14 +127,23 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, ApiError> {
     }
     let role = Role::from_flags(user.is_admin, user.is_brand_user);
     let issued = chrono::DateTime::from_timestamp(claims.iat, 0).unwrap_or(now);
-    if access::session::needs_renewal(issued, now) {
-        let token = state
-            .sessions
-            .issue(&user.id, role.number(), user.token_version, now)?;
+    let signed_in_at = claims.signed_in_at();
+    if access::session::needs_renewal(issued, signed_in_at, now) {
+        let token = state.sessions.issue(
+            &user.id,
+            role.number(),
+            user.token_version,
+            signed_in_at,
+            now,
+        )?;
         req.extensions_mut().insert(Renewal { token, via });
     }
     req.extensions_mut().insert(Authenticated);
-    Ok(Caller { user, role })
+    Ok(Caller {
+        user,
+        role,
+        signed_in_at,
+    })
 }
 
 impl FromRequest for Caller {

@@ -24,6 +24,18 @@ pub struct Claims {
     pub ver: i64,
     pub iat: i64,
     pub exp: i64,
+    /// When the user signed in (typed a code) for the session this token renews; renewals
+    /// keep it, and the session ends [`session::ABSOLUTE_LIFETIME`] after it. Tokens issued
+    /// before it was added carry none and count from their `iat`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auth: Option<i64>,
+}
+
+impl Claims {
+    /// When the session began.
+    pub fn signed_in_at(&self) -> DateTime<Utc> {
+        DateTime::from_timestamp(self.auth.unwrap_or(self.iat), 0).unwrap_or_default()
+    }
 }
 
 /// The keys of sessions and sign-in codes, derived from one server secret.
@@ -79,12 +91,14 @@ impl Sessions {
         Ok(Self::from_secret(secret.as_bytes(), always_secure))
     }
 
-    /// A signed session for `user_id` with `role` and `version`, issued at `now`.
+    /// A signed session for `user_id` with `role` and `version`, issued at `now` for a sign-in
+    /// at `signed_in_at` (`now` for a new sign-in).
     pub fn issue(
         &self,
         user_id: &str,
         role: i32,
         version: i64,
+        signed_in_at: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<String, ApiError> {
         let claims = Claims {
@@ -92,7 +106,8 @@ impl Sessions {
             role,
             ver: version,
             iat: now.timestamp(),
-            exp: session::expires_at(now).timestamp(),
+            exp: session::expires_at(now, signed_in_at).timestamp(),
+            auth: Some(signed_in_at.timestamp()),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map_err(|e| ApiError::Internal(format!("signing a session: {e}")))
@@ -243,7 +258,7 @@ mod tests {
     #[test]
     fn a_session_verifies_until_it_expires() {
         let s = sessions();
-        let token = s.issue("user-1", 0, 3, now()).expect("signed");
+        let token = s.issue("user-1", 0, 3, now(), now()).expect("signed");
         let claims = s.verify(&token, now() + TimeDelta::days(6)).expect("valid");
         assert_eq!(
             (claims.sub.as_str(), claims.role, claims.ver),
@@ -254,8 +269,24 @@ mod tests {
     }
 
     #[test]
+    fn a_renewed_session_ends_thirty_days_after_its_sign_in() {
+        let s = sessions();
+        let signed_in = now() - TimeDelta::days(25);
+        let token = s.issue("user-1", 0, 0, signed_in, now()).expect("signed");
+        let claims = s.verify(&token, now()).expect("valid");
+        assert_eq!(claims.signed_in_at(), signed_in);
+        assert!(
+            s.verify(&token, now() + TimeDelta::days(5) - TimeDelta::seconds(1))
+                .is_some()
+        );
+        assert_eq!(s.verify(&token, now() + TimeDelta::days(5)), None);
+    }
+
+    #[test]
     fn another_secret_or_a_changed_token_is_refused() {
-        let token = sessions().issue("user-1", 0, 0, now()).expect("signed");
+        let token = sessions()
+            .issue("user-1", 0, 0, now(), now())
+            .expect("signed");
         let other = Sessions::from_secret(b"another secret that is long enough", false);
         assert_eq!(other.verify(&token, now()), None);
         let mut tampered = token.clone();

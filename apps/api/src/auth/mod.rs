@@ -14,6 +14,7 @@
 //!   show they come from the shop's own pages ([`guard`]).
 
 mod caller;
+pub mod codes;
 pub mod guard;
 mod keys;
 
@@ -24,3 +25,10 @@ pub use keys::{Claims, Sessions};
 pub const SESSION_COOKIE: &str = "shop_session";
 /// The answer header that carries a renewed session to a Bearer client.
 pub const RENEWED_TOKEN_HEADER: &str = "x-session-token";
+
+/// Drops the renewal the session check planned for this request: the answer replaces the
+/// session with a token of a new version, and a renewal of the old one would undo that.
+pub fn forget_renewal(req: &actix_web::HttpRequest) {
+    use actix_web::HttpMessage;
+    req.extensions_mut().remove::<caller::Renewal>();
+}

@@ -8,7 +8,6 @@ use utoipa::ToSchema;
 
 use crate::auth::MaybeCaller;
 use crate::error::ApiError;
-use crate::routes::users;
 use crate::state::AppState;
 
 /// Longest message accepted, in characters.
@@ -84,7 +83,7 @@ pub async fn ask(
             retry_after: seconds,
             message: format!(
                 "Too many messages. Please wait {} and try again.",
-                users::seconds_text(seconds)
+                crate::auth::codes::seconds_text(seconds)
             ),
         });
     }

@@ -232,6 +232,21 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     "/users/me",
                     [get().to(users::me), delete().to(users::delete_me)],
                 ))
+                .service(resource_of(
+                    "/users/me/email",
+                    [
+                        post().to(users::start_email_change),
+                        delete().to(users::cancel_email_change),
+                    ],
+                ))
+                .service(resource(
+                    "/users/me/email/verify",
+                    post().to(users::confirm_email_change),
+                ))
+                .service(resource(
+                    "/users/me/email/resend",
+                    post().to(users::resend_email_code),
+                ))
                 .service(resource("/users/by-email", get().to(users::by_email)))
                 .service(resource(
                     "/users/delete-by-phone",

@@ -17,8 +17,8 @@ use utoipa::ToSchema;
 use crate::auth::Caller;
 use crate::checkout::{self, Quote, QuoteRequest, placement};
 use crate::error::ApiError;
+use crate::routes::offers;
 use crate::routes::params;
-use crate::routes::{offers, users};
 use crate::state::AppState;
 
 /// How long after the sandbox's test sheet pays it sends its `payment.captured` webhook, as
@@ -194,7 +194,7 @@ pub async fn create_order(
             retry_after: seconds,
             message: format!(
                 "Too many checkouts. Please wait {} and try again.",
-                users::seconds_text(seconds)
+                crate::auth::codes::seconds_text(seconds)
             ),
         });
     }

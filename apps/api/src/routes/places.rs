@@ -160,7 +160,7 @@ async fn take_search(req: &actix_web::HttpRequest, state: &AppState) -> Result<(
             retry_after: seconds,
             message: format!(
                 "Too many address searches. Please wait {} and try again.",
-                crate::routes::users::seconds_text(seconds)
+                crate::auth::codes::seconds_text(seconds)
             ),
         }),
     }

@@ -3,8 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use access::limit::{self, Decision};
-use access::{Role, code::Verdict};
+use access::Role;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,6 +13,7 @@ use validation::{
 };
 
 use crate::auth::Caller;
+use crate::auth::codes::{self, Delivery, Purpose};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::User;
@@ -58,19 +58,6 @@ fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
     })
 }
 
-fn wait_message(seconds: i64) -> String {
-    format!(
-        "Please wait {} before asking for a new code.",
-        seconds_text(seconds)
-    )
-}
-
-/// "1 second", "30 seconds".
-pub fn seconds_text(seconds: i64) -> String {
-    let unit = if seconds == 1 { "second" } else { "seconds" };
-    format!("{seconds} {unit}")
-}
-
 fn https(req: &HttpRequest, state: &AppState) -> bool {
     crate::edge::came_over_https(req, state.forwarding)
 }
@@ -95,95 +82,19 @@ pub async fn generate_otp(
 ) -> Result<HttpResponse, ApiError> {
     let email = parse_email(body.email.as_deref())?.normalized();
     let client = crate::edge::client_bucket(&req, state.forwarding);
-    let now = state.clock.now();
-
-    let buckets = [
-        (format!("code:client:{client}"), limit::CODES_PER_CLIENT),
-        (format!("code:email:{email}"), limit::CODES_PER_EMAIL),
-    ];
-    let store = state.store.clone();
-    let taken = web::block(move || -> Result<_, ApiError> {
-        let mut taken = Vec::new();
-        for (bucket, rule) in buckets {
-            let (decision, before) =
-                store.take_rate_limit(&bucket, |window| limit::check(&rule, window, now))?;
-            match decision {
-                Decision::Allow(window) => taken.push((bucket, window, before)),
-                Decision::Wait { seconds } => {
-                    give_back(&store, &taken);
-                    return Err(ApiError::TooManyRequests {
-                        retry_after: seconds,
-                        message: wait_message(seconds),
-                    });
-                }
-            }
-        }
-        Ok(taken)
-    })
-    .await??;
-
-    let code = state.sessions.new_code()?;
-    let mail = providers::sign_in_code_mail(&email, &code);
-    if let Err(e) = state.mailer.send(&mail).await {
-        let store = state.store.clone();
-        web::block(move || give_back(&store, &taken)).await?;
-        return Err(ApiError::DependencyFailed {
-            code: "MAIL_UNAVAILABLE",
-            message: "Failed to generate OTP".into(),
-            cause: e.to_string(),
-        });
-    }
-    if state.log_codes {
-        // No SMTP server is configured: whoever runs the shop locally reads the code here or
-        // in the outbox.
-        tracing::info!(%email, %code, "sign-in code written to the outbox");
-    }
-    let hmac = state.sessions.code_hmac(&email, &code);
-    let expires = access::code::CodeState::issued(now).expires_at;
-    let store = state.store.clone();
-    web::block(move || store.put_sign_in_code(&email, &hmac, expires)).await??;
+    let purpose = Purpose::SignIn {
+        email: email.clone(),
+    };
+    codes::send(
+        &state,
+        &client,
+        &purpose,
+        Vec::new(),
+        Delivery::Code(providers::sign_in_code_mail),
+        move |store, hmac, expires| store.put_sign_in_code(&email, &hmac, expires),
+    )
+    .await?;
     Ok(HttpResponse::Ok().json(Success { success: true }))
-}
-
-/// Undoes rate-limit uses when the request they allowed did not go through.
-fn give_back(store: &store::Store, taken: &[(String, limit::Window, Option<limit::Window>)]) {
-    for (bucket, window, before) in taken {
-        if let Err(e) = store.give_back_rate_limit(bucket, window, before.as_ref()) {
-            tracing::warn!(error = %e, %bucket, "could not give back a rate-limit use");
-        }
-    }
-}
-
-/// Counts a code try against the client's [`limit::WRONG_CODES_PER_CLIENT`] before it is
-/// judged (a right code gives its use back), so codes cannot be guessed across many e-mails
-/// from one client; over the limit, 429 and the try is not counted against any e-mail.
-async fn charge_code_try(
-    req: &HttpRequest,
-    state: &AppState,
-    now: chrono::DateTime<chrono::Utc>,
-) -> Result<(String, limit::Window, Option<limit::Window>), ApiError> {
-    let bucket = format!(
-        "code:wrong:client:{}",
-        crate::edge::client_bucket(req, state.forwarding)
-    );
-    let store = state.store.clone();
-    let (decision, before, bucket) = web::block(move || -> Result<_, ApiError> {
-        let (decision, before) = store.take_rate_limit(&bucket, |window| {
-            limit::check(&limit::WRONG_CODES_PER_CLIENT, window, now)
-        })?;
-        Ok((decision, before, bucket))
-    })
-    .await??;
-    match decision {
-        Decision::Allow(window) => Ok((bucket, window, before)),
-        Decision::Wait { seconds } => Err(ApiError::TooManyRequests {
-            retry_after: seconds,
-            message: format!(
-                "Too many wrong codes. Please wait {} and try again.",
-                seconds_text(seconds)
-            ),
-        }),
-    }
 }
 
 /// Exchanges a sign-in code for a session.
@@ -195,8 +106,7 @@ async fn charge_code_try(
     responses(
         (status = 200, body = SignedIn, description = "Signed in; the session is also set as the `shop_session` cookie"),
         (status = 400, body = crate::error::ErrorBody, description = "Not an e-mail address"),
-        (status = 401, body = crate::error::ErrorBody, description = "INVALID_OTP (wrong), OTP_BURNT (fifth wrong try) or OTP_EXPIRED (none usable)"),
-        (status = 429, body = crate::error::ErrorBody, description = "Over 100 wrong codes an hour from this client address; `retryAfter` seconds to wait"),
+        (status = 401, body = crate::error::ErrorBody, description = "INVALID_OTP: the code is wrong, burnt, expired, used or was never sent (one answer for all)"),
     ),
 )]
 pub async fn verify_otp(
@@ -206,43 +116,18 @@ pub async fn verify_otp(
 ) -> Result<HttpResponse, ApiError> {
     let typed = parse_email(body.email.as_deref())?;
     let email = typed.normalized();
-    let wrong = || ApiError::Unauthorized {
-        code: "INVALID_OTP",
-        message: ValidationError::InvalidOtp.to_string(),
-    };
-    let code = OtpCode::parse(body.otp.as_deref().unwrap_or_default()).map_err(|_| wrong())?;
+    let code = OtpCode::parse(body.otp.as_deref().unwrap_or_default())
+        .map_err(|_| codes::invalid_code())?;
     let now = state.clock.now();
-    let charged = charge_code_try(&req, &state, now).await?;
-
-    let store = state.store.clone();
-    let key = email.clone();
-    let attempt = web::block(move || store.count_code_try(&key)).await??;
-    let matches = attempt.as_ref().is_some_and(|t| {
-        state
-            .sessions
-            .code_matches(&email, code.as_str(), &t.code_hmac)
-    });
-    let expired = || ApiError::Unauthorized {
-        code: "OTP_EXPIRED",
-        message: "This code has expired. Please request a new one.".into(),
-    };
-    match access::code::judge(attempt.as_ref().map(|t| &t.state), matches, now) {
-        Verdict::Accept => {
-            let store = state.store.clone();
-            web::block(move || give_back(&store, &[charged])).await?;
-        }
-        Verdict::Wrong { .. } => return Err(wrong()),
-        Verdict::Burnt => {
-            return Err(ApiError::Unauthorized {
-                code: "OTP_BURNT",
-                message: "Too many wrong codes. Please request a new one.".into(),
-            });
-        }
-        Verdict::Expired => return Err(expired()),
-    }
-    let Some(attempt) = attempt else {
-        return Err(expired());
-    };
+    let attempt = codes::check(
+        &state,
+        &crate::edge::client_bucket(&req, state.forwarding),
+        &Purpose::SignIn {
+            email: email.clone(),
+        },
+        &code,
+    )
+    .await?;
 
     let randoms = (0..8)
         .map(|_| state.sessions.random_u64())
@@ -250,7 +135,7 @@ pub async fn verify_otp(
     let store = state.store.clone();
     let (user, _created) = web::block(move || -> Result<_, ApiError> {
         if !store.consume_sign_in_code(&email, &attempt.code_hmac)? {
-            return Err(expired());
+            return Err(codes::invalid_code());
         }
         let mut randoms = randoms.into_iter();
         let (mut user, created) = store.find_or_create_user(&email, || {
@@ -265,7 +150,7 @@ pub async fn verify_otp(
     let role = Role::from_flags(user.is_admin, user.is_brand_user);
     let token = state
         .sessions
-        .issue(&user.id, role.number(), user.token_version, now)?;
+        .issue(&user.id, role.number(), user.token_version, now, now)?;
     Ok(HttpResponse::Ok()
         .cookie(state.sessions.cookie(token.clone(), https(&req, &state)))
         .json(SignedIn {
@@ -301,6 +186,7 @@ pub fn new_user(
         token_version: 0,
         last_login: Some(now.naive_utc()),
         created_at: now.naive_utc(),
+        pending_email: None,
     }
 }
 
@@ -605,7 +491,8 @@ pub async fn register(
     save(&state, user).await
 }
 
-/// Writes a user and answers it; a taken e-mail is 409.
+/// Writes a user's profile fields and answers the user. Neither the e-mail nor the phone is
+/// written here, so no other account's can collide.
 async fn save(
     state: &web::Data<AppState>,
     user: store::UserRecord,
@@ -615,14 +502,9 @@ async fn save(
     match web::block(move || store.save_user(&saved)).await?? {
         Ok(true) => Ok(HttpResponse::Ok().json(User::from(&user))),
         Ok(false) => Err(ApiError::NotFound("User not found".into())),
-        Err(store::Taken::Email) => Err(ApiError::Conflict {
-            code: "EMAIL_TAKEN",
-            message: "This email is already used by another account.".into(),
-        }),
-        Err(store::Taken::Phone) => Err(ApiError::Conflict {
-            code: "PHONE_TAKEN",
-            message: "This phone number is already used by another account.".into(),
-        }),
+        Err(taken) => Err(ApiError::Internal(format!(
+            "a profile save collided with another account's {taken:?}"
+        ))),
     }
 }
 
@@ -659,7 +541,8 @@ fn form_errors(errors: &FormErrors) -> ApiError {
     )
 }
 
-/// Updates a profile (Manage Account).
+/// Updates a profile (Manage Account). The e-mail is checked by the form's rules but never
+/// changed here: a new one must first be proven with a mailed code (`POST /api/users/me/email`).
 #[utoipa::path(
     put,
     path = "/api/users/{userId}",
@@ -672,7 +555,6 @@ fn form_errors(errors: &FormErrors) -> ApiError {
         (status = 400, body = crate::error::ErrorBody, description = "A rule is broken; `fields` has each message"),
         (status = 401, body = crate::error::ErrorBody, description = "No valid session"),
         (status = 403, body = crate::error::ErrorBody, description = "Not the caller's id"),
-        (status = 409, body = crate::error::ErrorBody, description = "The e-mail belongs to another account"),
     ),
 )]
 pub async fn update(
@@ -702,12 +584,244 @@ pub async fn update(
             .ok_or_else(|| ApiError::NotFound("User not found. Please log in again.".into()))?
     };
     user.display_name = profile.full_name().as_str().to_owned();
-    user.email = Some(profile.email().normalized());
     user.gender = profile.gender().as_str().to_owned();
     user.date_of_birth = profile
         .date_of_birth()
         .map(|d| d.date().format("%Y-%m-%d").to_string());
     save(&state, user).await
+}
+
+/// `{email}`: the address an account wants to move to.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailChangeRequest {
+    pub email: Option<String>,
+}
+
+/// `{otp}`: the code mailed to the new address.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailCodeRequest {
+    pub otp: Option<String>,
+}
+
+/// The answer of a confirmed e-mail change: every other session has ended, and this one goes
+/// on with a new token (also set as the cookie).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailChanged {
+    /// The session, for clients that send `Authorization: Bearer`; browsers use the cookie.
+    pub token: String,
+    pub user: User,
+}
+
+fn no_email_change() -> ApiError {
+    ApiError::Conflict {
+        code: "NO_EMAIL_CHANGE",
+        message: "There is no e-mail change to confirm.".into(),
+    }
+}
+
+/// Mails a code to `email` for the caller's change to it, and records the change as pending.
+/// An address that belongs to another account gets a notice instead of a code, while the
+/// caller's answer is the same: the pending change can then never be confirmed.
+async fn send_email_change_code(
+    req: &HttpRequest,
+    state: &web::Data<AppState>,
+    caller: &Caller,
+    email: String,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.store.clone();
+    let address = email.clone();
+    let holder = web::block(move || store.user_by_email(&address)).await??;
+    let delivery = match holder {
+        Some(_) => Delivery::Withheld(providers::email_change_refused_mail(&email)),
+        None => Delivery::Code(providers::email_change_code_mail),
+    };
+    let purpose = Purpose::EmailChange {
+        user_id: caller.id().to_owned(),
+        email: email.clone(),
+    };
+    let per_account = vec![(
+        format!("code:user:{}", caller.id()),
+        access::limit::EMAIL_CHANGES_PER_ACCOUNT,
+    )];
+    let (user_id, pending) = (caller.id().to_owned(), email.clone());
+    codes::send(
+        state,
+        &crate::edge::client_bucket(req, state.forwarding),
+        &purpose,
+        per_account,
+        delivery,
+        move |store, hmac, expires| {
+            store
+                .start_email_change(&user_id, &pending, &hmac, expires)
+                .map(|_| ())
+        },
+    )
+    .await?;
+    let mut user = caller.user.clone();
+    user.pending_email = Some(email);
+    Ok(HttpResponse::Ok().json(User::from(&user)))
+}
+
+/// Starts changing the caller's e-mail: a code goes to the new address, and the account keeps
+/// its e-mail (answering `pendingEmail`) until that code is typed back.
+#[utoipa::path(
+    post,
+    path = "/api/users/me/email",
+    tag = "users",
+    security(("session_cookie" = []), ("bearer" = [])),
+    request_body = EmailChangeRequest,
+    responses(
+        (status = 200, body = User, description = "The caller, e-mail unchanged, `pendingEmail` set; the code is mailed to the new address, never in an answer"),
+        (status = 400, body = crate::error::ErrorBody, description = "INVALID_EMAIL, or EMAIL_UNCHANGED (already the caller's address)"),
+        (status = 401, body = crate::error::ErrorBody, description = "No valid session"),
+        (status = 429, body = crate::error::ErrorBody, description = "Asked too often; `retryAfter` seconds to wait"),
+        (status = 503, body = crate::error::ErrorBody, description = "The mail could not be sent; nothing changed"),
+    ),
+)]
+pub async fn start_email_change(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<EmailChangeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let email = parse_email(body.email.as_deref())?.normalized();
+    if caller.user.email.as_deref() == Some(email.as_str()) {
+        return Err(ApiError::bad_request(
+            "EMAIL_UNCHANGED",
+            "This is already your e-mail address.",
+        ));
+    }
+    send_email_change_code(&req, &state, &caller, email).await
+}
+
+/// Mails a new code for the caller's pending e-mail change (the previous code stops working).
+#[utoipa::path(
+    post,
+    path = "/api/users/me/email/resend",
+    tag = "users",
+    security(("session_cookie" = []), ("bearer" = [])),
+    responses(
+        (status = 200, body = User, description = "The caller, `pendingEmail` set; a new code is mailed"),
+        (status = 401, body = crate::error::ErrorBody, description = "No valid session"),
+        (status = 409, body = crate::error::ErrorBody, description = "NO_EMAIL_CHANGE: no change is pending"),
+        (status = 429, body = crate::error::ErrorBody, description = "Asked too often; `retryAfter` seconds to wait"),
+        (status = 503, body = crate::error::ErrorBody, description = "The mail could not be sent"),
+    ),
+)]
+pub async fn resend_email_code(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    let email = caller
+        .user
+        .pending_email
+        .clone()
+        .ok_or_else(no_email_change)?;
+    send_email_change_code(&req, &state, &caller, email).await
+}
+
+/// Confirms the caller's pending e-mail change with the code mailed to the new address: the
+/// address becomes the account's, every other session ends, and this one goes on.
+#[utoipa::path(
+    post,
+    path = "/api/users/me/email/verify",
+    tag = "users",
+    security(("session_cookie" = []), ("bearer" = [])),
+    request_body = EmailCodeRequest,
+    responses(
+        (status = 200, body = EmailChanged, description = "Changed; the new session is also set as the `shop_session` cookie"),
+        (status = 401, body = crate::error::ErrorBody, description = "No valid session, or INVALID_OTP: the code is wrong, burnt, expired or used (one answer for all)"),
+        (status = 409, body = crate::error::ErrorBody, description = "NO_EMAIL_CHANGE: no change is pending; EMAIL_TAKEN: the proven address got an account of its own meanwhile"),
+    ),
+)]
+pub async fn confirm_email_change(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: web::Json<EmailCodeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let email = caller
+        .user
+        .pending_email
+        .clone()
+        .ok_or_else(no_email_change)?;
+    let code = OtpCode::parse(body.otp.as_deref().unwrap_or_default())
+        .map_err(|_| codes::invalid_code())?;
+    let purpose = Purpose::EmailChange {
+        user_id: caller.id().to_owned(),
+        email: email.clone(),
+    };
+    let attempt = codes::check(
+        &state,
+        &crate::edge::client_bucket(&req, state.forwarding),
+        &purpose,
+        &code,
+    )
+    .await?;
+    let store = state.store.clone();
+    let (id, new_email) = (caller.id().to_owned(), email.clone());
+    let user =
+        match web::block(move || store.confirm_email_change(&id, &new_email, &attempt.code_hmac))
+            .await??
+        {
+            Ok(Some(user)) => user,
+            Ok(None) => return Err(codes::invalid_code()),
+            // The caller has just proven they read this address's mail: telling them it has an
+            // account reveals nothing new.
+            Err(_) => {
+                return Err(ApiError::Conflict {
+                    code: "EMAIL_TAKEN",
+                    message: "This email is already used by another account.".into(),
+                });
+            }
+        };
+    crate::auth::forget_renewal(&req);
+    let role = Role::from_flags(user.is_admin, user.is_brand_user);
+    let token = state.sessions.issue(
+        &user.id,
+        role.number(),
+        user.token_version,
+        caller.signed_in_at,
+        state.clock.now(),
+    )?;
+    if let Some(old) = caller.user.email.as_deref()
+        && let Err(e) = state
+            .mailer
+            .send(&providers::email_changed_mail(old, &email))
+            .await
+    {
+        tracing::warn!(error = %e, "could not tell the old address of an e-mail change");
+    }
+    Ok(HttpResponse::Ok()
+        .cookie(state.sessions.cookie(token.clone(), https(&req, &state)))
+        .json(EmailChanged {
+            token,
+            user: User::from(&user),
+        }))
+}
+
+/// Drops the caller's pending e-mail change; its code stops working.
+#[utoipa::path(
+    delete,
+    path = "/api/users/me/email",
+    tag = "users",
+    security(("session_cookie" = []), ("bearer" = [])),
+    responses(
+        (status = 200, body = User, description = "The caller, `pendingEmail` null"),
+        (status = 401, body = crate::error::ErrorBody, description = "No valid session"),
+    ),
+)]
+pub async fn cancel_email_change(
+    state: web::Data<AppState>,
+    caller: Caller,
+) -> Result<HttpResponse, ApiError> {
+    let store = state.store.clone();
+    let id = caller.id().to_owned();
+    web::block(move || store.cancel_email_change(&id)).await??;
+    let mut user = caller.user.clone();
+    user.pending_email = None;
+    Ok(HttpResponse::Ok().json(User::from(&user)))
 }
 
 /// `{phone}`.

@@ -18,6 +18,7 @@ on_both_backends!(
     tampered_expired_and_foreign_tokens_are_refused,
     logout_revokes_every_session,
     sessions_in_use_are_renewed,
+    renewals_end_thirty_days_after_the_sign_in,
     a_cross_site_post_with_the_cookie_is_refused,
 );
 
@@ -40,8 +41,9 @@ async fn me_with_bearer(app: &TestApp, token: &str) -> reqwest::Response {
 }
 
 fn forge(user_id: &str, version: i64, issued_ago: TimeDelta) -> String {
+    let issued = test_now() - issued_ago;
     Sessions::from_secret(TEST_SESSION_SECRET.as_bytes(), false)
-        .issue(user_id, 0, version, test_now() - issued_ago)
+        .issue(user_id, 0, version, issued, issued)
         .expect("signed")
 }
 
@@ -88,7 +90,7 @@ async fn tampered_expired_and_foreign_tokens_are_refused(backend: Backend) {
         format!(r#"{{"sub":"{id}","role":2,"ver":0,"iat":0,"exp":9999999999}}"#).as_bytes(),
     );
     let foreign = Sessions::from_secret(b"someone else's secret, also long enough", false)
-        .issue(&id, 2, 0, test_now())
+        .issue(&id, 2, 0, test_now(), test_now())
         .expect("signed");
     let expired = forge(&id, 0, TimeDelta::days(7));
     let future = forge(&id, 0, -TimeDelta::hours(1));
@@ -200,6 +202,34 @@ async fn sessions_in_use_are_renewed(backend: Backend) {
     assert!(
         cookie.contains("HttpOnly") && cookie.contains("Max-Age=604800"),
         "{cookie}"
+    );
+}
+
+/// A shopper who uses the shop every day is renewed day after day, but 30 days after typing
+/// the code the session ends all the same and a new code is needed.
+async fn renewals_end_thirty_days_after_the_sign_in(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("daily@example.in").await;
+    let mut token = session.token.clone();
+    for day in 1..30 {
+        app.advance(TimeDelta::days(1));
+        let res = me_with_bearer(&app, &token).await;
+        assert_eq!(res.status().as_u16(), 200, "day {day}");
+        if let Some(renewed) = res.headers().get("x-session-token") {
+            token = renewed.to_str().expect("ascii").to_owned();
+        }
+    }
+    app.advance(TimeDelta::days(1));
+    let res = me_with_bearer(&app, &token).await;
+    assert_eq!(res.status().as_u16(), 401, "day 30");
+    assert_eq!(
+        error_code(&res.json().await.expect("json")),
+        "UNAUTHENTICATED"
+    );
+    let res = me_with_cookie(&app, &format!("shop_session={token}")).await;
+    assert!(
+        clears_session(&res),
+        "the ended session's cookie is cleared"
     );
 }
 

@@ -17,6 +17,7 @@ on_both_backends!(
     resends_are_limited_per_client_address,
     a_mail_failure_leaves_nothing_behind,
     an_existing_user_is_not_new,
+    answers_never_tell_whether_an_address_has_an_account_or_a_code,
 );
 
 /// Lets the next code for `email` be asked at once: the tests' clock is fixed, so the
@@ -99,14 +100,14 @@ async fn five_wrong_codes_burn_it(backend: Backend) {
     let res = app.verify_otp(email, wrong).await;
     assert_eq!(res.status().as_u16(), 401);
     let body: Value = res.json().await.expect("json");
-    assert_eq!(error_code(&body), "OTP_BURNT");
+    assert_eq!(error_code(&body), "INVALID_OTP", "the fifth wrong try");
     let res = app.verify_otp(email, &code).await;
     assert_eq!(
         res.status().as_u16(),
         401,
         "the right code after the fifth wrong try"
     );
-    assert_eq!(error_code(&res.json().await.expect("json")), "OTP_EXPIRED");
+    assert_eq!(error_code(&res.json().await.expect("json")), "INVALID_OTP");
     // A malformed code is refused without using a try, and nothing else is accepted.
     let res = app.verify_otp(email, "12a").await;
     assert_eq!(res.status().as_u16(), 401);
@@ -123,11 +124,8 @@ async fn expired_and_used_codes_fail(backend: Backend) {
     let res = app.verify_otp(email, &code).await;
     assert_eq!(res.status().as_u16(), 401);
     let body: Value = res.json().await.expect("json");
-    assert_eq!(error_code(&body), "OTP_EXPIRED");
-    assert_eq!(
-        body["error"],
-        "This code has expired. Please request a new one."
-    );
+    assert_eq!(error_code(&body), "INVALID_OTP");
+    assert_eq!(body["error"], "Invalid OTP. Please try again.");
 
     allow_resend(&app, email);
     app.generate_otp(email).await;
@@ -137,11 +135,11 @@ async fn expired_and_used_codes_fail(backend: Backend) {
     assert_eq!(again.status().as_u16(), 401, "a used code");
     assert_eq!(
         error_code(&again.json().await.expect("json")),
-        "OTP_EXPIRED"
+        "INVALID_OTP"
     );
     // Never asked for.
     let res = app.verify_otp("nobody@example.in", "123456").await;
-    assert_eq!(error_code(&res.json().await.expect("json")), "OTP_EXPIRED");
+    assert_eq!(error_code(&res.json().await.expect("json")), "INVALID_OTP");
 }
 
 async fn asking_again_replaces_the_code(backend: Backend) {
@@ -233,7 +231,57 @@ async fn a_mail_failure_leaves_nothing_behind(backend: Backend) {
     }
     // No code was stored, and the failed tries did not count against the limits.
     let res = app.verify_otp(email, "123456").await;
-    assert_eq!(error_code(&res.json().await.expect("json")), "OTP_EXPIRED");
+    assert_eq!(error_code(&res.json().await.expect("json")), "INVALID_OTP");
+}
+
+/// Whether an address has an account, or whether anyone asked for a code for it, must not show
+/// in any answer: asking for a code, and every kind of failed try (wrong, burnt, expired, used,
+/// never sent), answer alike for all.
+async fn answers_never_tell_whether_an_address_has_an_account_or_a_code(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.onboarded("member@example.in").await;
+    allow_resend(&app, "member@example.in");
+    let asked_for_member = app.generate_otp("member@example.in").await;
+    let asked_for_stranger = app.generate_otp("stranger@example.in").await;
+    assert_eq!(asked_for_member, asked_for_stranger);
+    assert_eq!(asked_for_member, (200, json!({"success": true})));
+
+    let answer = |res: reqwest::Response| async move {
+        let status = res.status().as_u16();
+        (status, res.json::<Value>().await.expect("json"))
+    };
+    let member_code = app.outbox_code("member@example.in");
+    let wrong = if member_code == "123456" {
+        "654321"
+    } else {
+        "123456"
+    };
+    let expected = (
+        401,
+        json!({"error": "Invalid OTP. Please try again.", "code": "INVALID_OTP"}),
+    );
+    // A code was sent to the member, none to nobody@.
+    assert_eq!(
+        answer(app.verify_otp("member@example.in", wrong).await).await,
+        expected
+    );
+    assert_eq!(
+        answer(app.verify_otp("nobody@example.in", wrong).await).await,
+        expected
+    );
+    for _ in 0..4 {
+        app.verify_otp("member@example.in", wrong).await;
+        app.verify_otp("nobody@example.in", wrong).await;
+    }
+    // Both past five wrong tries: the burnt code and the absent one look the same.
+    assert_eq!(
+        answer(app.verify_otp("member@example.in", &member_code).await).await,
+        expected
+    );
+    assert_eq!(
+        answer(app.verify_otp("nobody@example.in", wrong).await).await,
+        expected
+    );
 }
 
 async fn an_existing_user_is_not_new(backend: Backend) {

@@ -19,7 +19,42 @@ on_both_backends!(
     deleting_an_account_erases_it_and_revokes_it,
     admins_may_look_users_up,
     an_operator_grants_roles,
+    a_new_email_is_proven_before_it_replaces_the_old_one,
+    an_unproven_email_cannot_pre_take_an_account,
+    an_address_with_an_account_is_neither_revealed_nor_taken,
+    email_change_codes_follow_the_sign_in_rules,
+    a_profile_save_never_writes_roles,
 );
+
+/// Lets the next code be asked at once: the tests' clock stands still, so the 30-second
+/// interval is moved into the past instead.
+fn allow_resends(app: &TestApp) {
+    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
+}
+
+async fn change_email(app: &TestApp, session: &Session, email: &str) -> (u16, Value) {
+    app.send_json(
+        Method::POST,
+        "/api/users/me/email",
+        Some(json!({ "email": email })),
+        Some(session),
+    )
+    .await
+}
+
+async fn confirm_email(app: &TestApp, session: &Session, otp: &str) -> reqwest::Response {
+    app.send(
+        Method::POST,
+        "/api/users/me/email/verify",
+        Some(json!({ "otp": otp })),
+        Some(session),
+    )
+    .await
+}
+
+fn other_code(code: &str) -> &'static str {
+    if code == "123456" { "654321" } else { "123456" }
+}
 
 async fn register(app: &TestApp, session: &Session, body: Value) -> (u16, Value) {
     app.send_json(Method::POST, "/api/users", Some(body), Some(session))
@@ -236,10 +271,11 @@ async fn profile_updates_follow_the_manage_account_rules(backend: Backend) {
         assert_eq!(status, 400, "{body}");
         assert_eq!(answer["fields"][field], message, "{body}: {answer}");
     }
+    // The e-mail is never changed by a profile save, and says nothing of other accounts.
     let (status, answer) =
         update(json!({"display_name": "A", "email": "Taken@example.in", "gender": "male"})).await;
-    assert_eq!(status, 409);
-    assert_eq!(error_code(&answer), "EMAIL_TAKEN");
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["email"], "profile@example.in");
     assert_eq!(me(&app, &taken).await["email"], "taken@example.in");
 
     let (status, user) = update(
@@ -249,7 +285,12 @@ async fn profile_updates_follow_the_manage_account_rules(backend: Backend) {
     .await;
     assert_eq!(status, 200, "{user}");
     assert_eq!(user["display_name"], "Asha R");
-    assert_eq!(user["email"], "asha.new@example.in");
+    assert_eq!(
+        (user["email"].clone(), user["pendingEmail"].clone()),
+        (json!("profile@example.in"), Value::Null),
+        "an unproven e-mail is not saved"
+    );
+    assert!(app.outbox_mails("asha.new@example.in").is_empty());
     assert_eq!(user["gender"], "female");
     assert_eq!(user["dateOfBirth"], "2001-04-09");
     assert_eq!(
@@ -257,7 +298,7 @@ async fn profile_updates_follow_the_manage_account_rules(backend: Backend) {
         "the phone never changes"
     );
     let (status, user) = update(
-        json!({"display_name": "Asha R", "email": "asha.new@example.in",
+        json!({"display_name": "Asha R", "email": "profile@example.in",
                                       "gender": "female", "dateOfBirth": null}),
     )
     .await;
@@ -277,7 +318,13 @@ struct Attempt {
 /// Every call that needs a session, tried by A against B. The test fails when the OpenAPI
 /// document lists a call with a session requirement (`security`) that is missing here, so a new user-scoped route cannot be
 /// added without its cross-user check.
-fn attempts(a: &Session, b: &Session, b_address: &str, b_order: &BOrder) -> Vec<Attempt> {
+fn attempts(
+    a: &Session,
+    b: &Session,
+    b_address: &str,
+    b_order: &BOrder,
+    b_code: &str,
+) -> Vec<Attempt> {
     let b_email = b.user["email"].as_str().expect("email").to_owned();
     let b_shipment = format!("/api/users/{}/shipment", b.id());
     let a_shipment = format!("/api/users/{}/shipment", a.id());
@@ -521,6 +568,30 @@ fn attempts(a: &Session, b: &Session, b_address: &str, b_order: &BOrder) -> Vec<
             format!("/api/brand/orders/{}/cancellation", b_order.id),
             Some(json!({"decision": "approve"})),
         ),
+        attempt(
+            Method::POST,
+            "/api/users/me/email",
+            "/api/users/me/email".into(),
+            Some(json!({"email": b_email})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/users/me/email/resend",
+            "/api/users/me/email/resend".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/users/me/email/verify",
+            "/api/users/me/email/verify".into(),
+            Some(json!({"otp": b_code})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/users/me/email",
+            "/api/users/me/email".into(),
+            None,
+        ),
         attempt(Method::GET, "/api/users/me", "/api/users/me".into(), None),
         attempt(
             Method::POST,
@@ -719,7 +790,9 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         "B has an order to protect"
     );
 
-    let listed: BTreeSet<(String, String)> = attempts(&a, &b, &b_address, &b_order)
+    // The code B last received, which A tries as its own.
+    let b_code = app.outbox_code("b@example.in");
+    let listed: BTreeSet<(String, String)> = attempts(&a, &b, &b_address, &b_order, &b_code)
         .iter()
         .map(|a| (a.method.to_string(), a.route.to_owned()))
         .collect();
@@ -729,7 +802,9 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         "every call that needs a session must be in this test's list"
     );
 
-    for attempt in attempts(&a, &b, &b_address, &b_order) {
+    // B's sign-in took a use of the limits on codes for B's address, which A's calls ask too.
+    allow_resends(&app);
+    for attempt in attempts(&a, &b, &b_address, &b_order, &b_code) {
         let (status, body) = app
             .send_json(
                 attempt.method.clone(),
@@ -741,6 +816,27 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
         let what = format!("{} {}", attempt.method, attempt.path);
         match (attempt.method.clone(), attempt.route) {
             (Method::GET, "/api/users/me") => assert_eq!(body["_id"], a.user["_id"], "{what}"),
+            (Method::POST, "/api/users/me/email" | "/api/users/me/email/resend")
+            | (Method::DELETE, "/api/users/me/email") => {
+                // A's own account, still on A's address: B's address is never A's.
+                assert_eq!(
+                    (status, body["_id"].clone(), body["email"].clone()),
+                    (200, a.user["_id"].clone(), json!("a@example.in")),
+                    "{what}: {body}"
+                );
+                assert!(
+                    app.outbox_mails("b@example.in")
+                        .iter()
+                        .all(|mail| !mail.contains("make this the e-mail address")),
+                    "{what}: no change code goes to B's address"
+                );
+                allow_resends(&app);
+            }
+            (Method::POST, "/api/users/me/email/verify") => assert_eq!(
+                (status, error_code(&body)),
+                (401, "INVALID_OTP".to_owned()),
+                "{what}: B's code proves nothing for A"
+            ),
             (Method::DELETE, "/api/analytics/swipes/last")
             | (Method::DELETE, "/api/curated-list/{productId}") => {
                 assert_eq!(
@@ -1069,5 +1165,343 @@ async fn an_operator_grants_roles(backend: Backend) {
         app.count("users WHERE email = 'x@example.in'"),
         0,
         "refusals create nobody"
+    );
+}
+
+async fn a_new_email_is_proven_before_it_replaces_the_old_one(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let phone = app.onboarded("owner@example.in").await;
+    allow_resends(&app);
+    let laptop = app.sign_in("owner@example.in").await;
+
+    let (status, user) = change_email(&app, &phone, "New.Owner@Example.in").await;
+    assert_eq!(status, 200, "{user}");
+    assert_eq!(
+        (user["email"].clone(), user["pendingEmail"].clone()),
+        (json!("owner@example.in"), json!("new.owner@example.in"))
+    );
+    let code = app.outbox_code("new.owner@example.in");
+    assert!(
+        !user.to_string().contains(&code),
+        "the code is never in an answer"
+    );
+    let seen = me(&app, &laptop).await;
+    assert_eq!(
+        (seen["email"].clone(), seen["pendingEmail"].clone()),
+        (json!("owner@example.in"), json!("new.owner@example.in")),
+        "every answer about the account says a change is pending"
+    );
+
+    let res = confirm_email(&app, &phone, other_code(&code)).await;
+    assert_eq!(res.status().as_u16(), 401);
+    let body: Value = res.json().await.expect("json");
+    assert_eq!(
+        (error_code(&body), body["error"].clone()),
+        (
+            "INVALID_OTP".to_owned(),
+            json!("Invalid OTP. Please try again.")
+        )
+    );
+    assert_eq!(me(&app, &phone).await["email"], "owner@example.in");
+
+    let res = confirm_email(&app, &phone, &code).await;
+    assert_eq!(res.status().as_u16(), 200);
+    let cookie = crate::helpers::session_cookie(&res).expect("a new session cookie");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    let body: Value = res.json().await.expect("json");
+    assert_eq!(
+        (
+            body["user"]["email"].clone(),
+            body["user"]["pendingEmail"].clone()
+        ),
+        (json!("new.owner@example.in"), Value::Null)
+    );
+    let confirmed = Session {
+        token: body["token"].as_str().expect("a token").to_owned(),
+        cookie: cookie.split(';').next().expect("pair").to_owned(),
+        user: body["user"].clone(),
+    };
+    // Every session from before the change has ended; the confirming one goes on.
+    for (what, old) in [("phone", &phone), ("laptop", &laptop)] {
+        let (status, _) = app
+            .send_json(Method::GET, "/api/users/me", None, Some(old))
+            .await;
+        assert_eq!(status, 401, "{what}'s old session");
+    }
+    assert_eq!(me(&app, &confirmed).await["email"], "new.owner@example.in");
+    let res = app
+        .client
+        .get(app.url("/api/users/me"))
+        .header("cookie", &confirmed.cookie)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status().as_u16(), 200, "the new cookie works");
+
+    let notices = app.outbox_mails("owner@example.in");
+    assert!(
+        notices
+            .last()
+            .is_some_and(|mail| mail.contains("now new.owner@example.in")),
+        "the old address is told"
+    );
+    // The code works once.
+    let (status, body) = app
+        .send_json(
+            Method::POST,
+            "/api/users/me/email/verify",
+            Some(json!({"otp": code})),
+            Some(&confirmed),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (409, "NO_EMAIL_CHANGE".to_owned())
+    );
+
+    // Signing in with the new address reaches the account; the old one makes a new account.
+    allow_resends(&app);
+    assert_eq!(app.sign_in("new.owner@example.in").await.id(), phone.id());
+    allow_resends(&app);
+    assert_ne!(app.sign_in("owner@example.in").await.id(), phone.id());
+}
+
+async fn an_unproven_email_cannot_pre_take_an_account(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let attacker = app.onboarded("attacker@example.in").await;
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            &format!("/api/users/{}/shipment", attacker.id()),
+            Some(b_address_payload()),
+            Some(&attacker),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (status, _) = app
+        .send_json(
+            Method::PUT,
+            &format!("/api/users/{}", attacker.id()),
+            Some(json!({"display_name": "A", "email": "victim@example.in", "gender": "male"})),
+            Some(&attacker),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = change_email(&app, &attacker, "victim@example.in").await;
+    assert_eq!(status, 200);
+    // The code went to the victim's mailbox, which the attacker cannot read; the victim signs
+    // up with their address and gets an account of their own.
+    let leaked = app.outbox_code("victim@example.in");
+    allow_resends(&app);
+    let victim = app.sign_in("victim@example.in").await;
+    assert_ne!(victim.id(), attacker.id());
+    assert_eq!(victim.user["email"], "victim@example.in");
+    let (status, addresses) = app
+        .send_json(
+            Method::GET,
+            &format!("/api/users/{}/shipment", victim.id()),
+            None,
+            Some(&victim),
+        )
+        .await;
+    assert_eq!(
+        (status, addresses),
+        (200, json!([])),
+        "nothing of the attacker's"
+    );
+    // Even the code itself cannot move the address once it has an account.
+    let res = confirm_email(&app, &attacker, &leaked).await;
+    assert_eq!(res.status().as_u16(), 409);
+    assert_eq!(error_code(&res.json().await.expect("json")), "EMAIL_TAKEN");
+    assert_eq!(me(&app, &attacker).await["email"], "attacker@example.in");
+    assert_eq!(me(&app, &victim).await["email"], "victim@example.in");
+}
+
+async fn an_address_with_an_account_is_neither_revealed_nor_taken(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let holder = app.sign_in("holder@example.in").await;
+    allow_resends(&app);
+    let asker = app.sign_in("asker@example.in").await;
+    allow_resends(&app);
+    let other = app.sign_in("other@example.in").await;
+
+    let (taken_status, taken) = change_email(&app, &asker, "Holder@example.in").await;
+    let (free_status, free) = change_email(&app, &other, "free@example.in").await;
+    assert_eq!((taken_status, free_status), (200, 200));
+    let shape = |user: &Value, own: &str, pending: &str| {
+        assert_eq!(
+            (user["email"].clone(), user["pendingEmail"].clone()),
+            (json!(own), json!(pending))
+        );
+        let mut keys: Vec<String> = user
+            .as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        keys
+    };
+    assert_eq!(
+        shape(&taken, "asker@example.in", "holder@example.in"),
+        shape(&free, "other@example.in", "free@example.in"),
+        "both answers look alike"
+    );
+    // The holder is told, and gets no code; the free address gets one.
+    let mails = app.outbox_mails("holder@example.in");
+    let notice = mails.last().expect("a mail to the holder");
+    assert!(notice.contains("nothing was changed"), "{notice}");
+    assert_eq!(crate::helpers::code_in_mail(notice), None);
+    assert!(crate::helpers::code_in_mail(&app.outbox_mails("free@example.in")[0]).is_some());
+
+    // Every guess fails as a wrong code would, and the fifth burns it as it would.
+    for guess in ["000000", "111111", "222222", "333333", "444444", "555555"] {
+        let res = confirm_email(&app, &asker, guess).await;
+        assert_eq!(res.status().as_u16(), 401, "{guess}");
+        assert_eq!(error_code(&res.json().await.expect("json")), "INVALID_OTP");
+    }
+    assert_eq!(me(&app, &holder).await["email"], "holder@example.in");
+    assert_eq!(me(&app, &asker).await["email"], "asker@example.in");
+}
+
+async fn email_change_codes_follow_the_sign_in_rules(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("rules@example.in").await;
+    for (email, code) in [
+        ("nope", "INVALID_EMAIL"),
+        ("Rules@example.in", "EMAIL_UNCHANGED"),
+    ] {
+        let (status, body) = change_email(&app, &session, email).await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, code.to_owned()),
+            "{email}"
+        );
+    }
+    let (status, body) = app
+        .send_json(
+            Method::POST,
+            "/api/users/me/email/resend",
+            None,
+            Some(&session),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (409, "NO_EMAIL_CHANGE".to_owned())
+    );
+
+    assert_eq!(change_email(&app, &session, "next@example.in").await.0, 200);
+    let first = app.outbox_code("next@example.in");
+    // A sign-in code for the same address proves nothing here.
+    allow_resends(&app);
+    assert_eq!(app.generate_otp("next@example.in").await.0, 200);
+    let sign_in_code = app.outbox_code("next@example.in");
+    if sign_in_code != first {
+        let res = confirm_email(&app, &session, &sign_in_code).await;
+        assert_eq!(res.status().as_u16(), 401, "a sign-in code");
+    }
+    // Resending is limited like sign-in codes, and replaces the code.
+    let (status, body) = app
+        .send_json(
+            Method::POST,
+            "/api/users/me/email/resend",
+            None,
+            Some(&session),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (429, "RATE_LIMITED".to_owned())
+    );
+    assert_eq!(body["retryAfter"], 30);
+    let mut second = first.clone();
+    while second == first {
+        allow_resends(&app);
+        let (status, body) = app
+            .send_json(
+                Method::POST,
+                "/api/users/me/email/resend",
+                None,
+                Some(&session),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["pendingEmail"], "next@example.in");
+        second = app.outbox_code("next@example.in");
+    }
+    assert_eq!(
+        confirm_email(&app, &session, &first)
+            .await
+            .status()
+            .as_u16(),
+        401
+    );
+    // Five wrong tries burn it: then even the right one fails.
+    for _ in 0..4 {
+        let res = confirm_email(&app, &session, other_code(&second)).await;
+        assert_eq!(res.status().as_u16(), 401);
+    }
+    let res = confirm_email(&app, &session, &second).await;
+    assert_eq!(res.status().as_u16(), 401, "the sixth try, right but burnt");
+    assert_eq!(error_code(&res.json().await.expect("json")), "INVALID_OTP");
+
+    // A code lives ten minutes.
+    allow_resends(&app);
+    assert_eq!(
+        change_email(&app, &session, "later@example.in").await.0,
+        200
+    );
+    let code = app.outbox_code("later@example.in");
+    app.advance(chrono::TimeDelta::minutes(10));
+    assert_eq!(
+        confirm_email(&app, &session, &code).await.status().as_u16(),
+        401
+    );
+
+    // Cancelling drops the change and its code.
+    app.advance(chrono::TimeDelta::hours(2));
+    assert_eq!(change_email(&app, &session, "last@example.in").await.0, 200);
+    let code = app.outbox_code("last@example.in");
+    let (status, user) = app
+        .send_json(Method::DELETE, "/api/users/me/email", None, Some(&session))
+        .await;
+    assert_eq!((status, user["pendingEmail"].clone()), (200, Value::Null));
+    let res = confirm_email(&app, &session, &code).await;
+    assert_eq!(res.status().as_u16(), 409);
+    let user = me(&app, &session).await;
+    assert_eq!(
+        (user["email"].clone(), user["pendingEmail"].clone()),
+        (json!("rules@example.in"), Value::Null)
+    );
+}
+
+/// A profile save used to write back the role flags it had read at the start: a role
+/// withdrawn while it ran came back. The save is replayed here in the order of that race.
+async fn a_profile_save_never_writes_roles(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("demoted@example.in").await;
+    let store = app.store();
+    store
+        .set_role(&session.id(), true, false, None)
+        .expect("granted");
+    let read_at_request_time = store
+        .user_by_id(&session.id())
+        .expect("read")
+        .expect("a user");
+    assert!(read_at_request_time.is_admin);
+    store
+        .set_role(&session.id(), false, false, None)
+        .expect("withdrawn");
+    let saved = store
+        .save_user(&read_at_request_time)
+        .expect("saved")
+        .expect("no collision");
+    assert!(saved);
+    let user = me(&app, &session).await;
+    assert_eq!(
+        (user["role"].clone(), user["is_admin"].clone()),
+        (json!(0), json!(false)),
+        "the withdrawn role stays withdrawn"
     );
 }

@@ -15,6 +15,23 @@ export interface ProfileUpdate {
 export const updateProfile = (userId: string, changes: ProfileUpdate) =>
   api.put<ServerUser>(`/users/${encodeURIComponent(userId)}`, changes);
 
+/**
+ * Starts moving the caller to a new e-mail: a code goes to that address, and the account keeps
+ * its e-mail (the answer's `pendingEmail` says a change waits) until the code is typed back.
+ */
+export const startEmailChange = (email: string) =>
+  api.post<ServerUser>('/users/me/email', { email });
+
+/** Mails a new code for the pending change. */
+export const resendEmailCode = () => api.post<ServerUser>('/users/me/email/resend');
+
+/** Confirms the pending change; every other session ends, this one goes on with a new cookie. */
+export const confirmEmailChange = (otp: string) =>
+  api.post<{ user: ServerUser }>('/users/me/email/verify', { otp });
+
+/** Drops the pending change. */
+export const cancelEmailChange = () => api.delete<ServerUser>('/users/me/email');
+
 /** Anonymises the caller's account and ends every session of it (001 §4). */
 export const deleteAccount = () => api.delete<{ success: boolean }>('/users/me');
 

@@ -10,11 +10,12 @@ import { useGoBack } from '@/hooks/use-go-back';
 import {
   toSessionUser,
   useSessionActions,
+  type ServerUser,
   useSessionUser,
   type SessionUser,
 } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
-import { deleteAccount, updateProfile } from '../api/account-api';
+import { deleteAccount, startEmailChange, updateProfile } from '../api/account-api';
 import {
   ACCOUNT_TEXTS,
   PROFILE_SUCCESS_MS,
@@ -27,6 +28,7 @@ import {
   type AccountForm,
 } from '../utils/account-rules';
 import { LockIcon } from './account-icons';
+import { EMAIL_CHANGE_TEXTS, EmailChangeStep } from './email-change-step';
 import styles from './manage-account-screen.module.css';
 
 /** The two questions before an account is deleted (001 §4); their words are ours. */
@@ -274,6 +276,10 @@ export function ManageAccountScreen() {
   const goBack = useGoBack(paths.profile.getHref());
   // Kept here, above the form: a refused session signs the shopper out, and the reason stays.
   const [notice, setNotice] = useState<Notice | null>(null);
+  // A new e-mail waiting for its code; the account keeps its address until then.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // Bumped when a change ends, so the form shows the account's address again.
+  const [formRound, setFormRound] = useState(0);
 
   useEffect(() => {
     if (notice?.tone !== 'success') return;
@@ -282,10 +288,19 @@ export function ManageAccountScreen() {
   }, [notice]);
 
   const save = useMutation({
-    mutationFn: ({ userId, form }: { userId: string; form: AccountForm }) =>
-      updateProfile(userId, toProfileUpdate(form)),
+    // The profile is saved at once; a new e-mail only once the code mailed to it comes back.
+    mutationFn: async ({ userId, form }: { userId: string; form: AccountForm }) => {
+      const answer = await updateProfile(userId, toProfileUpdate(form));
+      const wanted = form.email.trim().toLowerCase();
+      if (wanted === user.email.toLowerCase() || wanted === pendingEmail) {
+        return { answer, pending: pendingEmail };
+      }
+      const started = await startEmailChange(wanted);
+      return { answer, pending: started.pendingEmail ?? wanted };
+    },
     onMutate: () => setNotice(null),
-    onSuccess: (answer) => {
+    onSuccess: ({ answer, pending }) => {
+      setPendingEmail(pending);
       const fresh = toSessionUser(answer);
       userUpdated({
         name: fresh.name,
@@ -310,6 +325,19 @@ export function ManageAccountScreen() {
     onError: (error) => setNotice({ tone: 'error', text: deleteErrorText(error) }),
   });
 
+  const emailChanged = (answer: ServerUser) => {
+    const email = answer.email ?? '';
+    userUpdated({ email });
+    setPendingEmail(null);
+    setFormRound((round) => round + 1);
+    setNotice({ tone: 'success', text: EMAIL_CHANGE_TEXTS.changed(email) });
+  };
+
+  const changeCancelled = () => {
+    setPendingEmail(null);
+    setFormRound((round) => round + 1);
+  };
+
   const confirmDelete = () => {
     if (DELETE_CONFIRMATIONS.every((question) => window.confirm(question))) remove.mutate();
   };
@@ -318,9 +346,16 @@ export function ManageAccountScreen() {
     <div className={styles.screen}>
       <TitleBar title="Manage Account" onBack={goBack} />
 
+      {user.isLoggedIn && pendingEmail && (
+        <EmailChangeStep
+          pendingEmail={pendingEmail}
+          onConfirmed={emailChanged}
+          onCancelled={changeCancelled}
+        />
+      )}
       {user.isLoggedIn ? (
         <AccountFormView
-          key={user._id}
+          key={`${user._id}:${formRound}`}
           user={user}
           notice={notice}
           onNotice={setNotice}

@@ -4,7 +4,8 @@ import { isValidLoginEmail, MESSAGES } from '@/lib/validation';
 import { MailIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { requestCode } from '../api/auth-api';
-import { SIGN_IN_TEXTS, signInErrorText } from '../utils/sign-in';
+import { codeErrorText } from '@/lib/codes';
+import { SIGN_IN_TEXTS } from '../utils/sign-in';
 import styles from './login-steps.module.css';
 
 interface EmailStepProps {
@@ -68,7 +69,7 @@ export function EmailStep({ email, onEmailChange, codeStillFresh, onCodeSent }: 
       </p>
       {send.isError && (
         <p role="alert" className={styles.alert}>
-          {signInErrorText(send.error, SIGN_IN_TEXTS.codeNotSent)}
+          {codeErrorText(send.error, SIGN_IN_TEXTS.codeNotSent)}
         </p>
       )}
       <button type="submit" className={styles.primary} disabled={!valid || send.isPending}>

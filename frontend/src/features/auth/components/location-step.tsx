@@ -6,7 +6,8 @@ import { MapPinIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { saveLocation } from '../api/auth-api';
 import { detectLocation } from '../utils/geolocation';
-import { isRefusal, SIGN_IN_TEXTS, signInErrorText } from '../utils/sign-in';
+import { codeErrorText } from '@/lib/codes';
+import { isRefusal, SIGN_IN_TEXTS } from '../utils/sign-in';
 import styles from './login-steps.module.css';
 
 interface LocationStepProps {
@@ -47,7 +48,7 @@ export function LocationStep({ user, email, onDone }: LocationStepProps) {
       onError: (error) => {
         // The server or the session refused it: say why. Otherwise the user is signed in all the
         // same (000 §4: a failure to save the user is only logged) and keeps the earlier record.
-        if (isRefusal(error)) setMessage(signInErrorText(error, SIGN_IN_TEXTS.network));
+        if (isRefusal(error)) setMessage(codeErrorText(error, SIGN_IN_TEXTS.network));
         else {
           console.warn('Saving the sign-in location failed; signing in without it.', error);
           onDone(user);

@@ -5,10 +5,10 @@ import { useSessionActions, type ServerUser } from '@/stores/session';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { ModalIconButton } from '@/components/ui/modal';
 import type { SignInSheetBodyProps } from '@/components/ui/sign-in-prompt';
-import type { VerifyAnswer } from '../api/auth-api';
-import { useCountdown } from '../hooks/use-countdown';
-import { RESEND_INTERVAL_S } from '../utils/sign-in';
-import { CodeStep } from './code-step';
+import { requestCode, verifyCode, type VerifyAnswer } from '../api/auth-api';
+import { useCountdown } from '@/hooks/use-countdown';
+import { RESEND_INTERVAL_S } from '@/lib/codes';
+import { CodeStep } from '@/components/ui/code-step';
 import { EmailStep } from './email-step';
 import { LocationStep } from './location-step';
 import styles from './login-steps.module.css';
@@ -85,10 +85,15 @@ export function LoginSteps({ close }: SignInSheetBodyProps) {
       )}
       {step === 'otp' && (
         <CodeStep
-          email={email}
+          prompt={
+            <>
+              Enter the 6-digit code sent to <strong>{email}</strong>
+            </>
+          }
+          verify={(code) => verifyCode(email, code)}
+          resend={() => requestCode(email)}
           secondsLeft={countdown.secondsLeft}
           startCountdown={countdown.start}
-          stopCountdown={countdown.stop}
           onVerified={codeVerified}
         />
       )}

@@ -316,6 +316,121 @@ describe('Saving the profile (001 §8)', () => {
   });
 });
 
+/** The e-mail change calls (docs/http-api.md, Users): GOOD_CODE is the only right code. */
+const GOOD_CODE = '123456';
+const AFTER_VERIFYING = { timeout: 3000 };
+
+function emailChangeApi() {
+  const calls = { start: [] as unknown[], verify: [] as unknown[], resend: 0, cancel: 0 };
+  server.use(
+    http.post('*/api/users/me/email', async ({ request }) => {
+      const body = (await request.json()) as { email: string };
+      calls.start.push(body);
+      return HttpResponse.json(serverUser({ pendingEmail: body.email }));
+    }),
+    http.post('*/api/users/me/email/resend', () => {
+      calls.resend += 1;
+      return HttpResponse.json(serverUser({ pendingEmail: 'new@example.in' }));
+    }),
+    http.post('*/api/users/me/email/verify', async ({ request }) => {
+      const body = (await request.json()) as { otp: string };
+      calls.verify.push(body);
+      return body.otp === GOOD_CODE
+        ? HttpResponse.json({ token: 'secret-token', user: serverUser({ email: 'new@example.in' }) })
+        : failure(401, 'Invalid OTP. Please try again.', 'INVALID_OTP');
+    }),
+    http.delete('*/api/users/me/email', () => {
+      calls.cancel += 1;
+      return HttpResponse.json(serverUser());
+    }),
+  );
+  return calls;
+}
+
+/** The profile update as the server answers it: the e-mail never changes there. */
+const keepsEmail = (body: Record<string, unknown>) =>
+  HttpResponse.json(serverUser({ ...(body as object), email: 'asha@example.in' }));
+
+const codeBoxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ });
+
+describe('Changing the e-mail (ours)', () => {
+  it('asks for the code sent to the new address, and changes it only once confirmed', async () => {
+    const user = userEvent.setup();
+    updateAnswers(keepsEmail);
+    const calls = emailChangeApi();
+    signIn();
+    renderApp('/manage-account');
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'New@Example.in');
+    await user.click(save());
+
+    const step = await screen.findByRole('region', { name: 'Confirm your new e-mail' });
+    expect(step).toHaveTextContent('We sent a code to new@example.in');
+    expect(calls.start).toEqual([{ email: 'new@example.in' }]);
+    expect(within(step).getByText(/^Resend code in \d+s$/)).toBeInTheDocument();
+    expect(sessionUser().email).toBe('asha@example.in');
+
+    await user.type(codeBoxes()[0]!, '654321');
+    expect(await within(step).findByRole('alert', {}, AFTER_VERIFYING)).toHaveTextContent(
+      'Invalid OTP. Please try again.',
+    );
+    expect(sessionUser().email).toBe('asha@example.in');
+
+    await user.keyboard(GOOD_CODE);
+    expect(await screen.findByRole('status', {}, AFTER_VERIFYING)).toHaveTextContent(
+      'Your e-mail is now new@example.in.',
+    );
+    expect(calls.verify).toEqual([{ otp: '654321' }, { otp: GOOD_CODE }]);
+    expect(sessionUser().email).toBe('new@example.in');
+    expect(screen.queryByRole('region', { name: 'Confirm your new e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.in');
+  });
+
+  it('saves the rest without a code when the e-mail stays', async () => {
+    const user = userEvent.setup();
+    updateAnswers(keepsEmail);
+    const calls = emailChangeApi();
+    signIn();
+    renderApp('/manage-account');
+    await nameField();
+    await user.click(save());
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile updated successfully!');
+    expect(calls.start).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Confirm your new e-mail' })).not.toBeInTheDocument();
+  });
+
+  it('resends the code after 30 s, and cancels the change', async () => {
+    updateAnswers(keepsEmail);
+    const calls = emailChangeApi();
+    signIn();
+    renderApp('/manage-account');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'new@example.in');
+
+    vi.useFakeTimers();
+    fireEvent.click(save());
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    const step = screen.getByRole('region', { name: 'Confirm your new e-mail' });
+    expect(within(step).getByText('Resend code in 30s')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    fireEvent.click(within(step).getByRole('button', { name: 'Resend code' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(calls.resend).toBe(1);
+    expect(within(step).getByText('Resend code in 30s')).toBeInTheDocument();
+
+    fireEvent.click(within(step).getByRole('button', { name: 'Cancel' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(calls.cancel).toBe(1);
+    expect(screen.queryByRole('region', { name: 'Confirm your new e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.in');
+    expect(sessionUser().email).toBe('asha@example.in');
+  });
+});
+
 describe('Deleting the account (001 §4, §8)', () => {
   it('asks twice, deletes, says so, logs out and goes home', async () => {
     const user = userEvent.setup();

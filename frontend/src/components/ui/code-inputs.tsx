@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { normalizeOtp, OTP_LENGTH } from '@/lib/validation';
-import styles from './login-steps.module.css';
+import styles from './code-step.module.css';
 
 interface CodeInputsProps {
   /** One entry per box, '' when empty. */

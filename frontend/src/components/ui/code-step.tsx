@@ -1,27 +1,19 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { MESSAGES, OTP_LENGTH } from '@/lib/validation';
 import { Spinner } from '@/components/ui/spinner';
-import { requestCode, verifyCode, type VerifyAnswer } from '../api/auth-api';
-import {
-  isCodeGone,
-  RESEND_INTERVAL_S,
-  SIGN_IN_TEXTS,
-  signInErrorText,
-  VERIFY_DELAY_MS,
-  wait,
-} from '../utils/sign-in';
+import { CODE_TEXTS, codeErrorText, RESEND_INTERVAL_S, VERIFY_DELAY_MS, wait } from '@/lib/codes';
 import { CodeInputs } from './code-inputs';
-import styles from './login-steps.module.css';
+import styles from './code-step.module.css';
 
 const EMPTY = Array.from({ length: OTP_LENGTH }, () => '');
 
 /** The server's answer, shown no sooner than the 1 s verifying state of 000 §9 has passed. */
-async function verifyAfterDelay({ email, code }: { email: string; code: string }) {
+async function afterDelay<T>(work: () => Promise<T>): Promise<T> {
   const delay = wait(VERIFY_DELAY_MS);
   try {
-    const answer = await verifyCode(email, code);
+    const answer = await work();
     await delay;
     return answer;
   } catch (error) {
@@ -30,26 +22,41 @@ async function verifyAfterDelay({ email, code }: { email: string; code: string }
   }
 }
 
-interface CodeStepProps {
-  email: string;
+interface CodeStepProps<T> {
+  /** The line above the boxes: where the code went. */
+  prompt: ReactNode;
+  /** Sends the typed code to the server; rejects when it is refused. */
+  verify: (code: string) => Promise<T>;
+  /** Asks the server to mail a new code. */
+  resend: () => Promise<unknown>;
   /** Seconds until another code may be asked for; 0 shows 'Resend code'. */
   secondsLeft: number;
   startCountdown: (seconds: number) => void;
-  stopCountdown: () => void;
-  onVerified: (answer: VerifyAnswer) => void;
+  onVerified: (answer: T) => void;
+  /** More actions, after 'Resend code' (Manage Account's cancel). */
+  children?: ReactNode;
 }
 
 /**
- * Step 2 (000 §2.3): six boxes; the sixth digit submits the code by itself with 'Verifying...'
- * for 1 s. The server checks it (000 §5, ours); a wrong code clears the boxes.
+ * Typing a mailed code (000 §2.3): six boxes; the sixth digit submits the code by itself with
+ * 'Verifying...' for 1 s. The server checks it (000 §5, ours); a wrong code clears the boxes.
+ * Signing in and confirming a new e-mail both use it.
  */
-export function CodeStep({ email, secondsLeft, startCountdown, stopCountdown, onVerified }: CodeStepProps) {
+export function CodeStep<T>({
+  prompt,
+  verify,
+  resend,
+  secondsLeft,
+  startCountdown,
+  onVerified,
+  children,
+}: CodeStepProps<T>) {
   const promptId = useId();
   const [digits, setDigits] = useState<string[]>(EMPTY);
   const [focusRequest, setFocusRequest] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const verify = useMutation({ mutationFn: verifyAfterDelay });
-  const resend = useMutation({ mutationFn: requestCode });
+  const check = useMutation({ mutationFn: (code: string) => afterDelay(() => verify(code)) });
+  const askAgain = useMutation({ mutationFn: resend });
 
   const startOver = (text: string | null) => {
     setDigits(EMPTY);
@@ -61,27 +68,21 @@ export function CodeStep({ email, secondsLeft, startCountdown, stopCountdown, on
     setDigits(next);
     setMessage(null);
     if (next.some((digit) => digit === '')) return;
-    verify.mutate(
-      { email, code: next.join('') },
-      {
-        onSuccess: onVerified,
-        onError: (error) => {
-          if (isCodeGone(error)) stopCountdown();
-          startOver(signInErrorText(error, MESSAGES.invalidOtp));
-        },
-      },
-    );
+    check.mutate(next.join(''), {
+      onSuccess: onVerified,
+      onError: (error) => startOver(codeErrorText(error, MESSAGES.invalidOtp)),
+    });
   };
 
-  const askAgain = () => {
-    resend.mutate(email, {
+  const sendAgain = () => {
+    askAgain.mutate(undefined, {
       onSuccess: () => {
         startCountdown(RESEND_INTERVAL_S);
         startOver(null);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.retryAfter !== null) startCountdown(error.retryAfter);
-        setMessage(signInErrorText(error, SIGN_IN_TEXTS.codeNotSent));
+        setMessage(codeErrorText(error, CODE_TEXTS.codeNotSent));
       },
     });
   };
@@ -89,18 +90,18 @@ export function CodeStep({ email, secondsLeft, startCountdown, stopCountdown, on
   return (
     <div className={styles.step}>
       <p id={promptId} className={styles.prompt}>
-        Enter the 6-digit code sent to <strong className={styles.email}>{email}</strong>
+        {prompt}
       </p>
       <CodeInputs
         digits={digits}
-        disabled={verify.isPending}
+        disabled={check.isPending}
         onChange={changed}
         focusRequest={focusRequest}
         labelledBy={promptId}
       />
       {/* Room kept for 'Verifying...' or a message, so the sheet does not jump between them. */}
       <div className={styles.statusRow}>
-        {verify.isPending ? (
+        {check.isPending ? (
           <p role="status" className={styles.verifying}>
             <Spinner size="sm" color="purple" />
             Verifying...
@@ -120,12 +121,13 @@ export function CodeStep({ email, secondsLeft, startCountdown, stopCountdown, on
           <button
             type="button"
             className={styles.link}
-            onClick={askAgain}
-            disabled={resend.isPending || verify.isPending}
+            onClick={sendAgain}
+            disabled={askAgain.isPending || check.isPending}
           >
             Resend code
           </button>
         )}
+        {children}
       </div>
     </div>
   );
