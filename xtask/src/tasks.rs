@@ -138,6 +138,8 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     } else {
         cmd!(sh, "cargo test --workspace --locked --no-fail-fast").run()?;
     }
+    // The test build made the server binary: hostile clients against it.
+    crate::hostile::run_against(&target_dir().join("debug/shop-api"))?;
     let pure: Vec<String> = PURE_CRATES
         .iter()
         .flat_map(|c| ["-p".to_owned(), (*c).to_owned()])
@@ -336,6 +338,10 @@ impl Server {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Kills the server with SIGKILL, as a crash would: nothing in flight finishes and nothing

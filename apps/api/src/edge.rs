@@ -345,3 +345,23 @@ pub fn raise_open_files_limit() {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+
+    #[test]
+    fn the_soft_open_files_limit_is_raised_to_the_hard_one() {
+        let start = getrlimit(Resource::Nofile);
+        // Lowered first, so the raise has something to do whatever the test runner set.
+        let lowered = Rlimit {
+            current: Some(start.maximum.map_or(1024, |hard| hard.min(1024))),
+            maximum: start.maximum,
+        };
+        setrlimit(Resource::Nofile, lowered).expect("lowering the soft limit");
+        super::raise_open_files_limit();
+        let raised = getrlimit(Resource::Nofile);
+        assert_eq!(raised.current, raised.maximum);
+        assert_eq!(raised.maximum, start.maximum);
+    }
+}

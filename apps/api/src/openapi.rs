@@ -9,7 +9,7 @@ use crate::{error, routes, wire};
 #[openapi(
     info(
         title = "Shop API",
-        description = "Mobile fashion shop for India: catalogue, bag, checkout and delivery. Money is `{\"$numberDecimal\": \"1299.00\"}` (rupees, two decimals); errors are `{\"error\", \"code\"}`.",
+        description = "Mobile fashion shop for India: catalogue, bag, checkout and delivery. Money is `{\"$numberDecimal\": \"1299.00\"}` (rupees, two decimals); errors are `{\"error\", \"code\"}`. Any call may also answer 408 `REQUEST_TIMEOUT` (a request body that stalled: 5 s between reads, 20 s in all), 414 `URI_TOO_LONG` (over 8 KiB), 431 `HEADERS_TOO_LARGE` (over 32 KiB), 400 `INVALID_BODY_ENCODING` (a body its Content-Encoding does not decode) and 429 `RATE_LIMITED` (too many connections from one address); 405 answers list the allowed methods in `Allow`.",
     ),
     paths(
         routes::health::healthz,

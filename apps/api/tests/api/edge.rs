@@ -26,6 +26,7 @@ crate::on_both_backends!(
     address_searches_are_limited_per_client,
     signed_in_chat_is_limited_per_account,
     https_is_believed_only_from_a_trusted_proxy,
+    the_rfc_7239_header_names_the_client_and_scheme_through_two_proxies,
 );
 
 fn port(app: &TestApp) -> u16 {
@@ -358,6 +359,41 @@ async fn https_is_believed_only_from_a_trusted_proxy(backend: Backend) {
     .await;
     let res = app.get("/healthz").await;
     assert_eq!(res.headers()["strict-transport-security"], api::edge::HSTS);
+}
+
+async fn the_rfc_7239_header_names_the_client_and_scheme_through_two_proxies(backend: Backend) {
+    let app = spawn_app_with(
+        backend,
+        Options {
+            forwarding: Forwarding::Trust {
+                header: ProxyHeader::Forwarded,
+                proxies: 2,
+            },
+            ..Options::default()
+        },
+    )
+    .await;
+    // The client wrote the first element; the outer proxy the second (the client as it saw
+    // it, over HTTPS); the inner proxy the third.
+    let res = app
+        .client
+        .get(app.url("/api/places/autocomplete?q=andheri"))
+        .header(
+            "Forwarded",
+            "for=6.6.6.6;proto=http, for=\"[2001:db8:5:6::7]:4711\";proto=https, for=10.0.0.2;proto=http",
+        )
+        // A client's X-Forwarded-For is not the configured header: it decides nothing.
+        .header("X-Forwarded-For", "7.7.7.7")
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status().as_u16(), 200);
+    assert_eq!(res.headers()["strict-transport-security"], api::edge::HSTS);
+    assert_eq!(
+        app.count("rate_limits WHERE bucket = 'places:client:2001:db8:5:6::/64'"),
+        1
+    );
+    assert_eq!(app.count("rate_limits"), 1);
 }
 
 /// Sends `request` on a fresh connection and reads the answer until the server closes it.
