@@ -222,6 +222,10 @@ pub enum Placement {
     Missing,
 }
 
+/// How many times [`Store::reserve_order`] tries when checkouts of one shopper race: one more
+/// than the racers a hurried shopper's double taps and open tabs make.
+const RESERVE_ATTEMPTS: u32 = 5;
+
 /// A refund this caller is to ask the payment service for ([`Store::claim_refund`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefundClaim {
@@ -626,15 +630,23 @@ impl Store {
     /// every line's stock taken off sale and the coupon's use claimed
     /// ([`crate::claim_coupon_use`]), or nothing written. The order's stage must be
     /// [`Stage::Reserved`]. A shopper has at most one open checkout however two of theirs race:
-    /// the loser of a race for the one-open-checkout index tries once more, and then releases
-    /// the winner's.
+    /// the loser of a race for the one-open-checkout index, or for releasing the same open
+    /// checkout, starts again (up to `RESERVE_ATTEMPTS` times in all) and then releases the
+    /// winner's.
     pub fn reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
-        match self.try_reserve_order(new) {
-            Err(StoreError::Query(diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            ))) => self.try_reserve_order(new),
-            outcome => outcome,
+        let mut attempts = 0;
+        loop {
+            attempts += 1;
+            match self.try_reserve_order(new) {
+                Err(StoreError::Query(
+                    diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation,
+                        _,
+                    )
+                    | diesel::result::Error::RollbackTransaction,
+                )) if attempts < RESERVE_ATTEMPTS => {}
+                outcome => return outcome,
+            }
         }
     }
 
@@ -660,6 +672,20 @@ impl Store {
                 .select((orders::id, orders::coupon_id))
                 .load(conn)?;
             let open_ids: Vec<&str> = open.iter().map(|(id, _)| id.as_str()).collect();
+            // Only the transaction that moves an open checkout from reserved to lapsed gives its
+            // stock back: one that finds another got there first starts again.
+            if !open_ids.is_empty() {
+                let released = diesel::update(
+                    orders::table
+                        .filter(orders::id.eq_any(&open_ids))
+                        .filter(orders::stage.eq(Stage::Reserved.as_str())),
+                )
+                .set(orders::stage.eq(Stage::Lapsed.as_str()))
+                .execute(conn)?;
+                if released != open_ids.len() {
+                    return Err(Undo::Query(diesel::result::Error::RollbackTransaction));
+                }
+            }
             let released = load_lines(conn, &open_ids)?;
             let wanted = quantities(new.lines.iter().map(|l| {
                 (
@@ -677,11 +703,6 @@ impl Store {
             }));
             if let Some(short) = exchange_stock(conn, &wanted, &given_back, now)? {
                 return Err(Undo::Outcome(Reservation::Short(short)));
-            }
-            if !open_ids.is_empty() {
-                diesel::update(orders::table.filter(orders::id.eq_any(&open_ids)))
-                    .set(orders::stage.eq(Stage::Lapsed.as_str()))
-                    .execute(conn)?;
             }
             diesel::insert_into(orders::table)
                 .values(&new.order)
