@@ -514,20 +514,17 @@ pub async fn register(
     save(&state, user).await
 }
 
-/// Writes a user's profile fields and answers the user. Neither the e-mail nor the phone is
-/// written here, so no other account's can collide.
+/// Writes a user's profile fields (never the e-mail, phone or roles) and answers the user.
 async fn save(
     state: &web::Data<AppState>,
     user: store::UserRecord,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
     let saved = user.clone();
-    match web::block(move || store.save_user(&saved)).await?? {
-        Ok(true) => Ok(HttpResponse::Ok().json(User::from(&user))),
-        Ok(false) => Err(ApiError::NotFound("User not found".into())),
-        Err(taken) => Err(ApiError::Internal(format!(
-            "a profile save collided with another account's {taken:?}"
-        ))),
+    if web::block(move || store.save_user(&saved)).await?? {
+        Ok(HttpResponse::Ok().json(User::from(&user)))
+    } else {
+        Err(ApiError::NotFound("User not found".into()))
     }
 }
 
