@@ -272,21 +272,20 @@ impl Store {
     }
 
     /// Writes the profile fields of a live user: everything but its id, creation time, token
-    /// version, e-mail (changed only by a proven code, [`Store::confirm_email_change`]) and
-    /// roles ([`Store::set_role`]). Those are never written from a copy read earlier, so a
-    /// role withdrawn while a profile save is under way stays withdrawn. `Err(Taken)` when the
-    /// phone belongs to another user; nothing is written then. `Ok(false)` when no live user
+    /// version, e-mail (changed only by a proven code, [`Store::confirm_email_change`]), phone
+    /// (the server's, never changed) and roles ([`Store::set_role`]). Those are never written
+    /// from a copy read earlier, so a role withdrawn while a profile save is under way stays
+    /// withdrawn, and no other account's e-mail or phone can collide. `false` when no live user
     /// has that id.
-    pub fn save_user(&self, user: &UserRecord) -> Result<Result<bool, Taken>, StoreError> {
+    pub fn save_user(&self, user: &UserRecord) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
-        let outcome = diesel::update(
+        let rows = diesel::update(
             users::table
                 .filter(users::id.eq(&user.id))
                 .filter(users::deleted_at.is_null()),
         )
         .set((
             users::display_name.eq(&user.display_name),
-            users::phone.eq(&user.phone),
             users::age.eq(user.age),
             users::gender.eq(&user.gender),
             users::date_of_birth.eq(&user.date_of_birth),
@@ -297,14 +296,8 @@ impl Store {
             users::age_range.eq(&user.age_range),
             users::onboarded.eq(user.onboarded),
         ))
-        .execute(&mut conn);
-        match outcome {
-            Ok(rows) => Ok(Ok(rows == 1)),
-            Err(e) => match unique_violation(&e) {
-                Some(taken) => Ok(Err(taken)),
-                None => Err(e.into()),
-            },
-        }
+        .execute(&mut conn)?;
+        Ok(rows == 1)
     }
 
     /// Sets a live user's role flags (and the brand of a brand user). `Ok(false)` when no

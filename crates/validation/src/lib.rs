@@ -20,6 +20,10 @@
 //!   first is the default) and [`next_default`] keep exactly one default.
 //! - **Manage Account** (001 §5): [`validate_manage_account`], with `today` passed in.
 //! - **Catalogue values** (000 §2.6, §5, §9): [`Size`], [`ProductGender`].
+//! - **What the server stores** (ours): [`at_most`] bounds names ([`MAX_NAME_CHARS`]),
+//!   locations ([`MAX_LOCATION_CHARS`]), onboarding choices ([`MAX_CHOICE_CHARS`]) and e-mails
+//!   ([`MAX_EMAIL_CHARS`]); [`remember_location`] keeps the [`MAX_RECENT_LOCATIONS`] most recent
+//!   delivery locations.
 //!
 //! Every broken rule is a [`ValidationError`] whose `Display` is the exact text shown; a form
 //! reports all its failing fields at once as [`FormErrors`], keyed by the specification's field
@@ -40,6 +44,7 @@
 //! | a product gender other than male, female, unisex | "Unknown gender '{gender}'. Use male, female or unisex." |
 //! | a saved address's field over 200 characters | 'Must be at most 200 characters' |
 //! | a 21st saved address | 'You can save up to 20 addresses.' |
+//! | a name over 100, a location over 200, an onboarding choice over 50, an e-mail over 254 characters | 'Must be at most N characters' |
 //!
 //! ## Readings of the specification worth knowing
 //!
@@ -64,6 +69,7 @@
 //! no clock (`today` is an argument). Dependencies: chrono (dates), serde (wire shapes),
 //! thiserror (messages).
 
+mod bounds;
 mod catalogue;
 mod digits;
 mod email;
@@ -72,6 +78,10 @@ mod forms;
 mod person;
 mod shipment;
 
+pub use bounds::{
+    MAX_CHOICE_CHARS, MAX_EMAIL_CHARS, MAX_LOCATION_CHARS, MAX_NAME_CHARS, MAX_RECENT_LOCATIONS,
+    at_most, choices_at_most, remember_location,
+};
 pub use catalogue::{ProductGender, Size};
 pub use digits::{
     OTP_DIGITS, OtpCode, PHONE_DIGITS, PHONE_PREFIX, PINCODE_DIGITS, Phone, Pincode, cap_digits,

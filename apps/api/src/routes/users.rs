@@ -52,10 +52,15 @@ pub struct SignedIn {
 }
 
 fn parse_email(raw: Option<&str>) -> Result<Email, ApiError> {
-    Email::parse(raw.unwrap_or_default()).map_err(|e| ApiError::BadRequest {
-        code: "INVALID_EMAIL",
-        message: e.to_string(),
-    })
+    let raw = raw.unwrap_or_default();
+    // No address is that long: refused as invalid before anything keys a code or a limit on it.
+    validation::at_most(raw, validation::MAX_EMAIL_CHARS)
+        .map_err(|_| ValidationError::InvalidEmail)
+        .and_then(|()| Email::parse(raw))
+        .map_err(|e| ApiError::BadRequest {
+            code: "INVALID_EMAIL",
+            message: e.to_string(),
+        })
 }
 
 fn https(req: &HttpRequest, state: &AppState) -> bool {
@@ -421,19 +426,24 @@ pub async fn register(
     if let Some(location) = body.location.as_deref() {
         check(
             "location",
-            Location::parse(location).map(|location| {
-                let location = location.as_str().to_owned();
-                user.delivery_addresses.retain(|a| *a != location);
-                user.delivery_addresses.insert(0, location.clone());
-                user.location = location;
+            Location::parse(location).and_then(|location| {
+                let location = location.as_str();
+                validation::at_most(location, validation::MAX_LOCATION_CHARS)?;
+                user.delivery_addresses =
+                    validation::remember_location(&user.delivery_addresses, location);
+                user.location = location.to_owned();
+                Ok(())
             }),
         );
     }
     if let Some(name) = body.display_name.as_deref() {
         check(
             "display_name",
-            NonBlank::require(name, ValidationError::NameRequired)
-                .map(|name| user.display_name = name.as_str().to_owned()),
+            NonBlank::require(name, ValidationError::NameRequired).and_then(|name| {
+                validation::at_most(name.as_str(), validation::MAX_NAME_CHARS)?;
+                user.display_name = name.as_str().to_owned();
+                Ok(())
+            }),
         );
     }
     if let Some(gender) = body.gender.as_deref() {
@@ -449,37 +459,43 @@ pub async fn register(
     if let Some(range) = body.age_range.as_deref() {
         check(
             "ageRange",
-            AgeRange::parse(range).map(|range| {
+            AgeRange::parse(range).and_then(|range| {
+                validation::at_most(range.as_str(), validation::MAX_CHOICE_CHARS)?;
                 user.age = i32::try_from(range.age()).unwrap_or(i32::MAX);
                 user.age_range = range.as_str().to_owned();
                 onboarding_parts += 1;
+                Ok(())
             }),
         );
     }
     if let Some(interests) = body.interests.as_deref() {
         check(
             "interests",
-            StyleInterests::parse(interests).map(|list| {
-                user.interests = list
-                    .as_slice()
-                    .iter()
-                    .map(|i| i.as_str().to_owned())
-                    .collect();
-                onboarding_parts += 1;
-            }),
+            validation::choices_at_most(interests)
+                .and_then(|()| StyleInterests::parse(interests))
+                .map(|list| {
+                    user.interests = list
+                        .as_slice()
+                        .iter()
+                        .map(|i| i.as_str().to_owned())
+                        .collect();
+                    onboarding_parts += 1;
+                }),
         );
     }
     if let Some(fits) = body.ml_preferences.as_deref() {
         check(
             "ml_preferences",
-            PreferredFits::parse(fits).map(|list| {
-                user.ml_preferences = list
-                    .as_slice()
-                    .iter()
-                    .map(|i| i.as_str().to_owned())
-                    .collect();
-                onboarding_parts += 1;
-            }),
+            validation::choices_at_most(fits)
+                .and_then(|()| PreferredFits::parse(fits))
+                .map(|list| {
+                    user.ml_preferences = list
+                        .as_slice()
+                        .iter()
+                        .map(|i| i.as_str().to_owned())
+                        .collect();
+                    onboarding_parts += 1;
+                }),
         );
     }
     if !fields.is_empty() {
@@ -491,20 +507,17 @@ pub async fn register(
     save(&state, user).await
 }
 
-/// Writes a user's profile fields and answers the user. Neither the e-mail nor the phone is
-/// written here, so no other account's can collide.
+/// Writes a user's profile fields (never the e-mail, phone or roles) and answers the user.
 async fn save(
     state: &web::Data<AppState>,
     user: store::UserRecord,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
     let saved = user.clone();
-    match web::block(move || store.save_user(&saved)).await?? {
-        Ok(true) => Ok(HttpResponse::Ok().json(User::from(&user))),
-        Ok(false) => Err(ApiError::NotFound("User not found".into())),
-        Err(taken) => Err(ApiError::Internal(format!(
-            "a profile save collided with another account's {taken:?}"
-        ))),
+    if web::block(move || store.save_user(&saved)).await?? {
+        Ok(HttpResponse::Ok().json(User::from(&user)))
+    } else {
+        Err(ApiError::NotFound("User not found".into()))
     }
 }
 
@@ -574,6 +587,12 @@ pub async fn update(
     let today = state.clock.now().date_naive();
     let profile =
         validation::validate_manage_account(&input, today).map_err(|e| form_errors(&e))?;
+    validation::at_most(profile.full_name().as_str(), validation::MAX_NAME_CHARS).map_err(|e| {
+        invalid(BTreeMap::from([(
+            wire_field(validation::Field::FullName).to_owned(),
+            e.to_string(),
+        )]))
+    })?;
     let mut user = if user_id == caller.id() {
         caller.user.clone()
     } else {

@@ -24,6 +24,8 @@ on_both_backends!(
     an_address_with_an_account_is_neither_revealed_nor_taken,
     email_change_codes_follow_the_sign_in_rules,
     a_profile_save_never_writes_roles,
+    free_text_is_bounded_and_nothing_is_stored_past_it,
+    saved_locations_stay_few_newest_first_and_distinct,
 );
 
 /// Lets the next code be asked at once: the tests' clock stands still, so the 30-second
@@ -1493,15 +1495,134 @@ async fn a_profile_save_never_writes_roles(backend: Backend) {
     store
         .set_role(&session.id(), false, false, None)
         .expect("withdrawn");
-    let saved = store
-        .save_user(&read_at_request_time)
-        .expect("saved")
-        .expect("no collision");
-    assert!(saved);
+    assert!(store.save_user(&read_at_request_time).expect("saved"));
     let user = me(&app, &session).await;
     assert_eq!(
         (user["role"].clone(), user["is_admin"].clone()),
         (json!(0), json!(false)),
         "the withdrawn role stays withdrawn"
+    );
+}
+
+async fn free_text_is_bounded_and_nothing_is_stored_past_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.onboarded("bounded@example.in").await;
+    let huge = "x".repeat(60_000);
+    let path = format!("/api/users/{}", session.id());
+    let (status, body) = app
+        .send_json(
+            Method::PUT,
+            &path,
+            Some(json!({"display_name": huge, "email": "bounded@example.in", "gender": "female"})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(
+        status,
+        400,
+        "{}",
+        &body.to_string()[..200.min(body.to_string().len())]
+    );
+    assert_eq!(error_code(&body), "VALIDATION_FAILED");
+    assert_eq!(
+        body["fields"],
+        json!({"display_name": "Must be at most 100 characters"})
+    );
+    let (status, _) = app
+        .send_json(
+            Method::PUT,
+            &path,
+            Some(
+                json!({"display_name": "y".repeat(100), "email": "bounded@example.in",
+                        "gender": "female"}),
+            ),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 200, "100 characters are fine");
+
+    let table = [
+        (json!({"display_name": huge}), "display_name", 100),
+        (json!({"location": "l".repeat(201)}), "location", 200),
+        (json!({"ageRange": "a".repeat(51)}), "ageRange", 50),
+        (
+            json!({"interests": ["Streetwear", "Minimal", "i".repeat(51)]}),
+            "interests",
+            50,
+        ),
+        (
+            json!({"ml_preferences": ["f".repeat(51)]}),
+            "ml_preferences",
+            50,
+        ),
+    ];
+    for (mut body, field, max) in table {
+        body["email"] = json!("bounded@example.in");
+        let (status, answer) = register(&app, &session, body).await;
+        assert_eq!(status, 400, "{field}");
+        assert_eq!(
+            answer["fields"][field],
+            format!("Must be at most {max} characters"),
+            "{field}"
+        );
+    }
+    let user = me(&app, &session).await;
+    assert_eq!(user["display_name"], "y".repeat(100));
+    assert_eq!(user["location"], "");
+    assert_eq!(user["ageRange"], "Gen Z (18-25)");
+    assert_eq!(
+        app.count("users WHERE LENGTH(display_name) > 100 OR LENGTH(location) > 200"),
+        0,
+        "nothing over a bound was stored"
+    );
+
+    // An address too long to be one keys no code and no limit.
+    let long_email = format!("{}@example.in", "e".repeat(300));
+    let (status, body) = app.generate_otp(&long_email).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "INVALID_EMAIL".to_owned())
+    );
+    assert_eq!(app.count("rate_limits WHERE LENGTH(bucket) > 254"), 0);
+    let (status, body) = change_email(&app, &session, &long_email).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "INVALID_EMAIL".to_owned())
+    );
+}
+
+async fn saved_locations_stay_few_newest_first_and_distinct(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.sign_in("mover@example.in").await;
+    for i in 0..10 {
+        let (status, _) = register(
+            &app,
+            &session,
+            json!({"email": "mover@example.in", "location": format!("Locality {i}, Mumbai")}),
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let (status, user) = register(
+        &app,
+        &session,
+        json!({"email": "mover@example.in", "location": "Locality 7, Mumbai"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_eq!(user["location"], "Locality 7, Mumbai");
+    assert_eq!(
+        user["delivery_addresses"],
+        json!([
+            "Locality 7, Mumbai",
+            "Locality 9, Mumbai",
+            "Locality 8, Mumbai",
+            "Locality 6, Mumbai",
+            "Locality 5, Mumbai",
+        ])
+    );
+    assert_eq!(
+        me(&app, &session).await["delivery_addresses"],
+        user["delivery_addresses"]
     );
 }
