@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::{prereqs, project_root};
 use crate::tasks::{Server, target_dir, tempdir};
+use crate::{prereqs, project_root};
 
 /// The schemathesis release the figures in the README were made with; the CLI changes between
 /// minor releases, so it is pinned.
