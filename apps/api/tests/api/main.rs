@@ -10,6 +10,7 @@ mod categories;
 mod chat;
 mod checkout;
 mod errors;
+mod faults;
 mod frontend;
 mod health;
 mod media;
