@@ -6,9 +6,10 @@
 //!   within [`READY_BOUND`]; writes sent once the server has noticed are answered 503 with a
 //!   message within [`WRITE_BOUND`]; browsing keeps answering 200 from memory; no answer is a
 //!   500; and after the database is back, readiness and writes recover without a restart.
-//! - **The data directory turns read-only** (a small tmpfs remounted read-only, which binds
-//!   root too) under a SQLite shop: writes answer 503 `STORAGE_UNAVAILABLE`, `/readyz` 503,
-//!   and both recover once it is writable again.
+//! - **The data directory fills up** (a small tmpfs filled by a file) under a SQLite shop:
+//!   writes answer 503 `STORAGE_UNAVAILABLE`, `/readyz` 503, and both recover once the file is
+//!   gone. A read-only remount is refused while SQLite holds its files open for writing, and
+//!   file modes do not bind root, so a full disk is the storage fault the task makes.
 //! - **SIGKILL during swipes and bag writes**, on SQLite and PostgreSQL: the server starts
 //!   again on the same data and `shop-api check-rollups` finds the rollups exact.
 //!
@@ -35,6 +36,9 @@ const WRITE_BOUND: Duration = Duration::from_secs(1);
 const READ_BOUND: Duration = Duration::from_secs(1);
 /// After the database is back, readiness must be 200 again within this.
 const RECOVERY_BOUND: Duration = Duration::from_secs(10);
+/// By then the server has noticed a frozen or stopped database (its watcher's 2 s bound plus
+/// one probe interval).
+const NOTICED: Duration = Duration::from_millis(2_600);
 /// How long each fault lasts.
 const FAULT: Duration = Duration::from_secs(10);
 /// The server's session secret, so `issue-sessions` and the server agree.
@@ -64,7 +68,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             "postgres stopped",
             postgres_outage(sh, &binary, &cluster, Outage::Stopped),
         ),
-        ("data directory read-only", read_only_data(sh, &binary)),
+        ("data directory full", full_data(sh, &binary)),
         ("SIGKILL on sqlite", killed(sh, &binary, None)),
         ("SIGKILL on postgres", killed(sh, &binary, Some(&cluster))),
     ] {
@@ -87,6 +91,8 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
 /// A shop's data folder seeded with bench shoppers, their sessions and product ids.
 struct Shop {
     data: PathBuf,
+    /// The server's output.
+    log: PathBuf,
     database_url: Option<String>,
     tokens: Vec<String>,
     products: Vec<(String, String)>,
@@ -100,6 +106,7 @@ impl Shop {
         database_url: Option<String>,
     ) -> Result<Self> {
         let mut shop = Self {
+            log: data.join("server.log"),
             data,
             database_url,
             tokens: Vec::new(),
@@ -154,7 +161,7 @@ impl Shop {
         if let Some(url) = &self.database_url {
             env.push(("DATABASE_URL", url));
         }
-        let server = Server::start_logged(binary, &self.data, &env, &self.data.join("server.log"))?;
+        let server = Server::start_logged(binary, &self.data, &env, &self.log)?;
         if self.products.is_empty() {
             let body = get(server.port(), "/api/products?limit=100")?.1;
             self.products = products_with_a_size(&body);
@@ -262,6 +269,33 @@ impl Load {
         }
     }
 
+    /// Sends `count` writes one after another from this thread (the load's writers may all be
+    /// waiting on requests sent before the fault), recording them with the load's.
+    fn probe_writes(&self, port: u16, shop: &Shop, count: usize) {
+        for n in 0..count {
+            let (id, size) = &shop.products[n % shop.products.len()];
+            let token = &shop.tokens[n % shop.tokens.len()];
+            let sent = self.now();
+            let started = Instant::now();
+            let answer = if n % 2 == 0 {
+                let body = format!("{{\"productId\":\"{id}\",\"action\":\"like\"}}");
+                post(port, "/api/analytics/track-swipe", token, &body)
+            } else {
+                let body = format!("{{\"productId\":\"{id}\",\"size\":\"{size}\",\"quantity\":1}}");
+                post(port, "/api/cart/items", token, &body)
+            };
+            let (status, body) = answer.unwrap_or((0, String::new()));
+            self.samples.lock().expect("samples").push(Sample {
+                kind: Kind::Write,
+                sent,
+                took: started.elapsed(),
+                status,
+                code: error_code(&body),
+            });
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn now(&self) -> Duration {
         self.t0.elapsed()
     }
@@ -339,7 +373,7 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
     cmd!(sh, "psql {admin} -q -c")
         .arg(format!("CREATE DATABASE {database}"))
         .run()?;
-    let url = admin.replace("/postgres", &format!("/{database}"));
+    let url = on_database(&admin, &database);
     let mut shop = Shop::seed(sh, binary, data.clone(), Some(url))?;
     let server = shop.start(binary)?;
     let port = server.port();
@@ -354,6 +388,9 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
     }
     println!("faults: postgres {outage:?} at {fault_at:.1?}");
     let ready_503 = load.readiness_becomes(port, 503, READY_BOUND + Duration::from_secs(2));
+    std::thread::sleep(NOTICED.saturating_sub(load.now() - fault_at));
+    load.probe_writes(port, &shop, 20);
+    load.readiness_becomes(port, 503, READY_BOUND);
     std::thread::sleep(FAULT.saturating_sub(load.now() - fault_at));
     let back_at = load.now();
     let restored = match outage {
@@ -368,7 +405,7 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
     let _ = std::fs::remove_dir_all(&data);
     restored?;
 
-    let noticed = fault_at + Duration::from_millis(2_500);
+    let noticed = fault_at + NOTICED;
     let reads = window(&samples, Kind::Read, fault_at, back_at);
     let early = window(&samples, Kind::Write, fault_at, noticed);
     let writes = window(&samples, Kind::Write, noticed, back_at);
@@ -416,13 +453,9 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
     if reads.iter().any(|s| s.status != 200 || s.took > READ_BOUND) {
         broken.push("browsing did not go on from memory".into());
     }
-    if writes.is_empty()
-        || writes
-            .iter()
-            .any(|s| s.status != 503 || s.code != "SERVICE_UNAVAILABLE" || s.took > WRITE_BOUND)
-    {
+    if !refused(&writes, "SERVICE_UNAVAILABLE") {
         broken.push(format!(
-            "writes were not all answered 503 SERVICE_UNAVAILABLE within {WRITE_BOUND:?}"
+            "writes were not refused 503 SERVICE_UNAVAILABLE within {WRITE_BOUND:?}"
         ));
     }
     if samples.iter().any(|s| s.status == 500 || s.status == 0) {
@@ -433,7 +466,7 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
             "readiness did not recover within {RECOVERY_BOUND:?}"
         ));
     }
-    if after.is_empty() || after.iter().any(|s| !(200..300).contains(&s.status)) {
+    if !recovered(&after) {
         broken.push("writes did not recover".into());
     }
     if broken.is_empty() {
@@ -441,6 +474,30 @@ fn postgres_outage(sh: &Shell, binary: &Path, cluster: &Cluster, outage: Outage)
     } else {
         bail!(broken.join("; "))
     }
+}
+
+/// `url` with its database replaced by `database`.
+fn on_database(url: &str, database: &str) -> String {
+    let cut = url.rfind('/').unwrap_or(url.len());
+    format!("{}/{database}", &url[..cut])
+}
+
+/// Whether writes during a fault were refused cleanly and in time: each one within
+/// [`WRITE_BOUND`], at least five 503 `code`, and none anything else but a 4xx refusal that
+/// needed no write (another brand's product for the bag, say).
+fn refused(samples: &[&Sample], code: &str) -> bool {
+    let unavailable = |s: &Sample| s.status == 503 && s.code == code;
+    samples.iter().filter(|s| unavailable(s)).count() >= 5
+        && samples
+            .iter()
+            .all(|s| s.took <= WRITE_BOUND && (unavailable(s) || (400..500).contains(&s.status)))
+}
+
+/// Whether the answers recovered: some went through, and none failed on the server's side (a
+/// 409 for another brand's product in the bag is the shop answering).
+fn recovered(samples: &[&Sample]) -> bool {
+    samples.iter().any(|s| (200..300).contains(&s.status))
+        && !samples.iter().any(|s| s.status >= 500 || s.status == 0)
 }
 
 fn signal(which: &str, pids: &[u32]) -> Result<()> {
@@ -455,9 +512,12 @@ fn signal(which: &str, pids: &[u32]) -> Result<()> {
     Ok(())
 }
 
-/// A SQLite shop on a 64 MB tmpfs that is remounted read-only under load, then writable.
-fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
-    let mount = tempdir("shop-faults-ro")?;
+/// A SQLite shop on a 64 MB tmpfs that fills up under load, then has room again. (Remounting
+/// it read-only is refused while SQLite holds its files open for writing, and file modes do not
+/// bind root; a full disk is the fault a running shop meets.)
+fn full_data(sh: &Shell, binary: &Path) -> Result<()> {
+    let mount = tempdir("shop-faults-full")?;
+    let logs = tempdir("shop-faults-full-log")?;
     let mount_s = mount.to_string_lossy().into_owned();
     cmd!(sh, "mount -t tmpfs -o size=64m tmpfs {mount_s}")
         .run()
@@ -466,18 +526,22 @@ fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
         let data = mount.join("data");
         std::fs::create_dir_all(&data)?;
         let mut shop = Shop::seed(sh, binary, data, None)?;
+        // Logs go elsewhere, as to a journal: this disk is the data's.
+        shop.log = logs.join("server.log");
         let server = shop.start(binary)?;
         let port = server.port();
         let load = Load::start(port, &shop);
         std::thread::sleep(Duration::from_secs(3));
         let fault_at = load.now();
-        cmd!(sh, "mount -o remount,ro {mount_s}").run()?;
-        println!("faults: data directory read-only at {fault_at:.1?}");
+        let filler = mount.join("filler");
+        fill(&filler);
+        println!("faults: data directory full at {fault_at:.1?}");
         // The storage probe writes every 5 s.
         let ready_503 = load.readiness_becomes(port, 503, Duration::from_secs(8));
+        load.probe_writes(port, &shop, 20);
         std::thread::sleep(FAULT.saturating_sub(load.now() - fault_at));
         let back_at = load.now();
-        cmd!(sh, "mount -o remount,rw {mount_s}").run()?;
+        std::fs::remove_file(&filler)?;
         let ready_200 = load.readiness_becomes(port, 200, RECOVERY_BOUND);
         std::thread::sleep(Duration::from_secs(4));
         let end = load.now();
@@ -499,8 +563,8 @@ fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
                 d.as_secs_f64() * 1000.0
             ))
         );
-        println!("faults:   {}", describe("browsing while read-only", &reads));
-        println!("faults:   {}", describe("writes while read-only", &writes));
+        println!("faults:   {}", describe("browsing while full", &reads));
+        println!("faults:   {}", describe("writes while full", &writes));
         println!(
             "faults:   readiness 200 again after {}",
             ready_200.map_or("never".into(), |d| format!(
@@ -516,13 +580,9 @@ fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
         if ready_503.is_none() {
             broken.push("/readyz did not say 503".to_owned());
         }
-        if writes.is_empty()
-            || writes
-                .iter()
-                .any(|s| s.status != 503 || s.code != "STORAGE_UNAVAILABLE" || s.took > WRITE_BOUND)
-        {
+        if !refused(&writes, "STORAGE_UNAVAILABLE") {
             broken.push(format!(
-                "writes were not all answered 503 STORAGE_UNAVAILABLE within {WRITE_BOUND:?}"
+                "writes were not refused 503 STORAGE_UNAVAILABLE within {WRITE_BOUND:?}"
             ));
         }
         if reads.iter().any(|s| s.status != 200) {
@@ -534,7 +594,7 @@ fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
         if ready_200.is_none() {
             broken.push("readiness did not recover".into());
         }
-        if after.is_empty() || after.iter().any(|s| !(200..300).contains(&s.status)) {
+        if !recovered(&after) {
             broken.push("writes did not recover".into());
         }
         if broken.is_empty() {
@@ -543,10 +603,25 @@ fn read_only_data(sh: &Shell, binary: &Path) -> Result<()> {
             bail!(broken.join("; "))
         }
     })();
-    let _ = cmd!(sh, "mount -o remount,rw {mount_s}").quiet().run();
     let _ = cmd!(sh, "umount {mount_s}").quiet().run();
     let _ = std::fs::remove_dir_all(&mount);
+    println!(
+        "faults:   the server's log: {}",
+        logs.join("server.log").display()
+    );
     outcome
+}
+
+/// Writes `path` until the file system has no byte left.
+fn fill(path: &Path) {
+    let Ok(mut file) = std::fs::File::create(path) else {
+        return;
+    };
+    for chunk in [1 << 20, 4096, 512] {
+        let block = vec![0_u8; chunk];
+        while file.write_all(&block).is_ok() {}
+    }
+    let _ = file.sync_all();
 }
 
 /// SIGKILL under swipes and bag writes; the server starts again on the same data and the
@@ -559,7 +634,7 @@ fn killed(sh: &Shell, binary: &Path, cluster: Option<&Cluster>) -> Result<()> {
             cmd!(sh, "psql {admin} -q -c")
                 .arg("CREATE DATABASE faults_kill")
                 .run()?;
-            Some(admin.replace("/postgres", "/faults_kill"))
+            Some(on_database(&admin, "faults_kill"))
         }
         None => None,
     };
@@ -592,7 +667,7 @@ fn killed(sh: &Shell, binary: &Path, cluster: Option<&Cluster>) -> Result<()> {
         if !check.contains("rollups exact: yes") {
             bail!("the rollups are not exact after SIGKILL");
         }
-        if after.iter().any(|s| !(200..300).contains(&s.status)) {
+        if !recovered(&after) {
             bail!("writes failed after the restart");
         }
         Ok(())
@@ -650,6 +725,14 @@ fn exchange(port: u16, request: &str) -> Result<(u16, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn another_database_on_the_same_server() {
+        assert_eq!(
+            on_database("postgres://postgres@127.0.0.1:5432/postgres", "faults_kill"),
+            "postgres://postgres@127.0.0.1:5432/faults_kill"
+        );
+    }
 
     #[test]
     fn reads_products_sizes_and_codes() {

@@ -143,6 +143,13 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         .flat_map(|c| ["-p".to_owned(), (*c).to_owned()])
         .collect();
     cmd!(sh, "cargo test --doc --locked {pure...}").run()?;
+    if prereqs::is_root() {
+        crate::faults::run(sh, &[])?;
+    } else {
+        eprintln!(
+            "xtask test: fault tests skipped: `cargo xtask faults` mounts a tmpfs and needs root"
+        );
+    }
 
     prereqs::npm_packages(sh)?;
     {

@@ -361,6 +361,29 @@ pub mod extractors {
 mod tests {
     use super::*;
 
+    #[test]
+    fn an_outbox_on_a_full_or_read_only_disk_is_storage_not_mail() {
+        let outbox = |io| providers::MailError::Outbox {
+            dir: "/data/outbox".into(),
+            reason: "the disk".into(),
+            io: Some(io),
+        };
+        for kind in [
+            std::io::ErrorKind::StorageFull,
+            std::io::ErrorKind::ReadOnlyFilesystem,
+        ] {
+            let error = ApiError::mail_failed(&outbox(kind), "Failed to generate OTP");
+            assert_eq!(error.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(error.code(), "STORAGE_UNAVAILABLE");
+        }
+        let error = ApiError::mail_failed(
+            &outbox(std::io::ErrorKind::NotFound),
+            "Failed to generate OTP",
+        );
+        assert_eq!(error.code(), "MAIL_UNAVAILABLE");
+        assert_eq!(error.to_string(), "Failed to generate OTP");
+    }
+
     #[actix_web::test]
     async fn a_panic_in_a_blocking_call_is_a_500() {
         let outcome: Result<(), ApiError> = actix_web::web::block(|| -> () {

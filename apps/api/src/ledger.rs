@@ -42,6 +42,7 @@ type Reply = oneshot::Sender<Result<SwipeOutcome, StoreError>>;
 #[derive(Debug)]
 pub struct SwipeWriter {
     queues: Vec<mpsc::Sender<(SwipeCommand, Reply)>>,
+    store: Store,
 }
 
 impl SwipeWriter {
@@ -81,11 +82,16 @@ impl SwipeWriter {
             })
             .collect::<Result<Vec<_>, _>>()
             .unwrap_or_default();
-        Self { queues }
+        Self {
+            queues,
+            store: store.clone(),
+        }
     }
 
     /// Applies one command once it is committed.
     pub async fn apply(&self, command: SwipeCommand) -> Result<SwipeOutcome, ApiError> {
+        // A writer stuck on a frozen database would hold every swipe queued behind it.
+        self.store.reachable()?;
         let user = match &command {
             SwipeCommand::Swipe(s) => s.user_id.as_str(),
             SwipeCommand::Undo { user_id } => user_id.as_str(),

@@ -176,8 +176,15 @@ impl Watcher {
     /// Sends `SELECT 1` (connecting first if needed); `None` once the store is gone.
     fn ping(&mut self) -> Option<Result<(), String>> {
         self.health.upgrade()?.state().probing_since = Some(Instant::now());
-        let outcome = match self.conn.as_mut() {
-            Some(conn) => conn.batch_execute("SELECT 1").map_err(|e| e.to_string()),
+        // A connection that broke (its backend ended, say) is replaced at once: only a database
+        // that refuses a new one too is unreachable.
+        if let Some(conn) = self.conn.as_mut()
+            && conn.batch_execute("SELECT 1").is_err()
+        {
+            self.conn = None;
+        }
+        let outcome = match self.conn {
+            Some(_) => Ok(()),
             None => match self.manager.connect() {
                 Ok(conn) => {
                     self.conn = Some(conn);
@@ -186,9 +193,6 @@ impl Watcher {
                 Err(e) => Err(e.to_string()),
             },
         };
-        if outcome.is_err() {
-            self.conn = None;
-        }
         self.health.upgrade()?.state().probing_since = None;
         Some(outcome)
     }

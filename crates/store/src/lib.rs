@@ -130,6 +130,12 @@ impl Store {
         self.health.readiness()
     }
 
+    /// `Err(Unavailable)` at once while the watcher finds the database unreachable or frozen:
+    /// for callers that would otherwise queue behind a statement stuck on it.
+    pub fn reachable(&self) -> Result<(), StoreError> {
+        health::gate(&self.health)
+    }
+
     /// The longest a caller should wait for the database to answer.
     pub fn connect_timeout(&self) -> std::time::Duration {
         self.health.bound()

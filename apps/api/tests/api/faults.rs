@@ -181,6 +181,15 @@ async fn a_disk_that_refuses_writes_answers_503_everywhere_and_recovers(backend:
     let app = spawn_app(backend.clone()).await;
     let session = app.onboarded("asha.faults@example.in").await;
     refuse_writes(&app, &backend, true);
+    // Readiness notices within one write probe (every 5 s).
+    let (status, body) = readiness_becomes(
+        &app,
+        503,
+        Some("STORAGE_UNAVAILABLE"),
+        Duration::from_secs(8),
+    )
+    .await;
+    assert_eq!(status, 503, "readiness notices storage: {body}");
 
     for (name, status, body) in writes(&app, &session).await {
         assert_eq!(status, 503, "{name}: {body}");
@@ -191,14 +200,8 @@ async fn a_disk_that_refuses_writes_answers_503_everywhere_and_recovers(backend:
             "{name}: a clear message, no internals: {body}"
         );
     }
-    let (status, body) = readiness_becomes(
-        &app,
-        503,
-        Some("STORAGE_UNAVAILABLE"),
-        Duration::from_secs(8),
-    )
-    .await;
-    assert_eq!(status, 503, "readiness notices storage: {body}");
+    let (status, body) = app.get_json("/readyz").await;
+    assert_eq!(status, 503, "readiness still says so: {body}");
     assert_eq!(error_code(&body), "STORAGE_UNAVAILABLE");
     // Reading goes on.
     let (status, _) = app.get_json("/api/products?limit=1").await;

@@ -18,6 +18,7 @@ mod offers;
 mod places;
 mod places_google;
 mod products;
+mod retention;
 mod search;
 mod sessions;
 mod sign_in;
