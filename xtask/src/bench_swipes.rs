@@ -307,7 +307,7 @@ fn product_ids(shop: &Shop, port: u16, pages: usize) -> Result<PathBuf> {
 
 /// The `_id` of each object of a JSON array (not those of objects nested in them: a product's
 /// brand and categories have ids too).
-fn element_ids(json: &str) -> Vec<&str> {
+pub(crate) fn element_ids(json: &str) -> Vec<&str> {
     let mut ids = Vec::new();
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
     for (i, byte) in json.bytes().enumerate() {

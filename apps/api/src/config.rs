@@ -36,6 +36,10 @@ pub struct Config {
     pub log_format: LogFormat,
     pub cors_origins: CorsOrigins,
     pub db_pool_size: u32,
+    /// How long a request waits on the database before it is answered 503
+    /// (`SHOP_DB_CONNECT_TIMEOUT_MS`), and how long one PostgreSQL statement may run
+    /// (`SHOP_DB_STATEMENT_TIMEOUT_MS`).
+    pub db_timeouts: store::Timeouts,
     /// Swipe writer threads per process on PostgreSQL (SQLite always has one).
     pub swipe_writers: usize,
     /// Seed the demo catalogue into an empty database at start.
@@ -288,6 +292,22 @@ impl Config {
             Some(raw) => Some(parse_origin("SHOP_PUBLIC_URL", raw.trim())?),
         };
 
+        let defaults = store::Timeouts::default();
+        let db_timeouts = store::Timeouts {
+            connect: millis(
+                &get,
+                "SHOP_DB_CONNECT_TIMEOUT_MS",
+                defaults.connect,
+                200..=60_000,
+            )?,
+            statement: millis(
+                &get,
+                "SHOP_DB_STATEMENT_TIMEOUT_MS",
+                defaults.statement,
+                100..=3_600_000,
+            )?,
+        };
+
         let catalogue_refresh = match get("SHOP_CATALOGUE_REFRESH_MS") {
             None => std::time::Duration::from_millis(1000),
             Some(raw) => raw
@@ -428,6 +448,7 @@ impl Config {
             log_format,
             cors_origins,
             db_pool_size,
+            db_timeouts,
             swipe_writers,
             seed_demo,
             demo_products,
@@ -556,6 +577,33 @@ fn check_payments(
         ));
     }
     Ok(())
+}
+
+/// A duration given in whole milliseconds within `range`, or `default` when unset.
+fn millis(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: std::time::Duration,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<std::time::Duration, ConfigError> {
+    let Some(raw) = get(name) else {
+        return Ok(default);
+    };
+    raw.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .map(std::time::Duration::from_millis)
+        .ok_or_else(|| {
+            invalid(
+                name,
+                format!(
+                    "'{raw}' is not a whole number of milliseconds from {} to {}",
+                    range.start(),
+                    range.end()
+                ),
+            )
+        })
 }
 
 /// Razorpay when its three keys are set; none when none is (the sandbox). Some but not all is
@@ -773,6 +821,21 @@ mod tests {
         assert_eq!(c.cors_origins, CorsOrigins::None);
         assert!(c.seed_demo);
         assert_eq!(c.public_url, None);
+        assert_eq!(c.db_timeouts, store::Timeouts::default());
+    }
+
+    #[test]
+    fn database_time_limits_are_read_in_milliseconds() {
+        let c = config(&[
+            ("SHOP_DB_CONNECT_TIMEOUT_MS", "1500"),
+            ("SHOP_DB_STATEMENT_TIMEOUT_MS", "30000"),
+        ])
+        .expect("valid");
+        assert_eq!(
+            c.db_timeouts.connect,
+            std::time::Duration::from_millis(1500)
+        );
+        assert_eq!(c.db_timeouts.statement, std::time::Duration::from_secs(30));
     }
 
     #[test]
@@ -790,6 +853,9 @@ mod tests {
             ("SHOP_CORS_ORIGINS", "shop.example.in"),
             ("SHOP_CORS_ORIGINS", "https://a.in/path"),
             ("SHOP_DB_POOL_SIZE", "0"),
+            ("SHOP_DB_CONNECT_TIMEOUT_MS", "50"),
+            ("SHOP_DB_CONNECT_TIMEOUT_MS", "2s"),
+            ("SHOP_DB_STATEMENT_TIMEOUT_MS", "0"),
             ("SHOP_SWIPE_WRITERS", "0"),
             ("SHOP_SWIPE_WRITERS", "33"),
             ("SHOP_SEED_DEMO", "maybe"),

@@ -125,6 +125,10 @@ pub enum ApiError {
     /// The database or another dependency is down (503).
     #[error("Service temporarily unavailable. Please try again.")]
     Unavailable(String),
+    /// The disk under the database or the data directory is full, read-only or failing, so
+    /// nothing can be saved (503 `STORAGE_UNAVAILABLE`); reading goes on.
+    #[error("The shop cannot save changes right now. Please try again in a few minutes.")]
+    StorageUnavailable(String),
     /// A bug or an unexpected failure; logged with its cause, answered generically (500).
     #[error("Something went wrong. Please try again later.")]
     Internal(String),
@@ -177,6 +181,7 @@ impl ApiError {
             Self::HeadersTooLarge => "HEADERS_TOO_LARGE",
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
+            Self::StorageUnavailable(_) => "STORAGE_UNAVAILABLE",
             Self::Internal(_) => "INTERNAL",
             Self::FrontendMissing => "FRONTEND_MISSING",
             Self::Refused { status, .. } => match *status {
@@ -210,7 +215,9 @@ impl ResponseError for ApiError {
             Self::UriTooLong => StatusCode::URI_TOO_LONG,
             Self::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Unavailable(_) | Self::FrontendMissing => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable(_) | Self::StorageUnavailable(_) | Self::FrontendMissing => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             Self::Refused { status, .. } => *status,
         }
@@ -219,6 +226,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         match self {
             Self::Unavailable(cause) => tracing::warn!(%cause, "dependency unavailable"),
+            Self::StorageUnavailable(cause) => tracing::error!(%cause, "storage refuses writes"),
             Self::Internal(cause) => tracing::error!(%cause, "internal error"),
             Self::DependencyFailed { cause, .. } => {
                 tracing::warn!(%cause, "an outside service failed")
@@ -269,7 +277,24 @@ impl From<store::StoreError> for ApiError {
     fn from(e: store::StoreError) -> Self {
         match e {
             store::StoreError::Unavailable(_) => Self::Unavailable(e.to_string()),
+            store::StoreError::Storage(_) => Self::StorageUnavailable(e.to_string()),
             other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+impl ApiError {
+    /// A mail that could not be sent: the outbox's disk full or read-only is storage
+    /// (`STORAGE_UNAVAILABLE`), anything else the mail service (`MAIL_UNAVAILABLE`), answered
+    /// with `message`.
+    pub fn mail_failed(e: &providers::MailError, message: &str) -> Self {
+        if e.io_kind().is_some_and(store::is_storage_failure) {
+            return Self::StorageUnavailable(e.to_string());
+        }
+        Self::DependencyFailed {
+            code: "MAIL_UNAVAILABLE",
+            message: message.to_owned(),
+            cause: e.to_string(),
         }
     }
 }
@@ -369,6 +394,29 @@ pub mod extractors {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_outbox_on_a_full_or_read_only_disk_is_storage_not_mail() {
+        let outbox = |io| providers::MailError::Outbox {
+            dir: "/data/outbox".into(),
+            reason: "the disk".into(),
+            io: Some(io),
+        };
+        for kind in [
+            std::io::ErrorKind::StorageFull,
+            std::io::ErrorKind::ReadOnlyFilesystem,
+        ] {
+            let error = ApiError::mail_failed(&outbox(kind), "Failed to generate OTP");
+            assert_eq!(error.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(error.code(), "STORAGE_UNAVAILABLE");
+        }
+        let error = ApiError::mail_failed(
+            &outbox(std::io::ErrorKind::NotFound),
+            "Failed to generate OTP",
+        );
+        assert_eq!(error.code(), "MAIL_UNAVAILABLE");
+        assert_eq!(error.to_string(), "Failed to generate OTP");
+    }
 
     #[actix_web::test]
     async fn a_panic_in_a_blocking_call_is_a_500() {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
-use store::{Store, SwipeCommand, SwipeOutcome};
+use store::{Store, StoreError, SwipeCommand, SwipeOutcome};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::error::ApiError;
@@ -37,11 +37,12 @@ pub const FOLD_GAP_MAX: Duration = Duration::from_secs(1);
 /// After a fold the folder rests this many times as long as the fold took.
 pub const FOLD_REST: u32 = 4;
 
-type Reply = oneshot::Sender<Result<SwipeOutcome, String>>;
+type Reply = oneshot::Sender<Result<SwipeOutcome, StoreError>>;
 
 #[derive(Debug)]
 pub struct SwipeWriter {
     queues: Vec<mpsc::Sender<(SwipeCommand, Reply)>>,
+    store: Store,
 }
 
 impl SwipeWriter {
@@ -81,11 +82,16 @@ impl SwipeWriter {
             })
             .collect::<Result<Vec<_>, _>>()
             .unwrap_or_default();
-        Self { queues }
+        Self {
+            queues,
+            store: store.clone(),
+        }
     }
 
     /// Applies one command once it is committed.
     pub async fn apply(&self, command: SwipeCommand) -> Result<SwipeOutcome, ApiError> {
+        // A writer stuck on a frozen database would hold every swipe queued behind it.
+        self.store.reachable()?;
         let user = match &command {
             SwipeCommand::Swipe(s) => s.user_id.as_str(),
             SwipeCommand::Undo { user_id } => user_id.as_str(),
@@ -101,7 +107,11 @@ impl SwipeWriter {
             .map_err(|_| ApiError::Internal("the swipe writer has stopped".into()))?;
         rx.await
             .map_err(|_| ApiError::Internal("the swipe writer dropped a swipe".into()))?
-            .map_err(ApiError::Unavailable)
+            .map_err(|e| match e {
+                // A swipe that cannot be stored is worth retrying whatever stopped it.
+                StoreError::Storage(_) => ApiError::from(e),
+                other => ApiError::Unavailable(other.to_string()),
+            })
     }
 }
 
@@ -153,8 +163,8 @@ impl Writer {
             }
             Err(e) if commands.len() == 1 => {
                 tracing::error!(error = %e, "a swipe could not be stored");
-                for reply in replies {
-                    let _ = reply.send(Err(e.to_string()));
+                if let Some(reply) = replies.into_iter().next() {
+                    let _ = reply.send(Err(e));
                 }
             }
             Err(e) => {

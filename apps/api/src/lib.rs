@@ -13,6 +13,7 @@ pub mod feed;
 pub mod history;
 pub mod ledger;
 pub mod openapi;
+pub mod retention;
 pub mod routes;
 pub mod startup;
 pub mod state;

@@ -24,6 +24,8 @@ pub struct Application {
     server: Server,
     state: web::Data<AppState>,
     refresh_every: Duration,
+    /// The local mail outbox, when mail goes there (its old files are pruned).
+    outbox: Option<std::path::PathBuf>,
 }
 
 impl std::fmt::Debug for Application {
@@ -159,8 +161,15 @@ impl Application {
                 format!("creating the data directory {}", config.data_dir.display())
             })?;
         }
-        let store = store::Store::open(&config.database_url, config.db_pool_size)
-            .with_context(|| format!("opening the database {:?}", config.database_url))?;
+        let store = store::Store::open_with(
+            &config.database_url,
+            config.db_pool_size,
+            config.db_timeouts,
+        )
+        .with_context(|| format!("opening the database {:?}", config.database_url))?;
+        // The data directory holds the SQLite file and the mail outbox: its disk filling up
+        // shows in readiness too.
+        store.watch(Some(config.data_dir.clone()));
         if config.seed_demo {
             let report = store
                 .seed_if_empty(|| catalogue::generate(config.demo_products))
@@ -180,6 +189,10 @@ impl Application {
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
         let sessions = crate::auth::Sessions::from_config(config)?;
+        let outbox = config
+            .smtp_url
+            .is_none()
+            .then(|| config.data_dir.join("outbox"));
         tracing::info!(
             mail = %providers.mailer.describe(),
             assistant = %providers.assistant.describe(),
@@ -309,6 +322,7 @@ impl Application {
             server,
             state: app_state,
             refresh_every,
+            outbox,
         })
     }
 
@@ -324,9 +338,11 @@ impl Application {
             self.state.clone(),
             SETTLE_ORDERS_EVERY,
         ));
+        let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        pruner.abort();
         settler.abort();
         roller.abort();
         outcome

@@ -141,9 +141,24 @@ pub enum MailError {
     /// The server refused the connection, the login or the mail.
     #[error("sending through the SMTP server {server} failed: {reason}")]
     Smtp { server: String, reason: String },
-    /// The outbox folder cannot be created or written.
+    /// The outbox folder cannot be created or written; `io` is the operating system's kind of
+    /// failure, when it was one (a full or read-only disk, say).
     #[error("the mail outbox {} cannot be written: {reason}", dir.display())]
-    Outbox { dir: PathBuf, reason: String },
+    Outbox {
+        dir: PathBuf,
+        reason: String,
+        io: Option<std::io::ErrorKind>,
+    },
+}
+
+impl MailError {
+    /// The kind of the file-system failure behind an outbox error, if one was.
+    pub fn io_kind(&self) -> Option<std::io::ErrorKind> {
+        match self {
+            Self::Outbox { io, .. } => *io,
+            _ => None,
+        }
+    }
 }
 
 /// Reads the configured sender once, at start-up.

@@ -25,6 +25,7 @@ impl OutboxMailer {
         std::fs::create_dir_all(&dir).map_err(|e| MailError::Outbox {
             dir: dir.clone(),
             reason: e.to_string(),
+            io: Some(e.kind()),
         })?;
         Ok(Self {
             transport: AsyncFileTransport::new(&dir),
@@ -48,6 +49,18 @@ impl fmt::Debug for OutboxMailer {
     }
 }
 
+/// The I/O error behind lettre's file error, found down its chain of sources.
+fn io_kind(e: &(dyn std::error::Error + 'static)) -> Option<std::io::ErrorKind> {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(error) = cause {
+        if let Some(io) = error.downcast_ref::<std::io::Error>() {
+            return Some(io.kind());
+        }
+        cause = error.source();
+    }
+    None
+}
+
 impl Mailer for OutboxMailer {
     fn send<'a>(&'a self, mail: &'a OutgoingMail) -> BoxFuture<'a, Result<(), MailError>> {
         Box::pin(async move {
@@ -59,6 +72,7 @@ impl Mailer for OutboxMailer {
                 .map_err(|e| MailError::Outbox {
                     dir: self.dir.clone(),
                     reason: e.to_string(),
+                    io: io_kind(&e),
                 })
         })
     }

@@ -396,6 +396,15 @@ impl Store {
         })
     }
 
+    /// Deletes sign-in codes that expired before `before`: no answer reads them again.
+    pub fn prune_sign_in_codes(&self, before: DateTime<Utc>) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(diesel::delete(
+            sign_in_codes::table.filter(sign_in_codes::expires_at.lt(before.naive_utc())),
+        )
+        .execute(&mut conn)?)
+    }
+
     /// Stores a freshly sent code under `key` (the e-mail of a sign-in code, or
     /// [`email_change_key`]), replacing any earlier one.
     pub fn put_sign_in_code(

@@ -117,7 +117,7 @@ impl Store {
         match outcome {
             Ok(lines) => Ok(Ok(lines)),
             Err(Failure::Refused(e)) => Ok(Err(e)),
-            Err(Failure::Query(e)) => Err(StoreError::Query(e)),
+            Err(Failure::Query(e)) => Err(StoreError::from(e)),
         }
     }
 }

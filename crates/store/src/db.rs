@@ -90,10 +90,33 @@ impl std::fmt::Debug for DatabaseUrl {
     }
 }
 
+/// How long the store waits on the database before it gives up and says it is unavailable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// The longest wait for a connection: a free one from the pool, a new one from the server
+    /// (PostgreSQL's `connect_timeout`, whole seconds of at least 2), and the health probe's
+    /// `SELECT 1`, past which the store stops handing out connections until the database
+    /// answers again.
+    pub connect: Duration,
+    /// The longest one PostgreSQL statement may run (`statement_timeout`; migrations are
+    /// exempt). SQLite's counterpart is the 5 s it waits for the write lock.
+    pub statement: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Self {
+            connect: Duration::from_secs(2),
+            statement: Duration::from_secs(15),
+        }
+    }
+}
+
 /// r2d2 manager that builds the right variant for the URL.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ConnectionManager {
     url: DatabaseUrl,
+    timeouts: Timeouts,
 }
 
 impl r2d2::ManageConnection for ConnectionManager {
@@ -118,7 +141,16 @@ impl r2d2::ManageConnection for ConnectionManager {
                 Ok(DbConnection::Sqlite(conn))
             }
             DatabaseUrl::Postgres(url) => {
-                diesel::PgConnection::establish(url).map(DbConnection::Postgres)
+                let mut conn = diesel::PgConnection::establish(&with_connect_timeout(
+                    url,
+                    self.timeouts.connect,
+                ))?;
+                conn.batch_execute(&format!(
+                    "SET statement_timeout = {}",
+                    self.timeouts.statement.as_millis()
+                ))
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+                Ok(DbConnection::Postgres(conn))
             }
         }
     }
@@ -133,11 +165,27 @@ impl r2d2::ManageConnection for ConnectionManager {
     }
 }
 
+/// libpq's `connect_timeout` (whole seconds, at least 2) unless the URL sets one: without it a
+/// server that accepts the TCP connection and then never answers (a frozen postmaster) holds
+/// the connecting thread forever.
+fn with_connect_timeout(url: &str, timeout: Duration) -> String {
+    if url.contains("connect_timeout=") {
+        return url.to_owned();
+    }
+    let seconds = timeout.as_secs().max(2);
+    let joiner = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{joiner}connect_timeout={seconds}")
+}
+
 pub type Pool = r2d2::Pool<ConnectionManager>;
 pub type PooledConnection = r2d2::PooledConnection<ConnectionManager>;
 
 /// Opens a pool and brings the schema up to date.
-pub fn connect(url: &DatabaseUrl, max_size: u32) -> Result<Pool, StoreError> {
+pub fn connect(
+    url: &DatabaseUrl,
+    max_size: u32,
+    timeouts: Timeouts,
+) -> Result<(Pool, ConnectionManager), StoreError> {
     if let DatabaseUrl::Sqlite(path) = url
         && let Some(parent) = std::path::Path::new(path).parent()
         && !parent.as_os_str().is_empty()
@@ -159,25 +207,38 @@ pub fn connect(url: &DatabaseUrl, max_size: u32) -> Result<Pool, StoreError> {
             })
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
     }
+    let manager = ConnectionManager {
+        url: url.clone(),
+        timeouts,
+    };
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
-        .connection_timeout(Duration::from_secs(5))
-        .build(ConnectionManager { url: url.clone() })
+        .connection_timeout(timeouts.connect)
+        .build(manager.clone())
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
     let mut conn = pool
         .get()
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-    run_migrations(&mut conn)?;
-    Ok(pool)
+    run_migrations(&mut conn, timeouts)?;
+    Ok((pool, manager))
 }
 
-// backend difference: each backend has its own migrations folder.
-fn run_migrations(conn: &mut DbConnection) -> Result<(), StoreError> {
+// backend difference: each backend has its own migrations folder; PostgreSQL's run without
+// the statement bound.
+fn run_migrations(conn: &mut DbConnection, timeouts: Timeouts) -> Result<(), StoreError> {
     let applied = match conn {
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
-        DbConnection::Postgres(c) => c
-            .run_pending_migrations(POSTGRES_MIGRATIONS)
-            .map(|v| v.len()),
+        DbConnection::Postgres(c) => {
+            c.batch_execute("SET statement_timeout = 0")?;
+            let applied = c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.len());
+            c.batch_execute(&format!(
+                "SET statement_timeout = {}",
+                timeouts.statement.as_millis()
+            ))?;
+            applied
+        }
     }
     .map_err(|e| StoreError::Migration(e.to_string()))?;
     if applied > 0 {

@@ -26,6 +26,8 @@ mod catalogue;
 mod coupons;
 mod curated;
 mod db;
+mod faults;
+mod health;
 mod orders;
 mod products;
 mod schema;
@@ -39,7 +41,9 @@ pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
-pub use db::{DatabaseUrl, DbConnection};
+pub use db::{DatabaseUrl, DbConnection, Timeouts};
+pub use faults::is_storage_failure;
+pub use health::Readiness;
 pub use orders::{
     Booking, CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord,
     OrderRecord, Placement, RefundClaim, RequestChange, Reservation, ShipmentRecord, Shortage,
@@ -55,32 +59,86 @@ pub enum StoreError {
     /// The configuration names a database the store cannot use.
     #[error("database configuration: {0}")]
     Config(String),
-    /// The database cannot be reached (down, refused, pool exhausted).
+    /// The database cannot be reached (down, refused, frozen, pool exhausted) or did not
+    /// answer within its time limit.
     #[error("database unavailable: {0}")]
     Unavailable(String),
+    /// The database's storage refuses writes: the disk is full or read-only, or failing.
+    #[error("database storage unavailable: {0}")]
+    Storage(String),
     /// Migrations failed to apply.
     #[error("database migration failed: {0}")]
     Migration(String),
     /// A query failed for a reason other than a missing row.
     #[error("database query failed: {0}")]
-    Query(#[from] diesel::result::Error),
+    Query(diesel::result::Error),
+}
+
+/// Every query error passes here, so an outage or a full disk is told apart from a bug in one
+/// place, whichever statement met it.
+impl From<diesel::result::Error> for StoreError {
+    fn from(e: diesel::result::Error) -> Self {
+        match faults::classify(&e) {
+            faults::Fault::Storage => Self::Storage(e.to_string()),
+            faults::Fault::Unavailable => Self::Unavailable(e.to_string()),
+            faults::Fault::None => Self::Query(e),
+        }
+    }
 }
 
 /// A handle on the database; cheap to clone (the pool is shared).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: db::Pool,
+    manager: db::ConnectionManager,
+    health: std::sync::Arc<health::Health>,
     backend: &'static str,
 }
 
 impl Store {
-    /// Connects, runs pending migrations and returns the store.
+    /// Connects, runs pending migrations and returns the store, with the default time limits.
     pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Self, StoreError> {
-        let pool = db::connect(url, max_connections)?;
+        Self::open_with(url, max_connections, Timeouts::default())
+    }
+
+    /// Connects with these time limits, runs pending migrations and returns the store.
+    pub fn open_with(
+        url: &DatabaseUrl,
+        max_connections: u32,
+        timeouts: Timeouts,
+    ) -> Result<Self, StoreError> {
+        let (pool, manager) = db::connect(url, max_connections, timeouts)?;
         Ok(Self {
             pool,
+            manager,
+            health: std::sync::Arc::new(health::Health::new(timeouts.connect)),
             backend: url.backend(),
         })
+    }
+
+    /// Starts watching the database (and the storage of `data_dir`, when given) from a thread
+    /// of its own until every clone of this store is gone: from then on a database that does
+    /// not answer within the connect timeout is refused at once, and [`Store::readiness`]
+    /// reports it and a disk that refuses writes.
+    pub fn watch(&self, data_dir: Option<std::path::PathBuf>) {
+        health::watch(&self.health, self.manager.clone(), data_dir);
+    }
+
+    /// Whether the database could take requests when the watcher last looked (always ready
+    /// when it is not watched).
+    pub fn readiness(&self) -> Readiness {
+        self.health.readiness()
+    }
+
+    /// `Err(Unavailable)` at once while the watcher finds the database unreachable or frozen:
+    /// for callers that would otherwise queue behind a statement stuck on it.
+    pub fn reachable(&self) -> Result<(), StoreError> {
+        health::gate(&self.health)
+    }
+
+    /// The longest a caller should wait for the database to answer.
+    pub fn connect_timeout(&self) -> std::time::Duration {
+        self.health.bound()
     }
 
     /// "sqlite" or "postgres".
@@ -96,6 +154,7 @@ impl Store {
     }
 
     fn conn(&self) -> Result<db::PooledConnection, StoreError> {
+        health::gate(&self.health)?;
         self.pool
             .get()
             .map_err(|e| StoreError::Unavailable(e.to_string()))

@@ -317,7 +317,7 @@ impl<T> From<diesel::result::Error> for Undo<T> {
 fn settle<T>(outcome: Result<T, Undo<T>>) -> Result<T, StoreError> {
     match outcome {
         Ok(value) | Err(Undo::Outcome(value)) => Ok(value),
-        Err(Undo::Query(e)) => Err(StoreError::Query(e)),
+        Err(Undo::Query(e)) => Err(StoreError::from(e)),
     }
 }
 
@@ -833,6 +833,43 @@ impl Store {
             }
         }
         Ok(lapsed)
+    }
+
+    /// Deletes up to `limit` checkouts whose reservation lapsed before `before` and that no
+    /// money ever touched (no payment, no refund), with their lines: nobody will pay them, and
+    /// their stock and coupon use were given back when they lapsed. Answers how many went.
+    pub fn prune_lapsed_orders(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<usize, StoreError> {
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        Ok(conn.transaction(|conn| {
+            let gone: Vec<String> = orders::table
+                .filter(orders::stage.eq(Stage::Lapsed.as_str()))
+                .filter(orders::reserved_until.lt(before.naive_utc()))
+                .filter(orders::payment_id.is_null())
+                .filter(orders::refund_id.is_null())
+                .filter(orders::refund_status.eq("not_initiated"))
+                .filter(orders::payment_status.ne("Paid"))
+                .order(orders::reserved_until)
+                .limit(limit)
+                .select(orders::id)
+                .load(conn)?;
+            if gone.is_empty() {
+                return Ok::<_, diesel::result::Error>(0);
+            }
+            diesel::delete(order_lines::table.filter(order_lines::order_id.eq_any(&gone)))
+                .execute(conn)?;
+            diesel::delete(coupon_uses::table.filter(coupon_uses::order_id.eq_any(&gone)))
+                .execute(conn)?;
+            diesel::delete(cancel_requests::table.filter(cancel_requests::order_id.eq_any(&gone)))
+                .execute(conn)?;
+            diesel::delete(order_shipments::table.filter(order_shipments::order_id.eq_any(&gone)))
+                .execute(conn)?;
+            diesel::delete(orders::table.filter(orders::id.eq_any(&gone))).execute(conn)
+        })?)
     }
 
     /// Places the order paid by `payment_id`, in one transaction: stage placed, payment Paid,

@@ -361,6 +361,13 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    heartbeats (id) {
+        id -> Integer,
+        beat_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
@@ -397,6 +404,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sign_in_codes,
     static_images,
     curated_list,
+    heartbeats,
     swipe_hours,
     swipe_log,
     swipe_totals,

@@ -113,11 +113,7 @@ where
     if let Err(e) = state.mailer.send(&mail).await {
         let store = state.store.clone();
         web::block(move || give_back(&store, &taken)).await?;
-        return Err(ApiError::DependencyFailed {
-            code: "MAIL_UNAVAILABLE",
-            message: "Failed to generate OTP".into(),
-            cause: e.to_string(),
-        });
+        return Err(ApiError::mail_failed(&e, "Failed to generate OTP"));
     }
     if state.log_codes && carries_code {
         // No SMTP server is configured: whoever runs the shop locally reads the code here or

@@ -28,14 +28,31 @@ pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health { status: "ok" })
 }
 
-/// The database answers; 503 while it does not.
+/// The database answers within the connect timeout and its storage (and the data
+/// directory's) takes writes; 503 while either fails.
 #[utoipa::path(get, path = "/readyz", tag = "health", responses(
-    (status = 200, body = Readiness, description = "The database answers"),
-    (status = 503, body = crate::error::ErrorBody, description = "Database unreachable"),
+    (status = 200, body = Readiness, description = "The database answers and takes writes"),
+    (status = 503, body = crate::error::ErrorBody, description = "Database unreachable or not answering in time (`SERVICE_UNAVAILABLE`), or its storage full or read-only (`STORAGE_UNAVAILABLE`)"),
 ))]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    match state.store.readiness() {
+        store::Readiness::Ready => {}
+        store::Readiness::Unreachable(why) => return Err(ApiError::Unavailable(why)),
+        store::Readiness::StorageFailing(why) => return Err(ApiError::StorageUnavailable(why)),
+    }
+    // The watcher looks twice a second; this ping sees a database that froze since, within
+    // the same bound (the blocking thread is left to finish when the database wakes).
     let store = state.store.clone();
-    web::block(move || store.ping()).await??;
+    let bound = state.store.connect_timeout();
+    match tokio::time::timeout(bound, web::block(move || store.ping())).await {
+        Ok(answer) => answer??,
+        Err(_) => {
+            return Err(ApiError::Unavailable(format!(
+                "the database did not answer within {} ms",
+                bound.as_millis()
+            )));
+        }
+    }
     Ok(HttpResponse::Ok().json(Readiness {
         status: "ok",
         database: state.store.backend(),

@@ -160,6 +160,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         log_format: LogFormat::Pretty,
         cors_origins: options.cors_origins,
         db_pool_size: 4,
+        db_timeouts: store::Timeouts::default(),
         // Several writers on PostgreSQL, so the tests cover shoppers' commands ordered across
         // writers (production runs one by default).
         swipe_writers: 4,
@@ -236,6 +237,11 @@ impl TestApp {
     /// Moves the server's clock forward by `by` (it starts at [`test_now`] and stands still).
     pub fn advance(&self, by: chrono::TimeDelta) {
         self.moved.fetch_add(by.num_seconds(), Ordering::SeqCst);
+    }
+
+    /// The server's data directory (the SQLite file, the outbox).
+    pub fn data_dir(&self) -> &std::path::Path {
+        &self.data_dir
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -68,5 +68,10 @@ async fn an_unwritable_outbox_is_an_error() {
         .await
         .expect_err("no folder");
     assert!(matches!(error, MailError::Outbox { .. }), "{error:?}");
+    assert_eq!(
+        error.io_kind(),
+        Some(std::io::ErrorKind::NotFound),
+        "{error:?}"
+    );
     assert!(!error.to_string().contains("493817"), "{error}");
 }
