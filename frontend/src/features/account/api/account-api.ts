@@ -15,6 +15,9 @@ export interface ProfileUpdate {
 export const updateProfile = (userId: string, changes: ProfileUpdate) =>
   api.put<ServerUser>(`/users/${encodeURIComponent(userId)}`, changes);
 
+/** The caller as the server has it now: `pendingEmail` says whether a change waits for its code. */
+export const getAccount = (signal?: AbortSignal) => api.get<ServerUser>('/users/me', { signal });
+
 /**
  * Starts moving the caller to a new e-mail: a code goes to that address, and the account keeps
  * its e-mail (the answer's `pendingEmail` says a change waits) until the code is typed back.

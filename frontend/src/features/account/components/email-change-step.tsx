@@ -21,7 +21,7 @@ interface EmailChangeStepProps {
   /** The new address the code went to. */
   pendingEmail: string;
   onConfirmed: (user: ServerUser) => void;
-  onCancelled: () => void;
+  onCancelled: (user: ServerUser) => void;
 }
 
 /**

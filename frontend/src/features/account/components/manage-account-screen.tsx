@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { DATE_OF_BIRTH_MIN, GENDERS, MESSAGES, validateManageAccount } from '@/lib/validation';
@@ -15,7 +15,7 @@ import {
   type SessionUser,
 } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
-import { deleteAccount, startEmailChange, updateProfile } from '../api/account-api';
+import { deleteAccount, getAccount, startEmailChange, updateProfile } from '../api/account-api';
 import {
   ACCOUNT_TEXTS,
   PROFILE_SUCCESS_MS,
@@ -276,8 +276,17 @@ export function ManageAccountScreen() {
   const goBack = useGoBack(paths.profile.getHref());
   // Kept here, above the form: a refused session signs the shopper out, and the reason stays.
   const [notice, setNotice] = useState<Notice | null>(null);
-  // A new e-mail waiting for its code; the account keeps its address until then.
-  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  // The server's view of the account: a new e-mail waiting for its code (from this visit or an
+  // earlier one), which the account does not have until the code comes back.
+  const queryClient = useQueryClient();
+  const accountKey = ['account', user._id];
+  const account = useQuery({
+    queryKey: accountKey,
+    queryFn: ({ signal }) => getAccount(signal),
+    enabled: user.isLoggedIn,
+  });
+  const pendingEmail = account.data?.pendingEmail ?? null;
+  const accountChanged = (answer: ServerUser) => queryClient.setQueryData(accountKey, answer);
   // Bumped when a change ends, so the form shows the account's address again.
   const [formRound, setFormRound] = useState(0);
 
@@ -292,15 +301,12 @@ export function ManageAccountScreen() {
     mutationFn: async ({ userId, form }: { userId: string; form: AccountForm }) => {
       const answer = await updateProfile(userId, toProfileUpdate(form));
       const wanted = form.email.trim().toLowerCase();
-      if (wanted === user.email.toLowerCase() || wanted === pendingEmail) {
-        return { answer, pending: pendingEmail };
-      }
-      const started = await startEmailChange(wanted);
-      return { answer, pending: started.pendingEmail ?? wanted };
+      if (wanted === user.email.toLowerCase() || wanted === pendingEmail) return { answer };
+      return { answer, started: await startEmailChange(wanted) };
     },
     onMutate: () => setNotice(null),
-    onSuccess: ({ answer, pending }) => {
-      setPendingEmail(pending);
+    onSuccess: ({ answer, started }) => {
+      if (started) accountChanged(started);
       const fresh = toSessionUser(answer);
       userUpdated({
         name: fresh.name,
@@ -327,14 +333,14 @@ export function ManageAccountScreen() {
 
   const emailChanged = (answer: ServerUser) => {
     const email = answer.email ?? '';
+    accountChanged(answer);
     userUpdated({ email });
-    setPendingEmail(null);
     setFormRound((round) => round + 1);
     setNotice({ tone: 'success', text: EMAIL_CHANGE_TEXTS.changed(email) });
   };
 
-  const changeCancelled = () => {
-    setPendingEmail(null);
+  const changeCancelled = (answer: ServerUser) => {
+    accountChanged(answer);
     setFormRound((round) => round + 1);
   };
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useSessionActions, useSessionUser } from '@/stores/session';
@@ -55,6 +55,11 @@ const echo = (body: Record<string, unknown>) =>
 
 const nameField = () => screen.findByLabelText('Full Name');
 const save = () => screen.getByRole('button', { name: 'Save Changes' });
+
+// The screen asks the server whether an e-mail change waits for its code: by default none.
+beforeEach(() => {
+  server.use(http.get('*/api/users/me', () => HttpResponse.json(serverUser())));
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -385,6 +390,20 @@ describe('Changing the e-mail (ours)', () => {
     expect(sessionUser().email).toBe('new@example.in');
     expect(screen.queryByRole('region', { name: 'Confirm your new e-mail' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('new@example.in');
+  });
+
+  it('shows a change that still waits for its code when the screen opens', async () => {
+    server.use(
+      http.get('*/api/users/me', () =>
+        HttpResponse.json(serverUser({ pendingEmail: 'later@example.in' })),
+      ),
+    );
+    emailChangeApi();
+    signIn();
+    renderApp('/manage-account');
+    const step = await screen.findByRole('region', { name: 'Confirm your new e-mail' });
+    expect(step).toHaveTextContent('We sent a code to later@example.in');
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.in');
   });
 
   it('saves the rest without a code when the e-mail stays', async () => {
