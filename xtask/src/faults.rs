@@ -91,8 +91,6 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
 /// A shop's data folder seeded with bench shoppers, their sessions and product ids.
 struct Shop {
     data: PathBuf,
-    /// The server's output.
-    log: PathBuf,
     database_url: Option<String>,
     tokens: Vec<String>,
     products: Vec<(String, String)>,
@@ -106,7 +104,6 @@ impl Shop {
         database_url: Option<String>,
     ) -> Result<Self> {
         let mut shop = Self {
-            log: data.join("server.log"),
             data,
             database_url,
             tokens: Vec::new(),
@@ -161,7 +158,7 @@ impl Shop {
         if let Some(url) = &self.database_url {
             env.push(("DATABASE_URL", url));
         }
-        let server = Server::start_logged(binary, &self.data, &env, &self.log)?;
+        let server = Server::start_logged(binary, &self.data, &env, &self.data.join("server.log"))?;
         if self.products.is_empty() {
             let body = get(server.port(), "/api/products?limit=100")?.1;
             self.products = products_with_a_size(&body);
@@ -514,10 +511,10 @@ fn signal(which: &str, pids: &[u32]) -> Result<()> {
 
 /// A SQLite shop on a 64 MB tmpfs that fills up under load, then has room again. (Remounting
 /// it read-only is refused while SQLite holds its files open for writing, and file modes do not
-/// bind root; a full disk is the fault a running shop meets.)
+/// bind root; a full disk is the fault a running shop meets.) The server's output goes to that
+/// disk too, so log lines that cannot be written are part of the fault.
 fn full_data(sh: &Shell, binary: &Path) -> Result<()> {
     let mount = tempdir("shop-faults-full")?;
-    let logs = tempdir("shop-faults-full-log")?;
     let mount_s = mount.to_string_lossy().into_owned();
     cmd!(sh, "mount -t tmpfs -o size=64m tmpfs {mount_s}")
         .run()
@@ -526,8 +523,6 @@ fn full_data(sh: &Shell, binary: &Path) -> Result<()> {
         let data = mount.join("data");
         std::fs::create_dir_all(&data)?;
         let mut shop = Shop::seed(sh, binary, data, None)?;
-        // Logs go elsewhere, as to a journal: this disk is the data's.
-        shop.log = logs.join("server.log");
         let server = shop.start(binary)?;
         let port = server.port();
         let load = Load::start(port, &shop);
@@ -605,10 +600,6 @@ fn full_data(sh: &Shell, binary: &Path) -> Result<()> {
     })();
     let _ = cmd!(sh, "umount {mount_s}").quiet().run();
     let _ = std::fs::remove_dir_all(&mount);
-    println!(
-        "faults:   the server's log: {}",
-        logs.join("server.log").display()
-    );
     outcome
 }
 

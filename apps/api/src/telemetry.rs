@@ -14,7 +14,12 @@ use crate::config::LogFormat;
 /// Installs the global subscriber; a second call (as in tests) is ignored.
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    // A log line that cannot be written (stdout on a full disk) is dropped: by default the
+    // subscriber reports it with `eprintln!`, which panics when stderr is on that disk too, and
+    // the panic killed whatever thread was logging (a swipe writer, for good).
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .log_internal_errors(false);
     let _ = match format {
         LogFormat::Json => builder.json().flatten_event(true).try_init(),
         LogFormat::Pretty => builder.try_init(),

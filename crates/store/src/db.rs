@@ -98,8 +98,8 @@ pub struct Timeouts {
     /// `SELECT 1`, past which the store stops handing out connections until the database
     /// answers again.
     pub connect: Duration,
-    /// The longest one PostgreSQL statement may run (`statement_timeout`; migrations are
-    /// exempt). SQLite's counterpart is the 5 s it waits for the write lock.
+    /// The longest one PostgreSQL statement may run (`statement_timeout`; zero: no limit;
+    /// migrations are exempt). SQLite's counterpart is the 5 s it waits for the write lock.
     pub statement: Duration,
 }
 

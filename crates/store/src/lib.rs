@@ -96,9 +96,18 @@ pub struct Store {
 }
 
 impl Store {
-    /// Connects, runs pending migrations and returns the store, with the default time limits.
+    /// Connects, runs pending migrations and returns the store, for commands and tools: the
+    /// default connect timeout, no statement timeout (a seed or a recount of millions of
+    /// swipes may take minutes). The server opens with [`Store::open_with`].
     pub fn open(url: &DatabaseUrl, max_connections: u32) -> Result<Self, StoreError> {
-        Self::open_with(url, max_connections, Timeouts::default())
+        Self::open_with(
+            url,
+            max_connections,
+            Timeouts {
+                statement: std::time::Duration::ZERO,
+                ..Timeouts::default()
+            },
+        )
     }
 
     /// Connects with these time limits, runs pending migrations and returns the store.
