@@ -167,9 +167,6 @@ impl Application {
             config.db_timeouts,
         )
         .with_context(|| format!("opening the database {:?}", config.database_url))?;
-        // The data directory holds the SQLite file and the mail outbox: its disk filling up
-        // shows in readiness too.
-        store.watch(Some(config.data_dir.clone()));
         if config.seed_demo {
             let report = store
                 .seed_if_empty(|| catalogue::generate(config.demo_products))
@@ -179,6 +176,10 @@ impl Application {
         let media_origin = config.public_url.clone().unwrap_or_default();
         let catalogue =
             Catalogue::load(&store, &media_origin).context("loading the catalogue into memory")?;
+        // Watched once seeding is done: on SQLite the watcher's heartbeat would take the write
+        // lock in the middle of the seed's transaction. The data directory holds the SQLite
+        // file and the mail outbox: its disk filling up shows in readiness too.
+        store.watch(Some(config.data_dir.clone()));
         if !config.frontend_dir.join("index.html").is_file() {
             tracing::warn!(
                 dir = %config.frontend_dir.display(),
