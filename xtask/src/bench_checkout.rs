@@ -7,12 +7,15 @@
 //! - The race: N buyers (200) at once for the last U units (10) of a size. Fails unless exactly
 //!   U orders are paid, every other buyer is told 409 `OUT_OF_STOCK` and the stock ledger adds
 //!   up; the reservation's and placement's p50/p99 are printed next to `/healthz` under the same
-//!   concurrency.
-//! - The crash: the same buyers check out again and again from 5,000 units; the server is
-//!   killed with SIGKILL two seconds in and started again on the same database. Fails unless
-//!   every order whose verify answered 200 is placed, and the units for sale, in placed orders
-//!   and in reserved orders add up to the 5,000, and do again once the reservations the kill
-//!   left have lapsed.
+//!   concurrency. Then one of the buyers checks out up to the hour's limit of 20 checkouts per
+//!   account: each checkout must release the one before and the 21st must answer 429.
+//! - The crash: as many buyers at a time check out one unit again and again from 5,000; the
+//!   server is killed with SIGKILL two seconds in and started again on the same database. The
+//!   buyers use accounts of their own (250), each for at most 20 checkouts, the hour's limit;
+//!   a 429 fails the bench. Fails unless every order whose verify answered 200 is placed, no
+//!   shopper holds more than one open checkout, and the units for sale, in placed orders and
+//!   in reserved orders add up to the 5,000, and do again once the reservations the kill left
+//!   have lapsed.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -29,6 +32,14 @@ use crate::tasks::{Server, target_dir, tempdir};
 /// The crash scenario's stock: more than its buyers buy before the kill (about 1,000 on SQLite
 /// here), so the kill lands in checkouts, not in refusals of a sold-out size.
 const STORM_UNITS: usize = 5000;
+
+/// Checkouts one account may open in an hour (`access::limit::CHECKOUTS_PER_SHOPPER`): each of
+/// the crash scenario's accounts checks out at most that many times.
+const CHECKOUTS_PER_ACCOUNT: usize = 20;
+
+/// The crash scenario's accounts, apart from the race's: enough for all of its units at the
+/// hour's limit each, so its load can neither sell the size out nor pass a limit.
+const STORM_ACCOUNTS: usize = STORM_UNITS / CHECKOUTS_PER_ACCOUNT;
 
 /// How long the crash scenario's load runs before the server is killed.
 const KILL_AFTER: Duration = Duration::from_secs(2);
@@ -115,18 +126,27 @@ fn bench_backend(
     )?;
     let (database_url, _cluster) = database(sh, backend, &data)?;
     let buyers = options.buyers.to_string();
-    cmd!(sh, "{binary} seed --products 200 --users {buyers}")
+    let storm_accounts = STORM_ACCOUNTS.max(options.buyers);
+    let users = (options.buyers + storm_accounts).to_string();
+    cmd!(sh, "{binary} seed --products 200 --users {users}")
         .env("DATABASE_URL", &database_url)
         .env("SHOP_DATA_DIR", &data)
         .run()?;
-    let tokens = data.join("tokens.txt");
-    let issued = cmd!(sh, "{binary} issue-sessions --count {buyers} --from 0")
-        .env("DATABASE_URL", &database_url)
-        .env("SHOP_DATA_DIR", &data)
-        .env("SHOP_SESSION_SECRET", SESSION_SECRET)
-        .quiet()
-        .read()?;
-    std::fs::write(&tokens, issued + "\n")?;
+    // The race's buyers are bench users 0 to N-1, the storm's accounts the next ones.
+    let issue = |file: &Path, count: usize, from: usize| -> Result<()> {
+        let (count, from) = (count.to_string(), from.to_string());
+        let issued = cmd!(sh, "{binary} issue-sessions --count {count} --from {from}")
+            .env("DATABASE_URL", &database_url)
+            .env("SHOP_DATA_DIR", &data)
+            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
+            .quiet()
+            .read()?;
+        std::fs::write(file, issued + "\n")?;
+        Ok(())
+    };
+    let (tokens, storm_tokens) = (data.join("tokens.txt"), data.join("storm-tokens.txt"));
+    issue(&tokens, options.buyers, 0)?;
+    issue(&storm_tokens, storm_accounts, options.buyers)?;
 
     let statics = data.join("static").to_string_lossy().into_owned();
     let env = [
@@ -137,12 +157,17 @@ fn bench_backend(
         // A line per request would measure the log, not the shop.
         ("RUST_LOG", "warn"),
         ("SHOP_DB_POOL_SIZE", "16"),
-        // The embedded sandbox pays: keys in the caller's environment would send the bench's
-        // payments to Razorpay. Blank reads as unset.
+        // The embedded sandbox pays, chosen outright although the loopback shop would run it
+        // anyway: keys in the caller's environment would send the bench's payments to
+        // Razorpay, and Shiprocket's would make the shop refuse the sandbox. Blank reads as
+        // unset.
+        ("SHOP_PAYMENTS", "sandbox"),
         ("SHOP_RAZORPAY_KEY_ID", ""),
         ("SHOP_RAZORPAY_KEY_SECRET", ""),
         ("SHOP_RAZORPAY_WEBHOOK_SECRET", ""),
         ("SHOP_RAZORPAY_URL", ""),
+        ("SHOP_SHIPROCKET_EMAIL", ""),
+        ("SHOP_SHIPROCKET_PASSWORD", ""),
     ];
     let server = Server::start_logged(binary, &data, &env, &data.join("server.log"))?;
     let url = server.base_url();
@@ -158,16 +183,16 @@ fn bench_backend(
     let state = data.join("storm.txt");
     let storm_units = STORM_UNITS.to_string();
     eprintln!(
-        "$ {} storm --url {url} --database-url {database_url} --tokens {} --units {storm_units} --state {}",
+        "$ {} storm --url {url} --database-url {database_url} --tokens {} --buyers {buyers} --units {storm_units} --state {}",
         driver.display(),
-        tokens.display(),
+        storm_tokens.display(),
         state.display()
     );
     let mut storm = Command::new(driver)
         .args(["storm", "--url", &url, "--database-url", &database_url])
         .arg("--tokens")
-        .arg(&tokens)
-        .args(["--units", &storm_units, "--state"])
+        .arg(&storm_tokens)
+        .args(["--buyers", &buyers, "--units", &storm_units, "--state"])
         .arg(&state)
         .stdout(Stdio::piped())
         .spawn()

@@ -6,12 +6,16 @@
 //!   is priced first, as on the checkout page, then all of them press Pay at once. Prints the
 //!   reservation's and the placement's latency next to `/healthz` loaded as many at once, and
 //!   checks that exactly `--units` orders are paid, every other buyer is told 409
-//!   `OUT_OF_STOCK`, and the ledger holds no unit too many or too few.
-//! - `storm`: the buyers check out again and again until the server stops answering (the bench
-//!   kills it), then write the orders whose `verify` answered 200 to `--state`.
-//! - `check`: after the server is back, every order of `--state` must be placed and the stock
-//!   must add up; then the reservations the kill left are lapsed as if their 15 minutes had
-//!   passed, and every unit of them must be back on sale.
+//!   `OUT_OF_STOCK`, and the ledger holds no unit too many or too few. Then one of them checks
+//!   out another size again and again up to the hour's limit of checkouts per account: each
+//!   checkout must release the one before, and the one past the limit must answer 429.
+//! - `storm`: `--buyers` at a time check out again and again until the server stops answering
+//!   (the bench kills it), each account of `--tokens` up to the hour's limit and then the next
+//!   account; then write the orders to `--state`. A 429 fails it: the load keeps to the limit.
+//! - `check`: after the server is back, every order whose `verify` answered 200 must be placed,
+//!   no shopper may hold more than one open checkout, and the stock must add up; then the
+//!   reservations the kill left are lapsed as if their 10 minutes had passed, and every unit of
+//!   them must be back on sale.
 //!
 //! A failed check prints FAILED and exits non-zero. Latencies are printed, never asserted: the
 //! machine is shared and noisy, so they are quoted next to `/healthz` measured in the same run.
@@ -20,6 +24,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -29,22 +34,24 @@ use tokio::sync::Barrier;
 use tokio::task::JoinSet;
 
 const USAGE: &str = "usage: checkout-load race --url URL --database-url URL --tokens FILE --units N
-       checkout-load storm --url URL --database-url URL --tokens FILE --units N --state FILE
+       checkout-load storm --url URL --database-url URL --tokens FILE --buyers N --units N --state FILE
        checkout-load check --database-url URL --state FILE";
 
 /// The issue's target for the placement's p99 in the race.
 const PLACEMENT_TARGET_MS: f64 = 100.0;
 
-/// How long a reservation lives (the `orders` crate's rule), and a minute more: `check` lapses
-/// the kill's leftovers as the settler would once they are due.
-const PAST_RESERVATIONS: chrono::TimeDelta = chrono::TimeDelta::minutes(16);
-
 /// `/healthz` requests each buyer sends for the reference, one after the other: as many as
 /// a checkout sends after its quote.
 const HEALTHZ_PER_BUYER: usize = 3;
 
-/// How long a storm may run if the server is never killed: then the bench is broken.
-const STORM_LIMIT: Duration = Duration::from_secs(60);
+/// Checkouts (create-orders) one account may open in an hour: the storm keeps each account to
+/// it, and the race's last step checks the one past it is refused.
+const CHECKOUTS_PER_HOUR: u32 = access::limit::CHECKOUTS_PER_SHOPPER.max_per_window;
+
+/// The stock of the size the limit's step checks out again and again: one unit more than a
+/// shopper's single open checkout holds, so a checkout that did not release the one before
+/// would find the size sold out two checkouts later.
+const LIMIT_UNITS: u32 = 2;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -114,9 +121,11 @@ impl Options {
     }
 }
 
-/// One call's answer: its status and JSON body (`Null` when it had none).
+/// One call's answer: its status, its `Retry-After` in seconds and its JSON body (`Null` when
+/// it had none).
 struct Answer {
     status: u16,
+    retry_after: Option<u64>,
     body: Value,
 }
 
@@ -153,9 +162,14 @@ impl Shop {
         }
         let response = request.send().await?;
         let status = response.status().as_u16();
+        let retry_after = response
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|value| value.to_str().ok()?.parse().ok());
         let bytes = response.bytes().await?;
         Ok(Answer {
             status,
+            retry_after,
             body: serde_json::from_slice(&bytes).unwrap_or(Value::Null),
         })
     }
@@ -307,12 +321,25 @@ impl Ended {
     }
 }
 
-/// One checkout: how it ended, and how long its reservation and placement took when they
-/// answered.
+/// One checkout: how it ended, the shop's order its reservation answered with, and how long
+/// its reservation and placement took when they answered.
 struct Checkout {
     ended: Ended,
+    order: Option<String>,
     reserve: Option<Duration>,
     place: Option<Duration>,
+}
+
+impl Checkout {
+    /// A checkout that ended before its reservation was asked for.
+    fn unreserved(ended: Ended) -> Self {
+        Self {
+            ended,
+            order: None,
+            reserve: None,
+            place: None,
+        }
+    }
 }
 
 /// One step of a checkout: its answer's body, or how the checkout ends here; and how long it
@@ -374,6 +401,7 @@ async fn pay(shop: &Shop, buyer: &Buyer, create_order: &Value) -> Checkout {
     .await;
     let mut checkout = Checkout {
         ended: Ended::Cut("create-order"),
+        order: None,
         reserve: Some(reserve),
         place: None,
     };
@@ -387,6 +415,7 @@ async fn pay(shop: &Shop, buyer: &Buyer, create_order: &Value) -> Checkout {
             return checkout;
         }
     };
+    checkout.order = reserved["checkoutId"].as_str().map(str::to_owned);
     let card = json!({
         "orderId": reserved["order"]["id"],
         "cardNumber": "4111 1111 1111 1111",
@@ -517,26 +546,28 @@ async fn race(options: &Options) -> Result<bool> {
     let item = Arc::new(item);
     let barrier = Arc::new(Barrier::new(buyers.len()));
     let mut tasks = JoinSet::new();
-    for buyer in &buyers {
+    for (index, buyer) in buyers.iter().enumerate() {
         let (shop, buyer, item, barrier) =
             (shop.clone(), buyer.clone(), item.clone(), barrier.clone());
         tasks.spawn(async move {
             let quoted = quote(&shop, &buyer, &item).await;
             barrier.wait().await;
-            match quoted {
+            let checkout = match quoted {
                 Ok(body) => pay(&shop, &buyer, &body).await,
-                Err(ended) => Checkout {
-                    ended,
-                    reserve: None,
-                    place: None,
-                },
-            }
+                Err(ended) => Checkout::unreserved(ended),
+            };
+            (index, checkout)
         });
     }
     let started = Instant::now();
     let mut checkouts = Vec::with_capacity(buyers.len());
+    let mut reserving_buyer = None;
     while let Some(done) = tasks.join_next().await {
-        checkouts.push(done?);
+        let (index, checkout) = done?;
+        if checkout.reserve.is_some() {
+            reserving_buyer = Some(index);
+        }
+        checkouts.push(checkout);
     }
     let lasted = started.elapsed();
 
@@ -616,24 +647,118 @@ async fn race(options: &Options) -> Result<bool> {
         ),
         ledger.left_for_sale == 0 && ledger.reserved == 0,
     );
+    let buyer = reserving_buyer
+        .and_then(|index| buyers.get(index))
+        .context("no buyer's create-order answered in the race")?;
+    up_to_the_limit(&shop, &store, buyer, &mut checks).await?;
     Ok(checks.passed)
 }
 
-/// What a storm leaves for `check`: the item, its stock before and the confirmed orders.
+/// A buyer whose one create-order of the race counted towards the hour's limit checks out one
+/// unit of another size again and again, one checkout after the other, until the limit: every
+/// checkout must be reserved, each releasing the one before (one unit reserved at the end);
+/// then one more create-order must answer 429 `RATE_LIMITED` with a `Retry-After` within the
+/// hour.
+async fn up_to_the_limit(
+    shop: &Shop,
+    store: &store::Store,
+    buyer: &Buyer,
+    checks: &mut Checks,
+) -> Result<()> {
+    let item = pick_item(shop, 2).await?;
+    stock_item(shop, store, &item, LIMIT_UNITS).await?;
+    println!(
+        "limit: one of them checks out one unit of {} size {} ({LIMIT_UNITS} in stock) until the limit of {CHECKOUTS_PER_HOUR} checkouts an hour, then once more",
+        item.product_id, item.size
+    );
+    let mut reserved = 0;
+    let mut refused = Vec::new();
+    for _ in 1..CHECKOUTS_PER_HOUR {
+        let body = match quote(shop, buyer, &item).await {
+            Ok(body) => body,
+            Err(ended) => bail!("a quote of the limit's step: {}", ended.label()),
+        };
+        match step(
+            shop,
+            buyer,
+            "create-order",
+            "/api/payments/create-order",
+            &body,
+        )
+        .await
+        .0
+        {
+            Ok(_) => reserved += 1,
+            Err(ended) => refused.push(ended.label()),
+        }
+    }
+    let ledger = ledger_of(store, &item)?;
+    print_ledger("after them", &ledger);
+    checks.check(
+        &format!(
+            "its checkouts 2 to {CHECKOUTS_PER_HOUR} of the hour reserved: {reserved} of {} (refused: {refused:?})",
+            CHECKOUTS_PER_HOUR - 1
+        ),
+        refused.is_empty(),
+    );
+    checks.check(
+        &format!(
+            "each released the one before: {} reserved, {} for sale",
+            ledger.reserved, ledger.left_for_sale
+        ),
+        ledger.reserved == 1 && ledger.left_for_sale == i64::from(LIMIT_UNITS) - 1,
+    );
+    let body = match quote(shop, buyer, &item).await {
+        Ok(body) => body,
+        Err(ended) => bail!("the quote past the limit: {}", ended.label()),
+    };
+    let answer = shop
+        .call(
+            Method::POST,
+            "/api/payments/create-order",
+            Some(&buyer.token),
+            Some(&body),
+        )
+        .await?;
+    let code = answer.body["code"].as_str().unwrap_or("-");
+    let retry_after = answer.retry_after.filter(|s| (1..=3600).contains(s));
+    checks.check(
+        &format!(
+            "its checkout {} of the hour answers 429 RATE_LIMITED with Retry-After 1 to 3600 s: {} {code}, Retry-After {:?}",
+            CHECKOUTS_PER_HOUR + 1,
+            answer.status,
+            answer.retry_after
+        ),
+        answer.status == 429 && code == "RATE_LIMITED" && retry_after.is_some(),
+    );
+    Ok(())
+}
+
+/// What a storm leaves for `check`: the item, its stock before, the confirmed orders, every
+/// order a reservation answered with and its account, and how many accounts may still hold an
+/// open checkout.
 struct StormState {
     item: Item,
     initial: u32,
     confirmed: Vec<String>,
+    /// (account, order id): every order a `create-order` answered with.
+    reserved: Vec<(usize, String)>,
+    /// Accounts whose last checkout that could reserve was not confirmed: a shopper's new
+    /// checkout releases the one before, so only these may hold one open checkout each.
+    may_hold: usize,
 }
 
 impl StormState {
     fn write(&self, file: &str) -> Result<()> {
         let mut text = format!(
-            "product {}\nsize {}\ninitial {}\n",
-            self.item.product_id, self.item.size, self.initial
+            "product {}\nsize {}\ninitial {}\nmay_hold {}\n",
+            self.item.product_id, self.item.size, self.initial, self.may_hold
         );
         for id in &self.confirmed {
             text.push_str(&format!("confirmed {id}\n"));
+        }
+        for (account, id) in &self.reserved {
+            text.push_str(&format!("reserved {account} {id}\n"));
         }
         std::fs::write(file, text).with_context(|| format!("writing {file}"))
     }
@@ -642,12 +767,18 @@ impl StormState {
         let text = std::fs::read_to_string(file).with_context(|| format!("reading {file}"))?;
         let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
         let mut confirmed = Vec::new();
+        let mut reserved = Vec::new();
         for line in text.lines() {
             let (key, value) = line.split_once(' ').context("a line of the state file")?;
-            if key == "confirmed" {
-                confirmed.push(value.to_owned());
-            } else {
-                fields.insert(key, value);
+            match key {
+                "confirmed" => confirmed.push(value.to_owned()),
+                "reserved" => {
+                    let (account, id) = value.split_once(' ').context("a reserved line")?;
+                    reserved.push((account.parse()?, id.to_owned()));
+                }
+                _ => {
+                    fields.insert(key, value);
+                }
             }
         }
         let field = |key: &str| {
@@ -663,24 +794,27 @@ impl StormState {
             },
             initial: field("initial")?.parse()?,
             confirmed,
+            reserved,
+            may_hold: field("may_hold")?.parse()?,
         })
     }
 }
 
 async fn storm(options: &Options) -> Result<bool> {
     let units = options.number("units")?;
+    let at_once = options.number("buyers")? as usize;
     let state_file = options.text("state")?;
     let shop = Shop::new(options.text("url")?)?;
     let store = options.store()?;
     // Another product than the race's, so its sold-out size does not stop the storm at once.
     let item = pick_item(&shop, 1).await?;
-    let buyers = buyers(&shop, options).await?;
+    let accounts = buyers(&shop, options).await?;
     stock_item(&shop, &store, &item, units).await?;
     println!(
-        "storm: {} buyers checking out one unit of {} size {} again and again ({units} in stock) until the server dies",
-        buyers.len(),
+        "storm: {at_once} buyers at a time checking out one unit of {} size {} again and again ({units} in stock) until the server dies; each of {} accounts checks out at most {CHECKOUTS_PER_HOUR} times (the hour's limit), then the buyer goes on with the next",
         item.product_id,
-        item.size
+        item.size,
+        accounts.len()
     );
     // The bench kills the server a moment after this line.
     println!("storm: load started");
@@ -688,20 +822,34 @@ async fn storm(options: &Options) -> Result<bool> {
 
     let started = Instant::now();
     let item = Arc::new(item);
+    let accounts = Arc::new(accounts);
+    let next_account = Arc::new(AtomicUsize::new(0));
     let mut tasks = JoinSet::new();
-    for buyer in &buyers {
-        let (shop, buyer, item) = (shop.clone(), buyer.clone(), item.clone());
+    for _ in 0..at_once {
+        let (shop, item, accounts, next_account) = (
+            shop.clone(),
+            item.clone(),
+            accounts.clone(),
+            next_account.clone(),
+        );
         tasks.spawn(async move {
-            let mut ended = Vec::new();
-            while started.elapsed() < STORM_LIMIT {
-                let checkout = match quote(&shop, &buyer, &item).await {
-                    Ok(body) => pay(&shop, &buyer, &body).await.ended,
-                    Err(refused) => refused,
-                };
-                let gone = matches!(checkout, Ended::Cut(_));
-                ended.push(checkout);
-                if gone {
+            // (account, how the checkout ended, the order its reservation answered with)
+            let mut ended: Vec<(usize, Ended, Option<String>)> = Vec::new();
+            'accounts: loop {
+                let account = next_account.fetch_add(1, Ordering::Relaxed);
+                let Some(buyer) = accounts.get(account) else {
                     break;
+                };
+                for _ in 0..CHECKOUTS_PER_HOUR {
+                    let checkout = match quote(&shop, buyer, &item).await {
+                        Ok(body) => pay(&shop, buyer, &body).await,
+                        Err(refused) => Checkout::unreserved(refused),
+                    };
+                    let gone = matches!(checkout.ended, Ended::Cut(_));
+                    ended.push((account, checkout.ended, checkout.order));
+                    if gone {
+                        break 'accounts;
+                    }
                 }
             }
             ended
@@ -712,31 +860,52 @@ async fn storm(options: &Options) -> Result<bool> {
         ended.extend(done?);
     }
     let lasted = started.elapsed();
-    let confirmed: Vec<String> = ended
-        .iter()
-        .filter_map(|e| match e {
-            Ended::Placed(id) => Some(id.clone()),
-            _ => None,
-        })
-        .collect();
-    println!(
-        "  {} checkouts in {:.1} s, {} confirmed (verify 200)",
-        ended.len(),
-        lasted.as_secs_f64(),
-        confirmed.len()
-    );
-    for (label, count) in tally(ended.iter()) {
-        println!("  answers: {label}: {count}");
+    let mut last_of_account = BTreeMap::new();
+    let mut holds = BTreeMap::new();
+    for (account, e, _) in &ended {
+        last_of_account.insert(*account, e);
+        if let Some(held) = may_hold(e) {
+            holds.insert(*account, held);
+        }
     }
     let state = StormState {
         item: Item::clone(&item),
         initial: units,
-        confirmed,
+        confirmed: ended
+            .iter()
+            .filter_map(|(_, e, _)| match e {
+                Ended::Placed(id) => Some(id.clone()),
+                _ => None,
+            })
+            .collect(),
+        reserved: ended
+            .iter()
+            .filter_map(|(account, _, order)| Some((*account, order.clone()?)))
+            .collect(),
+        may_hold: holds.values().filter(|held| **held).count(),
     };
+    println!(
+        "  {} checkouts in {:.1} s by {} accounts, {} confirmed (verify 200)",
+        ended.len(),
+        lasted.as_secs_f64(),
+        last_of_account.len(),
+        state.confirmed.len()
+    );
+    for (label, count) in tally(ended.iter().map(|(_, e, _)| e)) {
+        println!("  answers: {label}: {count}");
+    }
     state.write(state_file)?;
+    let cut = ended
+        .iter()
+        .filter(|(_, e, _)| matches!(e, Ended::Cut(_)))
+        .count();
     let cut_mid_checkout = ended
         .iter()
-        .filter(|e| matches!(e, Ended::Cut(step) if *step != "quote"))
+        .filter(|(_, e, _)| matches!(e, Ended::Cut(step) if *step != "quote"))
+        .count();
+    let limited = ended
+        .iter()
+        .filter(|(_, e, _)| matches!(e, Ended::Refused(_, 429, _)))
         .count();
     let mut checks = Checks::new();
     checks.check(
@@ -747,11 +916,26 @@ async fn storm(options: &Options) -> Result<bool> {
         !state.confirmed.is_empty(),
     );
     checks.check(
-        &format!("the server died within {} s", STORM_LIMIT.as_secs()),
-        lasted < STORM_LIMIT,
+        &format!("the kill cut the load, not its end: {cut} checkouts cut"),
+        cut > 0,
+    );
+    checks.check(
+        &format!("no checkout told 429 (every account within its limit): {limited}"),
+        limited == 0,
     );
     println!("  checkouts cut after their quote by the kill: {cut_mid_checkout}");
     Ok(checks.passed)
+}
+
+/// Whether a checkout that ended so leaves its account an open checkout: `None` when it
+/// neither reserved nor released one (a refused reservation is rolled back whole); a
+/// reservation the kill cut may have committed.
+fn may_hold(ended: &Ended) -> Option<bool> {
+    match ended {
+        Ended::Placed(_) => Some(false),
+        Ended::Cut("quote") | Ended::Refused("quote" | "create-order", ..) => None,
+        Ended::Cut(_) | Ended::Refused(..) => Some(true),
+    }
 }
 
 fn check(options: &Options) -> Result<bool> {
@@ -772,6 +956,19 @@ fn check(options: &Options) -> Result<bool> {
         "after the restart: {} orders confirmed before the kill, {missing} missing, {not_placed} not placed",
         state.confirmed.len()
     );
+    let mut open_of_account: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut unknown = 0;
+    for (account, id) in &state.reserved {
+        match store.order(id)? {
+            None => unknown += 1,
+            Some(found) => {
+                let open = found.order.stage() == store::Stage::Reserved;
+                *open_of_account.entry(*account).or_insert(0) += usize::from(open);
+            }
+        }
+    }
+    let open: usize = open_of_account.values().sum();
+    let most_open = open_of_account.values().copied().max().unwrap_or(0);
     let ledger = ledger_of(&store, item)?;
     print_ledger("after the restart", &ledger);
     let mut checks = Checks::new();
@@ -789,15 +986,33 @@ fn check(options: &Options) -> Result<bool> {
     );
     checks.check(
         &format!(
+            "one open checkout per shopper: of the {} orders reserved ({unknown} unknown), {open} still reserved, at most {most_open} of one shopper",
+            state.reserved.len()
+        ),
+        unknown == 0 && most_open <= 1,
+    );
+    checks.check(
+        &format!(
+            "reserved units {} <= the {} accounts whose last reservation was not confirmed (each new checkout released the one before)",
+            ledger.reserved, state.may_hold
+        ),
+        ledger.reserved <= state.may_hold as i64,
+    );
+    checks.check(
+        &format!(
             "initial {initial} == {} for sale + {} placed + {} reserved",
             ledger.left_for_sale, ledger.placed, ledger.reserved
         ),
         ledger.left_for_sale >= 0
             && ledger.left_for_sale + ledger.placed + ledger.reserved == initial,
     );
-    let lapsed = store.lapse_expired(chrono::Utc::now() + PAST_RESERVATIONS, 100_000)?;
+    let past_reservations = orders::RESERVATION_LIFETIME + chrono::TimeDelta::minutes(1);
+    let lapsed = store.lapse_expired(chrono::Utc::now() + past_reservations, 100_000)?;
     let after = ledger_of(&store, item)?;
-    println!("lapsing the reservations the kill left, as 16 minutes later: {lapsed} lapsed");
+    println!(
+        "lapsing the reservations the kill left, as {} minutes later: {lapsed} lapsed",
+        past_reservations.num_minutes()
+    );
     print_ledger("after they lapse", &after);
     checks.check(
         &format!(
