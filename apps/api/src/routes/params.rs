@@ -5,7 +5,7 @@ use validation::ProductGender;
 
 use crate::error::ApiError;
 
-/// A whole number in `min..=max`, or `default` when absent or blank.
+/// A whole number in `min..=max`, or `default` when absent or empty.
 pub fn whole(
     name: &'static str,
     text: Option<&str>,
@@ -13,7 +13,7 @@ pub fn whole(
     min: usize,
     max: usize,
 ) -> Result<usize, ApiError> {
-    let Some(text) = present(text) else {
+    let Some(text) = given(text) else {
         return Ok(default);
     };
     text.parse::<usize>()
@@ -29,36 +29,46 @@ pub fn whole(
 
 /// An amount of rupees, as paise.
 pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, ApiError> {
-    let Some(text) = present(text) else {
+    let Some(text) = given(text) else {
         return Ok(None);
     };
+    let refused = || {
+        ApiError::bad_request(
+            "INVALID_PRICE",
+            format!("{name} must be an amount of rupees of 0 or more, such as 799 or 2999.50"),
+        )
+    };
+    // The money parser forgives surrounding spaces (a form's typing); a query value is taken as
+    // sent.
+    if text.trim() != text {
+        return Err(refused());
+    }
     pricing::Money::parse_strict(&serde_json::Value::String(text.to_owned()))
         .map(|m| Some(m.paise()))
-        .map_err(|_| {
-            ApiError::bad_request(
-                "INVALID_PRICE",
-                format!("{name} must be an amount of rupees of 0 or more, such as 799 or 2999.50"),
-            )
-        })
+        .map_err(|_| refused())
 }
 
 /// male, female or unisex in any letter case; `all` or blank is no filter.
 pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, ApiError> {
-    match present(text) {
+    let refused = || {
+        ApiError::bad_request(
+            "INVALID_GENDER",
+            "gender must be one of male, female or unisex",
+        )
+    };
+    match given(text) {
         None => Ok(None),
         Some(g) if g.eq_ignore_ascii_case("all") => Ok(None),
-        Some(g) => ProductGender::parse(g).map(Some).map_err(|_| {
-            ApiError::bad_request(
-                "INVALID_GENDER",
-                "gender must be one of male, female or unisex",
-            )
-        }),
+        // The gender parser forgives surrounding spaces (a form's typing); a query value is
+        // taken as sent.
+        Some(g) if g.trim() != g => Err(refused()),
+        Some(g) => ProductGender::parse(g).map(Some).map_err(|_| refused()),
     }
 }
 
 /// `true` or `false`, or absent.
 pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, ApiError> {
-    match present(text) {
+    match given(text) {
         None => Ok(None),
         Some(t) if t.eq_ignore_ascii_case("true") => Ok(Some(true)),
         Some(t) if t.eq_ignore_ascii_case("false") => Ok(Some(false)),
@@ -120,11 +130,32 @@ fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
 }
 
+/// A value with a fixed form (a number, a gender, a flag): empty is absent, and anything else,
+/// spaces included, must be the form itself, as the OpenAPI document's patterns say.
+fn given(text: Option<&str>) -> Option<&str> {
+    text.filter(|t| !t.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
-    use super::whole_json_number;
+    use super::{boolean, gender, rupees, whole, whole_json_number};
+
+    #[test]
+    fn values_of_a_fixed_form_are_taken_as_sent() {
+        assert_eq!(whole("limit", None, 12, 1, 200).ok(), Some(12));
+        assert_eq!(whole("limit", Some(""), 12, 1, 200).ok(), Some(12));
+        assert_eq!(whole("limit", Some("20"), 12, 1, 200).ok(), Some(20));
+        for sent in ["\u{c}", " ", " 20", "20 ", "0", "201"] {
+            assert!(whole("limit", Some(sent), 12, 1, 200).is_err(), "{sent:?}");
+        }
+        assert!(rupees("minPrice", Some(" 799")).is_err());
+        assert!(gender(Some(" male")).is_err());
+        assert!(gender(Some("\t")).is_err());
+        assert_eq!(gender(Some("")).ok(), Some(None));
+        assert!(boolean("inList", Some("true ")).is_err());
+    }
 
     #[test]
     fn whole_json_numbers() {

@@ -112,6 +112,7 @@ pub async fn generate_otp(
         (status = 200, body = SignedIn, description = "Signed in; the session is also set as the `shop_session` cookie"),
         (status = 400, body = crate::error::ErrorBody, description = "Not an e-mail address"),
         (status = 401, body = crate::error::ErrorBody, description = "INVALID_OTP: the code is wrong, burnt, expired, used or was never sent (one answer for all)"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 100 codes that are not right in an hour from this client address; `retryAfter` seconds to wait"),
     ),
 )]
 pub async fn verify_otp(
@@ -752,6 +753,7 @@ pub async fn resend_email_code(
         (status = 200, body = EmailChanged, description = "Changed; the new session is also set as the `shop_session` cookie"),
         (status = 401, body = crate::error::ErrorBody, description = "No valid session, or INVALID_OTP: the code is wrong, burnt, expired or used (one answer for all)"),
         (status = 409, body = crate::error::ErrorBody, description = "NO_EMAIL_CHANGE: no change is pending; EMAIL_TAKEN: the proven address got an account of its own meanwhile"),
+        (status = 429, body = crate::error::ErrorBody, description = "Over 100 codes that are not right in an hour from this client address; `retryAfter` seconds to wait"),
     ),
 )]
 pub async fn confirm_email_change(
