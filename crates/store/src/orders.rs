@@ -807,6 +807,45 @@ impl Store {
         Ok(load_order(&mut conn, order_id)?)
     }
 
+    /// The units `user_id`'s open checkout (reserved, its hold not run out at `now`) holds, by
+    /// (product, size): the next checkout of theirs gives them back before it takes its own, so
+    /// pricing counts them as for sale to this shopper alone. An expired hold is not counted:
+    /// it lapses and its units go back on sale to everyone.
+    pub fn held_by_open_checkout(
+        &self,
+        user_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<(String, String, u32)>, StoreError> {
+        let mut conn = self.conn()?;
+        let open: Vec<String> = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .filter(orders::stage.eq(Stage::Reserved.as_str()))
+            .filter(orders::reserved_until.gt(now.naive_utc()))
+            .select(orders::id)
+            .load(&mut conn)?;
+        if open.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<&str> = open.iter().map(String::as_str).collect();
+        let lines = load_lines(&mut conn, &ids)?;
+        Ok(quantities(lines.iter().map(|l| {
+            (
+                l.product_id.as_str(),
+                l.size.as_str(),
+                i64::from(l.quantity),
+            )
+        }))
+        .into_iter()
+        .map(|(product, size, quantity)| {
+            (
+                product.to_owned(),
+                size.to_owned(),
+                u32::try_from(quantity).unwrap_or(0),
+            )
+        })
+        .collect())
+    }
+
     /// Lapses a reserved order now (its payment could not be started): its stock and coupon
     /// use are given back. `false` when it is not reserved.
     pub fn lapse_order(&self, order_id: &str, now: DateTime<Utc>) -> Result<bool, StoreError> {

@@ -177,7 +177,8 @@ fn speed_of(raw: Option<&str>) -> Result<DeliverySpeed, ApiError> {
 
 /// Prices a checkout for `user_id` from the stored bag or the Buy Now item, the stored
 /// address, today's catalogue and the stored coupon: every amount the shopper sees and pays.
-/// Stock is checked against the catalogue here; the reservation checks it for real.
+/// Stock is checked against the catalogue, plus the units the shopper's own open checkout
+/// holds, here; the reservation checks it for real.
 pub async fn price(
     state: &AppState,
     user_id: &str,
@@ -199,13 +200,15 @@ pub async fn price(
     let store = state.store.clone();
     let user = user_id.to_owned();
     let from_bag = direct.is_none();
-    let (addresses, bag_lines) = web::block(move || {
+    let now = state.clock.now();
+    let (addresses, bag_lines, held) = web::block(move || {
         let lines = if from_bag {
             store.bag_lines(&user)?
         } else {
             Vec::new()
         };
-        Ok::<_, store::StoreError>((store.addresses(&user)?, lines))
+        let held = store.held_by_open_checkout(&user, now)?;
+        Ok::<_, store::StoreError>((store.addresses(&user)?, lines, held))
     })
     .await??;
     let address = addresses
@@ -253,11 +256,18 @@ pub async fn price(
             Money::from_paise(record.price_paise),
             record.offer_percentage,
         );
+        // The units this shopper's own open checkout holds are for sale to them: the
+        // reservation gives them back before it takes the new lines.
+        let own = held
+            .iter()
+            .find(|(product, size, _)| *product == record.id && *size == item.size)
+            .map_or(0, |(_, _, quantity)| *quantity);
         let left = record
             .stock
             .iter()
             .find(|(size, _)| *size == item.size)
-            .map_or(0, |(_, left)| u32::try_from(*left).unwrap_or(0));
+            .map_or(0, |(_, left)| u32::try_from(*left).unwrap_or(0))
+            .saturating_add(own);
         if let Some(refusal) = short_of_stock(&record.name, &item.size, left, item.quantity) {
             return Err(refusal);
         }

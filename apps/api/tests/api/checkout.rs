@@ -1263,7 +1263,93 @@ async fn a_shopper_holds_one_checkout_and_opens_only_so_many(backend: Backend) {
     assert_eq!(status, 200, "{opened}");
 }
 
+async fn a_shopper_changes_a_checkout_holding_the_last_unit(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (product, size) = product_between(50_000, 140_000, 4);
+    app.execute_sql(&format!(
+        "UPDATE product_stock SET quantity = 1 WHERE product_id = '{}' AND size = '{size}'",
+        product.id
+    ));
+    let shopper = app.sign_in("lastunit@example.in").await;
+    let home = add_address(&app, &shopper, "400001").await;
+    let office = add_address(&app, &shopper, "560001").await;
+    let other = app.sign_in("latecomer@example.in").await;
+    let other_address = add_address(&app, &other, "400001").await;
+    let checkout = |address: &str, speed: &str| {
+        json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+               "addressId": address, "speed": speed})
+    };
+    // Wait for the catalogue to see the one unit.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let first = at_quoted_total(&app, &shopper, &checkout(&home, "standard")).await;
+    let (status, opened) = post(&app, &shopper, "/api/payments/create-order", first.clone()).await;
+    assert_eq!(status, 200, "{opened}");
+    // Wait for the catalogue to see the unit held.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    // Back to change the address, then the speed: the held unit is the shopper's own.
+    let (status, opened) = open_payment(&app, &shopper, &checkout(&office, "standard")).await;
+    assert_eq!(status, 200, "{opened}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let body = at_quoted_total(&app, &shopper, &checkout(&home, "express")).await;
+
+    // Nobody else sees it for sale, at the quote or at Pay.
+    let (status, refused) = post(
+        &app,
+        &other,
+        "/api/checkout/quote",
+        checkout(&other_address, "standard"),
+    )
+    .await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "NOT_ENOUGH_STOCK"),
+        "{refused}"
+    );
+    let mut other_body = checkout(&other_address, "standard");
+    other_body["amount"] = first["amount"].clone();
+    other_body["currency"] = json!("INR");
+    let racing = race_to_pay(&app, vec![(&shopper, body), (&other, other_body)]).await;
+    assert_eq!(racing[0].0, 200, "{racing:?}");
+    assert_eq!(
+        (racing[1].0, error_code(&racing[1].1).as_str()),
+        (409, "OUT_OF_STOCK"),
+        "{racing:?}"
+    );
+
+    let ledger = app
+        .store()
+        .stock_ledger(&product.id, &size)
+        .expect("read")
+        .expect("a size");
+    assert_eq!((ledger.reserved, stock_sum(&app, product, &size)), (1, 0));
+    assert_eq!(
+        app.count(&format!(
+            "orders WHERE stage = 'reserved' AND user_id = '{}'",
+            shopper.id()
+        )),
+        1
+    );
+    assert_eq!(app.count("orders WHERE stage = 'reserved'"), 1);
+
+    // A hold that ran out is the shopper's no more: its unit waits to lapse for everyone.
+    app.execute_sql("UPDATE orders SET reserved_until = '2020-01-01 00:00:00'");
+    let (status, refused) = post(
+        &app,
+        &shopper,
+        "/api/checkout/quote",
+        checkout(&home, "standard"),
+    )
+    .await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "NOT_ENOUGH_STOCK"),
+        "{refused}"
+    );
+}
+
 crate::on_both_backends!(
+    a_shopper_changes_a_checkout_holding_the_last_unit,
     a_shopper_holds_one_checkout_and_opens_only_so_many,
     no_courier_is_booked_for_an_order_being_cancelled_or_cancelled,
     a_payment_refused_for_a_lapsed_checkout_never_places_it,
