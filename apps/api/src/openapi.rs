@@ -241,10 +241,15 @@ impl utoipa::Modify for SessionSchemes {
 /// The answers that the layers before a handler give, documented on every operation where they
 /// can occur, so that no operation's list of answers misses them: 401 where a session is
 /// required, 403 `CROSS_SITE_REFUSED` on every unsafe method (docs/http-api.md, "Cross-site
-/// requests"), 400 `INVALID_QUERY` where a query is read, and 400 `INVALID_JSON` /
-/// `INVALID_BODY`, 413 and 415 where a JSON body is read.
+/// requests"), 503 where the database is needed (a session or a write), 400 `INVALID_QUERY`
+/// where a query is read, and 400 `INVALID_JSON` / `INVALID_BODY`, 408, 413 and 415 where a
+/// JSON body is read.
 #[derive(Debug)]
 struct HttpLayerAnswers;
+
+/// The 503 of every call that needs the database (docs/http-api.md, "Conventions").
+const DATABASE_DOWN: &str = "`SERVICE_UNAVAILABLE`: the database does not answer in time; \
+                             `STORAGE_UNAVAILABLE`: its disk is full or read-only";
 
 impl utoipa::Modify for HttpLayerAnswers {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
@@ -262,6 +267,7 @@ impl utoipa::Modify for HttpLayerAnswers {
                     "`CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying \
                      the session cookie that does not come from the shop's own pages",
                 );
+                answer(operation, "503", DATABASE_DOWN);
             }
             let every = [
                 item.get.as_mut(),
@@ -277,6 +283,8 @@ impl utoipa::Modify for HttpLayerAnswers {
                         "401",
                         "`UNAUTHENTICATED`: no session, or one that is expired or revoked",
                     );
+                    // A session is checked against its user's row.
+                    answer(operation, "503", DATABASE_DOWN);
                 }
                 let reads_query = operation.parameters.iter().flatten().any(|p| {
                     matches!(p, utoipa::openapi::RefOr::T(p)
@@ -305,6 +313,12 @@ impl utoipa::Modify for HttpLayerAnswers {
                         operation,
                         "415",
                         "`UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json`",
+                    );
+                    answer(
+                        operation,
+                        "408",
+                        "`REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or \
+                         20 s in all); the connection is closed",
                     );
                 }
             }

@@ -105,8 +105,16 @@ async fn every_operation_documents_the_http_layers_answers() {
         if operation["security"].is_array() {
             assert!(documented("401"), "{method} {path}: UNAUTHENTICATED");
         }
+        if method != "GET" || operation["security"].is_array() {
+            assert!(
+                operation["responses"]["503"]["description"]
+                    .as_str()
+                    .is_some_and(|d| d.contains("STORAGE_UNAVAILABLE")),
+                "{method} {path}: 503 when the database or its disk fails"
+            );
+        }
         if operation["requestBody"].is_object() {
-            for status in ["400", "413", "415"] {
+            for status in ["400", "408", "413", "415"] {
                 assert!(documented(status), "{method} {path}: {status}");
             }
             assert!(
