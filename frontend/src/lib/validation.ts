@@ -40,6 +40,9 @@ export const STYLE_INTERESTS_MAX = 5;
 export const PINCODE_LENGTH = 6;
 export const PHONE_LENGTH = 10;
 export const DATE_OF_BIRTH_MIN = '1900-01-01';
+/** The longest name and e-mail the server stores (it refuses longer ones with a 400). */
+export const NAME_MAX_CHARS = 100;
+export const EMAIL_MAX_CHARS = 254;
 /** Gender options of onboarding and the account form, compared case-insensitively. */
 export const GENDERS = ['male', 'female', 'other'] as const;
 

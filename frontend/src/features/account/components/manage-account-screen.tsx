@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { DATE_OF_BIRTH_MIN, GENDERS, MESSAGES, validateManageAccount } from '@/lib/validation';
+import {
+  DATE_OF_BIRTH_MIN,
+  EMAIL_MAX_CHARS,
+  GENDERS,
+  MESSAGES,
+  NAME_MAX_CHARS,
+  validateManageAccount,
+} from '@/lib/validation';
 import { AlertCircleIcon, CheckCircleIcon, UserIcon } from '@/components/ui/icons';
 import { TitleBar } from '@/components/ui/title-bar';
 import { EmptyState } from '@/components/ui/state-panel';
@@ -161,6 +168,7 @@ function AccountFormView({
             value={form.fullName}
             onChange={change('fullName')}
             autoComplete="name"
+            maxLength={NAME_MAX_CHARS}
             aria-invalid={errors.fullName ? true : undefined}
             aria-describedby={described('fullName')}
           />
@@ -179,6 +187,7 @@ function AccountFormView({
             value={form.email}
             onChange={change('email')}
             autoComplete="email"
+            maxLength={EMAIL_MAX_CHARS}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={described('email')}
           />

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { isValidLoginEmail, MESSAGES } from '@/lib/validation';
+import { EMAIL_MAX_CHARS, isValidLoginEmail, MESSAGES } from '@/lib/validation';
 import { MailIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { requestCode } from '../api/auth-api';
@@ -49,6 +49,7 @@ export function EmailStep({ email, onEmailChange, codeStillFresh, onCodeSent }: 
           type="email"
           inputMode="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_CHARS}
           autoCapitalize="off"
           spellCheck={false}
           placeholder="you@example.com"

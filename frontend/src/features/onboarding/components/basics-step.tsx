@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import type { FieldErrors, OnboardingBasics } from '@/lib/validation';
+import {
+  EMAIL_MAX_CHARS,
+  NAME_MAX_CHARS,
+  type FieldErrors,
+  type OnboardingBasics,
+} from '@/lib/validation';
 import { GENDER_OPTIONS } from '../utils/options';
 import { FieldError } from './field-error';
 import styles from './onboarding.module.css';
@@ -25,6 +30,7 @@ export function BasicsStep({ values, errors, onChange }: BasicsStepProps) {
           className={styles.input}
           type="text"
           autoComplete="name"
+          maxLength={NAME_MAX_CHARS}
           value={values.name}
           aria-invalid={errors.name !== undefined}
           aria-describedby={errors.name ? errorId('name') : undefined}
@@ -43,6 +49,7 @@ export function BasicsStep({ values, errors, onChange }: BasicsStepProps) {
           type="email"
           inputMode="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_CHARS}
           autoCapitalize="off"
           spellCheck={false}
           value={values.email}

@@ -107,6 +107,13 @@ describe('Manage Account form (001 §2)', () => {
     expect(screen.getByText('+91')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'DELETE ACCOUNT' })).toBeInTheDocument();
   });
+
+  it('takes no more of a name or an e-mail than the server stores', async () => {
+    signIn();
+    renderApp('/manage-account');
+    expect(await nameField()).toHaveAttribute('maxlength', '100');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('maxlength', '254');
+  });
 });
 
 describe('Manage Account validation (001 §5)', () => {
