@@ -115,7 +115,7 @@ describe('brand page (000 §2.13, 001 §9)', () => {
     brandProducts();
     renderApp(`/brands/${urbanDhaaga._id}`);
     await user.click(await screen.findByRole('button', { name: 'Add to Bag' }));
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
       BAG_SIGN_IN_REASON,
     );
   });

@@ -75,7 +75,7 @@ describe('Manage Account, signed out (001 §6)', () => {
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'DELETE ACCOUNT' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign Up / Login' }));
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
       MANAGE_ACCOUNT_SIGN_IN_REASON,
     );
   });

@@ -80,7 +80,7 @@ describe('Your Bag (/bag, 001 §2 Bag, §4, §8)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: BAG_TEXTS.title })).toBeVisible();
     expect(screen.getByRole('heading', { name: BAG_TEXTS.signIn })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
       BAG_TEXTS.signInReason,
     );
     expect(reads).toBe(0);

@@ -56,7 +56,7 @@ describe('the brand console (/brand): who may use it', () => {
     renderApp('/brand');
     expect(await screen.findByRole('heading', { name: TEXTS.signIn })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: TEXTS.signInButton }));
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
       TEXTS.signInReason,
     );
     expect(state.reads()).toBe(0);

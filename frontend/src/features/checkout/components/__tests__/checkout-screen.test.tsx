@@ -86,9 +86,10 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     server.use(...checkout.handlers);
     renderApp('/checkout');
     expect(await screen.findByRole('heading', { name: CHECKOUT_TEXTS.signIn })).toBeVisible();
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
-      CHECKOUT_TEXTS.signInReason,
-    );
+    // The prompt opens from an effect once the screen has drawn: on a loaded machine, later.
+    expect(
+      await screen.findByRole('dialog', { name: 'Sign in to continue' }),
+    ).toHaveAccessibleDescription(CHECKOUT_TEXTS.signInReason);
     expect(checkout.calls).toEqual([]);
   });
 

@@ -478,7 +478,7 @@ describe('Delivery Details wizard, Save & Continue (001 §3, §4, §8)', () => {
     await user.click(next());
     await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
 
-    expect(screen.getByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
+    expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
       'Please log in to save your address.',
     );
     expect(screen.getByRole('alert')).toHaveTextContent('Please log in to save your address.');
