@@ -12,7 +12,6 @@ pub mod error;
 pub mod feed;
 pub mod history;
 pub mod ledger;
-pub mod openapi;
 pub mod retention;
 pub mod routes;
 pub mod startup;

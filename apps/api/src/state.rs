@@ -65,3 +65,23 @@ pub struct AppState {
     /// Shipping: the simulator, or Shiprocket when configured.
     pub shipping: Arc<dyn providers::Shipping>,
 }
+
+impl AppState {
+    /// Runs store work on a blocking thread, so a service reads a store call as one line:
+    /// `state.db(move |store| store.user(&id)).await?`. The closure's error is the caller's
+    /// (any error a [`store::StoreError`] converts into); a closure that panicked, or a pool
+    /// shutting down, answers [`store::StoreError::Aborted`].
+    pub async fn db<T, E>(
+        &self,
+        work: impl FnOnce(&store::Store) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<store::StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        actix_web::web::block(move || work(&store))
+            .await
+            .unwrap_or_else(|e| Err(store::StoreError::Aborted(e.to_string()).into()))
+    }
+}

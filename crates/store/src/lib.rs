@@ -28,6 +28,7 @@ mod curated;
 mod db;
 mod faults;
 mod health;
+pub mod ids;
 mod orders;
 mod products;
 mod schema;
@@ -72,6 +73,10 @@ pub enum StoreError {
     /// A query failed for a reason other than a missing row.
     #[error("database query failed: {0}")]
     Query(diesel::result::Error),
+    /// The call ended before it answered: it panicked (a bug), or the blocking pool that ran it
+    /// is shutting down.
+    #[error("a store call was aborted: {0}")]
+    Aborted(String),
 }
 
 /// Every query error passes here, so an outage or a full disk is told apart from a bug in one

@@ -12,6 +12,7 @@ pub mod frontend;
 pub mod health;
 pub mod media;
 pub mod offers;
+pub mod openapi;
 pub mod orders;
 pub(crate) mod params;
 pub mod payments;
@@ -118,8 +119,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
     cfg.service(resource("/healthz", get().to(health::healthz)))
         .service(resource("/readyz", get().to(health::readyz)))
         .service(
-            SwaggerUi::new("/api/docs/{_:.*}")
-                .url("/api/openapi.json", crate::openapi::ApiDoc::openapi()),
+            SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi::ApiDoc::openapi()),
         )
         .service(
             web::scope("/api")
