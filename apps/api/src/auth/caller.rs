@@ -21,7 +21,7 @@ pub struct Caller {
 }
 
 impl Caller {
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &store::ids::UserId {
         &self.user.id
     }
 
@@ -118,7 +118,7 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, ApiError> {
         .verify(&token, now)
         .ok_or(ApiError::Unauthenticated)?;
     let store = state.store.clone();
-    let id = claims.sub.clone();
+    let id = store::ids::UserId::new(claims.sub.clone());
     let user = web::block(move || store.user_by_id(&id))
         .await??
         .ok_or(ApiError::Unauthenticated)?;

@@ -198,7 +198,7 @@ pub async fn price(
     };
 
     let store = state.store.clone();
-    let user = user_id.to_owned();
+    let user = store::ids::UserId::new(user_id);
     let from_bag = direct.is_none();
     let now = state.clock.now();
     let (addresses, bag_lines, held) = web::block(move || {
@@ -284,7 +284,7 @@ pub async fn price(
         });
         quote_lines.push(QuoteLine {
             product: QuoteProduct {
-                id: record.id.clone(),
+                id: record.id.to_string(),
                 name: record.name.clone(),
                 images: record
                     .images
@@ -301,7 +301,7 @@ pub async fn price(
             unit_price,
             quantity: item.quantity,
         });
-        brand_ids.push(record.brand.id.clone());
+        brand_ids.push(record.brand.id.to_string());
     }
     let brand_id = brand_ids[0].clone();
 

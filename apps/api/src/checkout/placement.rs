@@ -69,7 +69,7 @@ const REFUND_CLAIM: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
 /// back and the settler asks again.
 pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiError> {
     let store = state.store.clone();
-    let (id, now) = (order_id.to_owned(), state.clock.now());
+    let (id, now) = (store::ids::OrderId::new(order_id), state.clock.now());
     let Some(claim) =
         web::block(move || store.claim_refund(&id, now, now + REFUND_CLAIM)).await??
     else {
@@ -86,7 +86,7 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
         )
         .await;
     let store = state.store.clone();
-    let id = order_id.to_owned();
+    let id = store::ids::OrderId::new(order_id);
     match asked {
         Ok(refund) => {
             let processed = refund.status == providers::RefundStatus::Processed;
@@ -308,7 +308,7 @@ pub enum Express {
 pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, ApiError> {
     // Read under the order's lock, so a cancellation being decided is waited for.
     let store = state.store.clone();
-    let id = order_id.to_owned();
+    let id = store::ids::OrderId::new(order_id);
     let stored = match web::block(move || store.check_order(&id, bookable)).await?? {
         store::Changed::Done(now) => *now,
         store::Changed::Refused(e) => return Err(express_refusal(e)),
@@ -322,7 +322,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
         return Ok(Express::FellBack);
     }
     let request = ShipmentRequest {
-        order_id: order.id.clone(),
+        order_id: order.id.to_string(),
         order_date: order.placed_at.unwrap_or(order.created_at).and_utc(),
         speed: DeliverySpeed::Express,
         pickup_location: None,
@@ -342,7 +342,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
             .iter()
             .map(|line| ShipmentItem {
                 name: line.name.clone(),
-                sku: line.product_id.clone(),
+                sku: line.product_id.to_string(),
                 units: u32::try_from(line.quantity).unwrap_or(1),
                 selling_price_paise: u64::try_from(line.unit_price_paise).unwrap_or(0),
             })

@@ -5,6 +5,7 @@
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use store::ids::{AddressId, UserId};
 use utoipa::ToSchema;
 use validation::{FormErrors, ShipmentInput};
 
@@ -104,7 +105,7 @@ impl From<store::AddressRecord> for Address {
             delivery: delivery::Pincode::parse(&record.pincode)
                 .ok()
                 .map(DeliveryFacts::of),
-            id: record.id,
+            id: record.id.into(),
             billing_customer_name: record.customer_name,
             billing_phone: record.phone,
             billing_email: record.email,
@@ -171,7 +172,7 @@ pub async fn list(
     let user_id = path.into_inner();
     own(&caller, &user_id)?;
     let store = state.store.clone();
-    let rows = web::block(move || store.addresses(&user_id)).await??;
+    let rows = web::block(move || store.addresses(&UserId::new(user_id))).await??;
     let answer: Vec<Address> = rows.into_iter().map(Address::from).collect();
     Ok(HttpResponse::Ok().json(answer))
 }
@@ -217,8 +218,8 @@ pub async fn add(
     })
     .map_err(|e| invalid(&e))?;
     let record = store::AddressRecord {
-        id: uuid::Uuid::now_v7().to_string(),
-        user_id,
+        id: AddressId::new(uuid::Uuid::now_v7().to_string()),
+        user_id: UserId::new(user_id),
         customer_name: shipment.customer_name().as_str().to_owned(),
         phone: shipment.phone().as_str().to_owned(),
         email: shipment.email().as_str().to_owned(),
@@ -287,7 +288,10 @@ pub async fn set_default(
         ));
     }
     let store = state.store.clone();
-    let found = web::block(move || store.set_default_address(&user_id, &address_id)).await??;
+    let found = web::block(move || {
+        store.set_default_address(&UserId::new(user_id), &AddressId::new(address_id))
+    })
+    .await??;
     let address = found.ok_or_else(address_not_found)?;
     Ok(HttpResponse::Ok().json(Address::from(address)))
 }
@@ -319,10 +323,14 @@ pub async fn remove(
     own(&caller, &user_id)?;
     let store = state.store.clone();
     let deleted = web::block(move || {
-        store.delete_address(&user_id, &address_id, |remaining| {
-            validation::next_default(remaining.iter().map(|a| (a.id.as_str(), a.created_at)))
-                .map(str::to_owned)
-        })
+        store.delete_address(
+            &UserId::new(user_id),
+            &AddressId::new(address_id),
+            |remaining| {
+                validation::next_default(remaining.iter().map(|a| (a.id.as_str(), a.created_at)))
+                    .map(AddressId::new)
+            },
+        )
     })
     .await??;
     if deleted {

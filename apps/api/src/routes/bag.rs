@@ -90,9 +90,9 @@ pub struct Cart {
 pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
     let record = &snapshot.entries()[snapshot.product(id)?].record;
     Some(bag::Product {
-        id: record.id.clone(),
+        id: record.id.to_string(),
         brand: bag::Brand {
-            id: record.brand.id.clone(),
+            id: record.brand.id.to_string(),
             name: record.brand.name.clone(),
         },
         unit_price: bag::unit_price(
@@ -119,10 +119,10 @@ fn cart(snapshot: &Snapshot, media_origin: &str, lines: Vec<Line>) -> Result<Car
             let record = &snapshot.entries()[snapshot.product(&item.line.product_id)?].record;
             Some(Item {
                 product: ItemProduct {
-                    id: record.id.clone(),
+                    id: record.id.to_string(),
                     name: record.name.clone(),
                     brand: wire::BrandRef {
-                        id: record.brand.id.clone(),
+                        id: record.brand.id.to_string(),
                         name: record.brand.name.clone(),
                         logo_url: record
                             .brand

@@ -234,7 +234,7 @@ pub async fn apply(
     brand_ids: &[String],
 ) -> Result<AppliedCoupon, ApiError> {
     let store = state.store.clone();
-    let user = user_id.to_owned();
+    let user = store::ids::UserId::new(user_id);
     let lookup = code.as_str().to_owned();
     let found = web::block(move || store.coupon_by_code(&lookup, &user)).await??;
     let now = state.clock.now();

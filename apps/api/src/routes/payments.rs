@@ -220,13 +220,13 @@ pub async fn create_order(
         });
     }
 
-    let id = uuid::Uuid::now_v7().to_string();
+    let id = store::ids::OrderId::new(uuid::Uuid::now_v7().to_string());
     let address = &priced.address;
     let new = store::NewOrder {
         order: store::OrderRecord {
             id: id.clone(),
             user_id: caller.id().to_owned(),
-            brand_id: priced.brand_id.clone(),
+            brand_id: store::ids::BrandId::new(priced.brand_id.as_str()),
             stage: store::Stage::Reserved.as_str().to_owned(),
             from_bag: priced.from_bag,
             ship_name: address.customer_name.clone(),
@@ -288,8 +288,8 @@ pub async fn create_order(
     }
 
     let notes = providers::Notes::from([
-        ("orderId".to_owned(), id.clone()),
-        ("userId".to_owned(), caller.id().to_owned()),
+        ("orderId".to_owned(), id.to_string()),
+        ("userId".to_owned(), caller.id().to_string()),
     ]);
     let opened = state
         .payments
@@ -318,7 +318,7 @@ pub async fn create_order(
             amount: provider.amount_paise,
             currency: provider.currency,
         },
-        checkout_id: id,
+        checkout_id: id.into(),
         quote: priced.quote,
     }))
 }
@@ -393,7 +393,7 @@ pub async fn verify(
     let placed = placement::complete(&state, &found.order, &payment_id).await?;
     Ok(HttpResponse::Ok().json(Verified {
         success: true,
-        order_id: placed.order.id,
+        order_id: placed.order.id.into(),
     }))
 }
 

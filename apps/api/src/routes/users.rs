@@ -173,7 +173,7 @@ pub fn new_user(
     now: chrono::DateTime<chrono::Utc>,
 ) -> store::UserRecord {
     store::UserRecord {
-        id: uuid::Uuid::now_v7().to_string(),
+        id: uuid::Uuid::now_v7().to_string().into(),
         email: Some(email.normalized()),
         display_name: validation::display_name(None, email),
         phone: Some(access::identity::mobile_number_from(random)),
@@ -598,7 +598,7 @@ pub async fn update(
         caller.user.clone()
     } else {
         let store = state.store.clone();
-        let id = user_id.clone();
+        let id = store::ids::UserId::new(user_id.as_str());
         web::block(move || store.user_by_id(&id))
             .await??
             .ok_or_else(|| ApiError::NotFound("User not found. Please log in again.".into()))?
@@ -855,7 +855,7 @@ async fn delete_account(
     req: &HttpRequest,
     state: &web::Data<AppState>,
     caller: &Caller,
-    user_id: String,
+    user_id: store::ids::UserId,
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
     let now = state.clock.now().naive_utc();
