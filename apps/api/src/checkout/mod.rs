@@ -11,7 +11,6 @@ pub mod wire;
 use actix_web::web;
 use chrono::{DateTime, Utc};
 use delivery::{DeliverySpeed, Pincode};
-use orders::{DeliveryStatus, Lifecycle, OrderStatus, RefundStatus};
 use pricing::{CartLine, CartTotals, CouponCode, FREE_DELIVERY_THRESHOLD_CHECKOUT, Money};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -154,14 +153,6 @@ pub fn short_of_stock(name: &str, size: &str, left: u32, quantity: u32) -> Optio
         message: format!("{name} ({size}): {refusal}"),
         available: Some(left),
     })
-}
-
-/// The stored and wire word of a speed.
-pub fn speed_word(speed: DeliverySpeed) -> &'static str {
-    match speed {
-        DeliverySpeed::Standard => "standard",
-        DeliverySpeed::Express => "express",
-    }
 }
 
 fn speed_of(raw: Option<&str>) -> Result<DeliverySpeed, ApiError> {
@@ -358,33 +349,4 @@ pub async fn price(
         coupon,
         from_bag,
     })
-}
-
-/// The order's lifecycle fields as stored.
-pub fn lifecycle_of(stored: &store::StoredOrder) -> Lifecycle {
-    let order = &stored.order;
-    Lifecycle {
-        delivery: DeliveryStatus::parse(&order.delivery_status),
-        status: order.status.as_deref().and_then(OrderStatus::parse),
-        refund: RefundStatus::parse(&order.refund_status).unwrap_or(RefundStatus::NotInitiated),
-        open_request: stored
-            .open_request
-            .as_ref()
-            .map(|request| orders::OpenRequest {
-                line: usize::try_from(request.line).unwrap_or(0),
-                reason: request.reason.clone(),
-                delivery_before: DeliveryStatus::parse(&request.delivery_before),
-            }),
-    }
-}
-
-/// The fields a lifecycle writes, with the request left as it is.
-pub fn change_of(lifecycle: &Lifecycle) -> store::OrderChange {
-    store::OrderChange {
-        delivery_status: lifecycle.delivery.as_str().to_owned(),
-        status: lifecycle.status.map(|s| s.as_str().to_owned()),
-        refund_status: lifecycle.refund.as_str().to_owned(),
-        request: store::RequestChange::Keep,
-        return_stock: false,
-    }
 }

@@ -91,9 +91,12 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
         Ok(refund) => {
             let processed = refund.status == providers::RefundStatus::Processed;
             let (refund_status, payment_status) = if processed {
-                ("completed", Some("Refunded"))
+                (
+                    orders::RefundStatus::Completed,
+                    Some(orders::PaymentStatus::Refunded),
+                )
             } else {
-                ("initiated", None)
+                (orders::RefundStatus::Initiated, None)
             };
             web::block(move || {
                 store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
@@ -112,7 +115,12 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
                     .is_ok_and(|payment| payment.status == PaymentStatus::Refunded);
             web::block(move || {
                 if refunded {
-                    store.refund_started(&id, None, "completed", Some("Refunded"))
+                    store.refund_started(
+                        &id,
+                        None,
+                        orders::RefundStatus::Completed,
+                        Some(orders::PaymentStatus::Refunded),
+                    )
                 } else {
                     store.release_refund_claim(&id)
                 }
@@ -244,7 +252,9 @@ pub async fn webhook(
         if let Some(found) = found {
             match complete(state, &found.order, &payment.id).await {
                 Ok(placed) => {
-                    if placed.order.delivery_speed == "express" && placed.shipment.is_none() {
+                    if placed.order.delivery_speed == DeliverySpeed::Express
+                        && placed.shipment.is_none()
+                    {
                         match book_express(state, &placed.order.id).await {
                             Ok(_) => {}
                             // Cancelled, or being cancelled, since it was placed: no courier.
@@ -278,7 +288,7 @@ pub async fn webhook(
 
 /// Whether the order may have a courier booked now ([`orders::Lifecycle::check_express_booking`]).
 fn bookable(stored: &store::StoredOrder) -> Result<(), orders::ExpressError> {
-    super::lifecycle_of(stored).check_express_booking()
+    stored.lifecycle().check_express_booking()
 }
 
 /// A courier refused for a cancelled order, or one with a cancellation request waiting.
@@ -318,7 +328,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
         return Ok(Express::Booked(shipment.clone()));
     }
     let order = &stored.order;
-    if order.delivery_speed != "express" {
+    if order.delivery_speed != DeliverySpeed::Express {
         return Ok(Express::FellBack);
     }
     let request = ShipmentRequest {

@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use actix_web::web;
-use orders::{DeliveryStatus, RefundStatus};
+use orders::{DeliveryStatus, PaymentStatus, RefundStatus};
 use providers::RefundStatus as ProviderRefund;
 
-use crate::checkout::{change_of, lifecycle_of, placement};
+use crate::checkout::placement;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -58,11 +58,11 @@ async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
         };
         let (refund, payment) = match status {
             ProviderRefund::Pending => continue,
-            ProviderRefund::Processed => (RefundStatus::Completed, Some("Refunded")),
+            ProviderRefund::Processed => (RefundStatus::Completed, Some(PaymentStatus::Refunded)),
             ProviderRefund::Failed => (RefundStatus::Failed, None),
         };
         let store = state.store.clone();
-        web::block(move || store.set_refund(&order.id, None, refund.as_str(), payment)).await??;
+        web::block(move || store.set_refund(&order.id, None, refund, payment)).await??;
     }
     Ok(())
 }
@@ -88,9 +88,10 @@ async fn track_shipments(state: &AppState) -> Result<(), ApiError> {
         // waits) is simply not taken.
         web::block(move || {
             store.change_order(&order_id, now, |stored| {
-                lifecycle_of(stored)
+                stored
+                    .lifecycle()
                     .move_delivery(to)
-                    .map(|moved| change_of(&moved))
+                    .map(|moved| store::OrderChange::of(&moved))
             })
         })
         .await??;
