@@ -15,7 +15,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
-use crate::checkout::{self, Quote, QuoteRequest, placement};
+use crate::services::checkout::{self, Quote, QuoteRequest, placement};
 use crate::error::ApiError;
 use crate::routes::offers;
 use crate::routes::params;

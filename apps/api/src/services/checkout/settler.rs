@@ -10,7 +10,7 @@ use actix_web::web;
 use orders::{DeliveryStatus, RefundStatus};
 use providers::RefundStatus as ProviderRefund;
 
-use crate::checkout::{change_of, lifecycle_of, placement};
+use crate::services::checkout::{change_of, lifecycle_of, placement};
 use crate::error::ApiError;
 use crate::state::AppState;
 
