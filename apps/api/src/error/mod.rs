@@ -5,6 +5,8 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+mod checkout;
+
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {

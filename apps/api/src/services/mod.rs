@@ -1,1 +1,3 @@
 pub mod checkout;
+pub mod input;
+pub mod lookup;
