@@ -1,5 +1,10 @@
 //! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
 
+mod accounts;
+mod addresses;
+mod auth;
+mod edge;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
