@@ -134,7 +134,7 @@ impl Product {
             sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
             stock: p.stock.iter().cloned().collect(),
             brand: BrandRef {
-                id: p.brand.id.clone(),
+                id: p.brand.id.to_string(),
                 name: p.brand.name.clone(),
                 logo_url: p.brand.logo_url.as_ref().map(absolute),
             },
@@ -142,7 +142,7 @@ impl Product {
                 .categories
                 .iter()
                 .map(|c| CategoryRef {
-                    id: c.id.clone(),
+                    id: c.id.to_string(),
                     name: c.name.clone(),
                 })
                 .collect(),
@@ -155,7 +155,7 @@ impl Product {
                 distress: spec.distress.clone(),
             },
             assigned_coupon,
-            id: p.id.clone(),
+            id: p.id.to_string(),
             name: p.name.clone(),
             description: p.description.clone(),
             currency: p.currency.clone(),
@@ -188,7 +188,7 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         is_active: c.is_active,
         valid_from: Some(c.valid_from.and_utc()),
         valid_until: Some(c.valid_until.and_utc()),
-        brand_id: c.brand_id.clone(),
+        brand_id: c.brand_id.clone().map(String::from),
         // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
         usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
         usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
@@ -215,7 +215,7 @@ pub struct Brand {
 impl Brand {
     pub fn from_record(b: &store::BrandRecord, product_count: usize, media_origin: &str) -> Self {
         Self {
-            id: b.id.clone(),
+            id: b.id.to_string(),
             name: b.name.clone(),
             is_active: b.is_active,
             logo_url: b
@@ -340,7 +340,7 @@ pub struct User {
 impl From<&store::UserRecord> for User {
     fn from(u: &store::UserRecord) -> Self {
         Self {
-            id: u.id.clone(),
+            id: u.id.to_string(),
             email: u.email.clone(),
             display_name: u.display_name.clone(),
             phone: u.phone.clone(),
@@ -356,7 +356,7 @@ impl From<&store::UserRecord> for User {
             role: access::Role::from_flags(u.is_admin, u.is_brand_user).number(),
             is_admin: u.is_admin,
             is_brand_user: u.is_brand_user,
-            brand_id: u.brand_id.clone(),
+            brand_id: u.brand_id.clone().map(String::from),
             last_login: u.last_login.map(utc),
             oauth_provider: None,
             oauth_id: None,

@@ -171,7 +171,7 @@ pub async fn track_swipe(
         .ok_or_else(|| ApiError::NotFound("Product not found.".into()))?;
     let command = SwipeCommand::Swipe(NewSwipe {
         user_id: caller.id().to_owned(),
-        product_id: entry.id().to_owned(),
+        product_id: store::ids::ProductId::new(entry.id()),
         gender: entry.record.gender.clone(),
         liked,
         session_id,
@@ -189,7 +189,7 @@ pub async fn track_swipe(
             success: true,
             data: Swipe {
                 id: format!("{}:{}", caller.id(), product_id),
-                product_id,
+                product_id: product_id.into(),
                 action: action_name(liked),
                 session_id,
                 created_at: swiped_at.and_utc(),
@@ -232,7 +232,7 @@ pub async fn undo_last(
         } => Ok(HttpResponse::Ok().json(UndoAnswer {
             success: true,
             data: Undone {
-                product_id,
+                product_id: product_id.into(),
                 action: action_name(liked),
                 restored_action: restored.map(action_name),
                 removed_from_curated_list: removed_from_list,
@@ -407,10 +407,10 @@ pub async fn trending_products(
                     u64::try_from(row.dislikes).unwrap_or(0),
                 );
                 entries.push(TrendingEntry {
-                    id: record.id.clone(),
+                    id: record.id.to_string(),
                     rank: entries.len() + 1,
                     product: TrendingProductRef {
-                        id: record.id.clone(),
+                        id: record.id.to_string(),
                         name: record.name.clone(),
                         images: record
                             .images
@@ -418,7 +418,7 @@ pub async fn trending_products(
                             .map(|u| wire::absolute_url(&media_origin, u.clone()))
                             .collect(),
                         brand: TrendingBrand {
-                            id: record.brand.id.clone(),
+                            id: record.brand.id.to_string(),
                             name: record.brand.name.clone(),
                         },
                         price: Decimal::from_paise(record.price_paise),

@@ -103,10 +103,10 @@ fn cart(snapshot: &Snapshot, media_origin: &str, lines: Vec<Line>) -> Result<Car
             let record = &snapshot.entries()[snapshot.product(&item.line.product_id)?].record;
             Some(Item {
                 product: ItemProduct {
-                    id: record.id.clone(),
+                    id: record.id.to_string(),
                     name: record.name.clone(),
                     brand: wire::BrandRef {
-                        id: record.brand.id.clone(),
+                        id: record.brand.id.to_string(),
                         name: record.brand.name.clone(),
                         logo_url: record
                             .brand

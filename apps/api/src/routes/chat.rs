@@ -124,7 +124,7 @@ async fn order_summaries(
     user_id: &str,
 ) -> Result<Vec<support::OrderSummary>, ApiError> {
     let store = state.store.clone();
-    let user = user_id.to_owned();
+    let user = store::ids::UserId::new(user_id);
     let placed = web::block(move || store.orders_of_user(&user)).await??;
     Ok(placed
         .iter()
@@ -132,7 +132,7 @@ async fn order_summaries(
             let order = &stored.order;
             let life = crate::services::checkout::lifecycle_of(stored);
             support::OrderSummary {
-                id: order.id.clone(),
+                id: order.id.to_string(),
                 placed_at: order.created_at.and_utc(),
                 status: orders::status_text(life.status, &life.delivery).to_owned(),
                 estimated_delivery: Some(order.estimated_delivery.and_utc()),

@@ -84,7 +84,7 @@ fn entry(
 ) -> Option<Entry> {
     let record = &snapshot.entries()[snapshot.product(product_id)?].record;
     Some(Entry {
-        id: record.id.clone(),
+        id: record.id.to_string(),
         name: record.name.clone(),
         price: Decimal::from_paise(record.price_paise),
         offer_percentage: record.offer_percentage,
@@ -94,7 +94,7 @@ fn entry(
             .map(|u| wire::absolute_url(media_origin, u.clone()))
             .collect(),
         brand: EntryBrand {
-            id: record.brand.id.clone(),
+            id: record.brand.id.to_string(),
             name: record.brand.name.clone(),
         },
         category: record.categories.iter().map(|c| c.name.clone()).collect(),
@@ -164,7 +164,7 @@ pub async fn add(
     let now = state.clock.now();
     let store = state.store.clone();
     let user = caller.id().to_owned();
-    let id = product_id.clone();
+    let id = store::ids::ProductId::new(product_id.as_str());
     let (added, rows) = web::block(move || {
         let added = store.add_to_curated_list(&user, &id, now)?;
         store.curated_list(&user).map(|rows| (added, rows))
@@ -210,6 +210,7 @@ pub async fn remove(
     let store = state.store.clone();
     let user = caller.id().to_owned();
     let product_id = path.into_inner();
+    let product_id = store::ids::ProductId::new(product_id);
     let removed = web::block(move || store.remove_from_curated_list(&user, &product_id)).await??;
     if removed {
         Ok(HttpResponse::Ok().json(Removed { success: true }))
@@ -255,7 +256,7 @@ pub async fn set(
     let now = state.clock.now();
     let store = state.store.clone();
     let user = caller.id().to_owned();
-    let id = product_id.clone();
+    let id = store::ids::ProductId::new(product_id.as_str());
     let changed = web::block(move || {
         if in_list {
             store.add_to_curated_list(&user, &id, now)
