@@ -1,9 +1,16 @@
 //! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
 
+mod accounts;
+mod addresses;
+mod auth;
+mod edge;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+mod checkout;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]

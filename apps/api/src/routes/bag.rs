@@ -88,23 +88,7 @@ pub struct Cart {
 /// The bag's rules' view of a product the catalogue shows, with its stock; the checkout and
 /// the coupon check price from it too.
 pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
-    Some(bag::Product {
-        id: record.id.clone(),
-        brand: bag::Brand {
-            id: record.brand.id.clone(),
-            name: record.brand.name.clone(),
-        },
-        unit_price: bag::unit_price(
-            pricing::Money::from_paise(record.price_paise),
-            record.offer_percentage,
-        ),
-        stock: record
-            .stock
-            .iter()
-            .map(|(size, left)| (size.clone(), u32::try_from(*left).unwrap_or(0)))
-            .collect(),
-    })
+    crate::services::lookup::product(snapshot, id)
 }
 
 fn cart(snapshot: &Snapshot, media_origin: &str, lines: Vec<Line>) -> Result<Cart, ApiError> {
@@ -198,16 +182,7 @@ pub(crate) fn quantity(
     min: u32,
     default: Option<u32>,
 ) -> Result<u32, ApiError> {
-    let invalid = || ApiError::from(BagError::InvalidQuantity { min });
-    let quantity = match value {
-        None | Some(Value::Null) => default.ok_or_else(invalid)?,
-        Some(value) => crate::routes::params::whole_json_number(value).ok_or_else(invalid)?,
-    };
-    if (min..=bag::MAX_LINE_QUANTITY).contains(&quantity) {
-        Ok(quantity)
-    } else {
-        Err(invalid())
-    }
+    crate::services::input::quantity(value, min, default).map_err(ApiError::from)
 }
 
 /// What an add asks for, checked before the bag is touched.

@@ -114,17 +114,7 @@ pub fn required_id<'a>(
     present(value).ok_or_else(|| ApiError::bad_request(code, format!("{name} is required")))
 }
 
-/// A whole number sent as JSON: `2` and `2.0` alike, since JSON (and so a client's encoder)
-/// does not tell them apart. A fraction, a negative number, anything past `u32` or anything
-/// not a number is `None`.
-pub fn whole_json_number(value: &serde_json::Value) -> Option<u32> {
-    if let Some(n) = value.as_u64() {
-        return u32::try_from(n).ok();
-    }
-    let f = value.as_f64()?;
-    // In range and without a fraction, the conversion is exact.
-    ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
-}
+pub use crate::services::input::whole_json_number;
 
 fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
@@ -138,9 +128,8 @@ fn given(text: Option<&str>) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
 
-    use super::{boolean, gender, rupees, whole, whole_json_number};
+    use super::{boolean, gender, rupees, whole};
 
     #[test]
     fn values_of_a_fixed_form_are_taken_as_sent() {
@@ -155,24 +144,5 @@ mod tests {
         assert!(gender(Some("\t")).is_err());
         assert_eq!(gender(Some("")).ok(), Some(None));
         assert!(boolean("inList", Some("true ")).is_err());
-    }
-
-    #[test]
-    fn whole_json_numbers() {
-        for (value, expected) in [
-            (json!(2), Some(2)),
-            (json!(2.0), Some(2)),
-            (json!(0), Some(0)),
-            (json!(4_294_967_295_u64), Some(u32::MAX)),
-            (json!(4_294_967_296_u64), None),
-            (json!(4.294_967_296e9), None),
-            (json!(2.5), None),
-            (json!(-1), None),
-            (json!(-1.0), None),
-            (json!("2"), None),
-            (json!(null), None),
-        ] {
-            assert_eq!(whole_json_number(&value), expected, "{value}");
-        }
     }
 }
