@@ -14,6 +14,7 @@ pub mod history;
 pub mod ledger;
 pub mod retention;
 pub mod routes;
+pub mod services;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
