@@ -160,18 +160,27 @@ pub async fn bag(state: &AppState, user: &UserId) -> Result<Cart, BagError> {
     cart(&snapshot, state.catalogue.media_origin(), lines)
 }
 
-fn wanted_product(state: &AppState, wanted: &Wanted) -> Result<::bag::Product, BagError> {
-    product(&state.catalogue.snapshot(), wanted.product_id.as_str())
-        .ok_or(BagError::ProductNotFound)
+/// How an add goes into the bag: beside what it holds, or in place of it.
+type Adding = fn(&mut ::bag::Bag, ::bag::Product, &str, u32) -> Result<(), ::bag::BagError>;
+
+/// Puts the wanted product into the shopper's bag the way `adding` says.
+async fn put(
+    state: &AppState,
+    user: &UserId,
+    wanted: Wanted,
+    adding: Adding,
+) -> Result<Cart, BagError> {
+    let product = product(&state.catalogue.snapshot(), wanted.product_id.as_str())
+        .ok_or(BagError::ProductNotFound)?;
+    change(state, user, move |bag| {
+        adding(bag, product, &wanted.size, wanted.quantity)
+    })
+    .await
 }
 
 /// Adds a quantity of a product in a size to the shopper's bag.
 pub async fn add(state: &AppState, user: &UserId, wanted: Wanted) -> Result<Cart, BagError> {
-    let product = wanted_product(state, &wanted)?;
-    change(state, user, move |bag| {
-        bag.add(product, &wanted.size, wanted.quantity)
-    })
-    .await
+    put(state, user, wanted, ::bag::Bag::add).await
 }
 
 /// Empties the shopper's bag and adds, in one transaction: the brand-conflict dialog's
@@ -181,11 +190,7 @@ pub async fn switch_brand(
     user: &UserId,
     wanted: Wanted,
 ) -> Result<Cart, BagError> {
-    let product = wanted_product(state, &wanted)?;
-    change(state, user, move |bag| {
-        bag.switch_brand(product, &wanted.size, wanted.quantity)
-    })
-    .await
+    put(state, user, wanted, ::bag::Bag::switch_brand).await
 }
 
 /// Sets the quantity of a line of the shopper's bag; 0 takes it out.
