@@ -15,10 +15,10 @@ use utoipa::ToSchema;
 use store::ids::{BrandId, CancelRequestId, OrderId, UserId};
 
 use crate::auth::Caller;
-use crate::checkout::placement::{self, Express};
-use crate::checkout::wire::{BrandOrder, Order};
 use crate::error::{ApiError, Named};
 use crate::routes::params;
+use crate::services::checkout::placement::{self, Express};
+use crate::services::checkout::wire::{BrandOrder, Order};
 use crate::state::AppState;
 
 /// How many orders the brand console lists at most.
