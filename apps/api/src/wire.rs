@@ -169,32 +169,6 @@ impl Product {
     }
 }
 
-/// The stored coupon as the pricing rules see it; `None` when the row breaks a rule (a code
-/// that does not parse, a percentage above 100), which makes the coupon unusable, not the
-/// answer fail.
-pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
-    let discount = match c.discount_type.as_str() {
-        "percentage" => pricing::CouponDiscount::Percentage {
-            percent: pricing::Percent::from_whole(u8::try_from(c.discount_value).ok()?).ok()?,
-            max_discount: c.max_discount_paise.map(Money::from_paise),
-        },
-        "fixed" => pricing::CouponDiscount::Fixed(Money::from_paise(c.discount_value)),
-        _ => return None,
-    };
-    Some(pricing::Coupon {
-        code: pricing::CouponCode::parse(&c.code).ok()?,
-        discount,
-        min_order_value: Money::from_paise(c.min_order_paise),
-        is_active: c.is_active,
-        valid_from: Some(c.valid_from.and_utc()),
-        valid_until: Some(c.valid_until.and_utc()),
-        brand_id: c.brand_id.clone(),
-        // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
-        usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
-        usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
-    })
-}
-
 /// A brand (000 §3).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Brand {

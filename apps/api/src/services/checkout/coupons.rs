@@ -10,7 +10,6 @@ use super::wire::Offer;
 use super::{CheckoutError, lookup};
 use crate::catalogue::Snapshot;
 use crate::state::AppState;
-use crate::wire::domain_coupon;
 
 /// A coupon that applies to a priced cart.
 #[derive(Debug)]
@@ -48,7 +47,7 @@ pub async fn apply(
     let now = state.clock.now();
     // An unknown code and a stored row the rules cannot read are both simply invalid.
     let (record, coupon, shopper_uses) = found
-        .and_then(|(record, uses)| Some((domain_coupon(&record)?, record, uses)))
+        .and_then(|(record, uses)| Some((record.terms()?, record, uses)))
         .map(|(coupon, record, uses)| (record, coupon, uses))
         .ok_or(CouponError::Invalid)?;
     let discount = coupon.redeem(subtotal, brand_ids, usage(&record, shopper_uses), now)?;
@@ -154,7 +153,7 @@ pub async fn my_offers(state: &AppState, user: &UserId) -> Result<Vec<Offer>, Ch
     Ok(coupons
         .iter()
         .filter_map(|record| {
-            let coupon = domain_coupon(record)?;
+            let coupon = record.terms()?;
             let used = usage(record, uses.get(&record.id).copied().unwrap_or(0));
             if !coupon.is_usable(used, now) {
                 return None;
