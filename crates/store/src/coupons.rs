@@ -8,6 +8,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use diesel::prelude::*;
 use pricing::{CouponCode, CouponDiscount, Money, Percent};
 
+use crate::ids::{BrandId, OrderId, UserId};
 use crate::products::CouponRecord;
 use crate::schema::{coupon_uses, coupons};
 use crate::{DbConnection, Store, StoreError};
@@ -51,7 +52,7 @@ impl CouponRecord {
             is_active: terms.is_active,
             valid_from: terms.valid_from.map_or(OPEN_START, |at| at.naive_utc()),
             valid_until: terms.valid_until.map_or(OPEN_END, |at| at.naive_utc()),
-            brand_id: terms.brand_id.clone(),
+            brand_id: terms.brand_id.clone().map(BrandId::from),
             usage_limit: terms.usage_limit.map(i64::from),
             usage_limit_per_user: terms.usage_limit_per_user.map(i64::from),
             times_used: 0,
@@ -77,7 +78,7 @@ impl CouponRecord {
             is_active: self.is_active,
             valid_from: Some(self.valid_from.and_utc()),
             valid_until: Some(self.valid_until.and_utc()),
-            brand_id: self.brand_id.clone(),
+            brand_id: self.brand_id.clone().map(String::from),
             // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
             usage_limit: self.usage_limit.map(u32::try_from).transpose().ok()?,
             usage_limit_per_user: self
@@ -117,7 +118,7 @@ impl From<diesel::result::Error> for Undo {
     }
 }
 
-fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &str) -> QueryResult<i64> {
+fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &UserId) -> QueryResult<i64> {
     coupon_uses::table
         .filter(coupon_uses::coupon_id.eq(coupon_id))
         .filter(coupon_uses::user_id.eq(user_id))
@@ -125,7 +126,7 @@ fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &str) -> Quer
         .get_result(conn)
 }
 
-fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> QueryResult<bool> {
+fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &OrderId) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         coupon_uses::table
             .filter(coupon_uses::coupon_id.eq(coupon_id))
@@ -159,8 +160,8 @@ fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> Query
 pub fn claim_coupon_use(
     conn: &mut DbConnection,
     coupon_id: &str,
-    user_id: &str,
-    order_id: &str,
+    user_id: &UserId,
+    order_id: &OrderId,
     now: DateTime<Utc>,
 ) -> Result<CouponClaim, StoreError> {
     Ok(claim(conn, coupon_id, user_id, order_id, now)?)
@@ -170,8 +171,8 @@ pub fn claim_coupon_use(
 pub(crate) fn claim(
     conn: &mut DbConnection,
     coupon_id: &str,
-    user_id: &str,
-    order_id: &str,
+    user_id: &UserId,
+    order_id: &OrderId,
     now: DateTime<Utc>,
 ) -> QueryResult<CouponClaim> {
     let outcome = conn.transaction(|conn| {
@@ -234,7 +235,7 @@ impl Store {
     pub fn coupon_by_code(
         &self,
         code: &str,
-        user_id: &str,
+        user_id: &UserId,
     ) -> Result<Option<(CouponRecord, i64)>, StoreError> {
         let code = code.trim().to_ascii_uppercase();
         let mut conn = self.conn()?;
@@ -252,7 +253,7 @@ impl Store {
 
     /// How many orders of `user_id` used each coupon, by coupon id (coupons never used by the
     /// shopper are absent).
-    pub fn coupon_uses_of(&self, user_id: &str) -> Result<HashMap<String, i64>, StoreError> {
+    pub fn coupon_uses_of(&self, user_id: &UserId) -> Result<HashMap<String, i64>, StoreError> {
         let mut conn = self.conn()?;
         let rows: Vec<(String, i64)> = coupon_uses::table
             .filter(coupon_uses::user_id.eq(user_id))

@@ -3,7 +3,7 @@
 
 use validation::ProductGender;
 
-use crate::error::ApiError;
+use crate::error::input::InputError;
 
 /// A whole number in `min..=max`, or `default` when absent or empty.
 pub fn whole(
@@ -12,32 +12,22 @@ pub fn whole(
     default: usize,
     min: usize,
     max: usize,
-) -> Result<usize, ApiError> {
+) -> Result<usize, InputError> {
     let Some(text) = given(text) else {
         return Ok(default);
     };
     text.parse::<usize>()
         .ok()
         .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "INVALID_QUERY",
-                format!("{name} must be a whole number from {min} to {max}"),
-            )
-        })
+        .ok_or(InputError::NotWhole { name, min, max })
 }
 
 /// An amount of rupees, as paise.
-pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, ApiError> {
+pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, InputError> {
     let Some(text) = given(text) else {
         return Ok(None);
     };
-    let refused = || {
-        ApiError::bad_request(
-            "INVALID_PRICE",
-            format!("{name} must be an amount of rupees of 0 or more, such as 799 or 2999.50"),
-        )
-    };
+    let refused = || InputError::NotRupees(name);
     // The money parser forgives surrounding spaces (a form's typing); a query value is taken as
     // sent.
     if text.trim() != text {
@@ -49,13 +39,8 @@ pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, Api
 }
 
 /// male, female or unisex in any letter case; `all` or blank is no filter.
-pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, ApiError> {
-    let refused = || {
-        ApiError::bad_request(
-            "INVALID_GENDER",
-            "gender must be one of male, female or unisex",
-        )
-    };
+pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, InputError> {
+    let refused = || InputError::Gender;
     match given(text) {
         None => Ok(None),
         Some(g) if g.eq_ignore_ascii_case("all") => Ok(None),
@@ -67,15 +52,12 @@ pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, ApiError> {
 }
 
 /// `true` or `false`, or absent.
-pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, ApiError> {
+pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, InputError> {
     match given(text) {
         None => Ok(None),
         Some(t) if t.eq_ignore_ascii_case("true") => Ok(Some(true)),
         Some(t) if t.eq_ignore_ascii_case("false") => Ok(Some(false)),
-        Some(_) => Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("{name} must be true or false"),
-        )),
+        Some(_) => Err(InputError::NotBoolean(name)),
     }
 }
 
@@ -85,12 +67,9 @@ pub fn text<'a>(
     name: &'static str,
     text: Option<&'a str>,
     max: usize,
-) -> Result<Option<&'a str>, ApiError> {
+) -> Result<Option<&'a str>, InputError> {
     if text.is_some_and(|t| t.chars().count() > max) {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("{name} must be at most {max} characters"),
-        ));
+        return Err(InputError::TooLong { name, max });
     }
     Ok(present(text))
 }
@@ -100,9 +79,8 @@ pub fn required<'a>(
     name: &'static str,
     value: Option<&'a str>,
     max: usize,
-) -> Result<&'a str, ApiError> {
-    text(name, value, max)?
-        .ok_or_else(|| ApiError::bad_request("MISSING_QUERY", format!("{name} is required")))
+) -> Result<&'a str, InputError> {
+    text(name, value, max)?.ok_or(InputError::Missing(name))
 }
 
 /// An id a body must carry: trimmed, not blank; otherwise 400 `code` "`name` is required".
@@ -110,11 +88,9 @@ pub fn required_id<'a>(
     code: &'static str,
     name: &'static str,
     value: Option<&'a str>,
-) -> Result<&'a str, ApiError> {
-    present(value).ok_or_else(|| ApiError::bad_request(code, format!("{name} is required")))
+) -> Result<&'a str, InputError> {
+    present(value).ok_or(InputError::MissingId { code, name })
 }
-
-pub use crate::services::input::whole_json_number;
 
 fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
@@ -128,7 +104,6 @@ fn given(text: Option<&str>) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-
     use super::{boolean, gender, rupees, whole};
 
     #[test]
