@@ -59,7 +59,7 @@ pub struct CategoryRef {
 }
 
 /// A coupon's value: a whole percentage, or an amount of rupees.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum CouponValue {
     Percent(i64),
