@@ -18,7 +18,6 @@ pub struct AppliedCoupon {
     pub offer: Offer,
     /// The stored coupon's id, whose use an order claims.
     pub coupon_id: String,
-    pub code: String,
     /// What it takes off the subtotal.
     pub discount: Money,
 }
@@ -46,10 +45,8 @@ pub async fn apply(
         .await?;
     let now = state.clock.now();
     // An unknown code and a stored row the rules cannot read are both simply invalid.
-    let (record, coupon, shopper_uses) = found
-        .and_then(|(record, uses)| Some((record.terms()?, record, uses)))
-        .map(|(coupon, record, uses)| (record, coupon, uses))
-        .ok_or(CouponError::Invalid)?;
+    let (record, shopper_uses) = found.ok_or(CouponError::Invalid)?;
+    let coupon = record.terms().ok_or(CouponError::Invalid)?;
     let discount = coupon.redeem(subtotal, brand_ids, usage(&record, shopper_uses), now)?;
     let mut offer = Offer::new(&record, &coupon, now);
     offer.discount = Some(discount.into());
@@ -57,7 +54,6 @@ pub async fn apply(
     Ok(AppliedCoupon {
         offer,
         coupon_id: record.id,
-        code: coupon.code.as_str().to_owned(),
         discount,
     })
 }

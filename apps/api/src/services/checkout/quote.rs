@@ -216,7 +216,7 @@ pub async fn price(
         .map_err(|e| CheckoutError::Internal(format!("cart totals: {e}")))?;
     let coupon = applied
         .as_ref()
-        .map(|a| (a.coupon_id.clone(), a.code.clone()));
+        .map(|a| (a.coupon_id.clone(), a.offer.coupon_code.clone()));
     let quote = quote(
         lines.shown,
         &totals,
