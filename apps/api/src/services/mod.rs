@@ -3,3 +3,11 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod bag;
+pub mod catalogue;
+pub mod chat;
+pub mod checkout;
+pub mod input;
+pub mod lookup;
+pub mod swipes;
+pub mod trending;
