@@ -40,7 +40,7 @@ pub fn grant_role(
         let mut bytes = [0u8; 8];
         // A failed draw leaves zeros: the phone then collides and is drawn again.
         let _ = random.fill(&mut bytes);
-        crate::routes::users::new_user(&email, u64::from_le_bytes(bytes), now)
+        crate::services::accounts::new_user(&email, u64::from_le_bytes(bytes), now)
     })?;
     let (is_admin, is_brand_user) = role.flags();
     let brand = if role == Role::BrandUser {

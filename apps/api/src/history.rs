@@ -61,7 +61,7 @@ pub fn bench_user(
         display_name: format!("bench-{i}"),
         onboarded: true,
         last_login: None,
-        ..crate::routes::users::new_user(&email, i as u64, registered)
+        ..crate::services::accounts::new_user(&email, i as u64, registered)
     })
 }
 

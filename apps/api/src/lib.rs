@@ -5,7 +5,6 @@
 pub mod admin;
 pub mod auth;
 pub mod catalogue;
-pub mod checkout;
 pub mod config;
 pub mod edge;
 pub mod error;

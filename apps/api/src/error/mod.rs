@@ -8,10 +8,17 @@ pub mod input;
 pub mod swipes;
 pub mod trending;
 
+mod accounts;
+mod addresses;
+mod auth;
+mod edge;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+mod checkout;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]

@@ -10,8 +10,6 @@ use crate::services::bag::wire::{AddRequest, Cart, QuantityRequest};
 use crate::services::bag::{self as service, wire};
 use crate::state::AppState;
 
-pub(crate) use crate::services::bag::{product, quantity};
-
 fn user(caller: &Caller) -> UserId {
     UserId::new(caller.id())
 }

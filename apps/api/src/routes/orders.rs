@@ -13,11 +13,11 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
-use crate::checkout::placement::{self, Express};
-use crate::checkout::wire::{BrandOrder, Order};
-use crate::checkout::{change_of, lifecycle_of};
 use crate::error::{ApiError, Named};
 use crate::routes::params;
+use crate::services::checkout::placement::{self, Express};
+use crate::services::checkout::wire::{BrandOrder, Order};
+use crate::services::checkout::{change_of, lifecycle_of};
 use crate::state::AppState;
 
 /// How many orders the brand console lists at most.

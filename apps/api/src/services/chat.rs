@@ -129,7 +129,7 @@ async fn order_summaries(
         .iter()
         .map(|stored| {
             let order = &stored.order;
-            let life = crate::checkout::lifecycle_of(stored);
+            let life = crate::services::checkout::lifecycle_of(stored);
             support::OrderSummary {
                 id: order.id.clone(),
                 placed_at: order.created_at.and_utc(),

@@ -241,7 +241,7 @@ fn shopper(app: &TestApp, n: usize) -> String {
         .find_or_create_user(&email.normalized(), || UserRecord {
             id: format!("crowd-{n}"),
             onboarded: true,
-            ..api::routes::users::new_user(&email, n as u64, test_now())
+            ..api::services::accounts::new_user(&email, n as u64, test_now())
         })
         .expect("shopper");
     user.id
