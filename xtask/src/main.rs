@@ -6,9 +6,6 @@
 //! against the OpenAPI document).
 
 mod bench;
-mod bench_checkout;
-mod bench_places;
-mod bench_swipes;
 mod faults;
 mod fuzz;
 mod hostile;

@@ -41,7 +41,7 @@ pub struct BrandRef {
 impl BrandRef {
     pub fn of(b: &store::BrandRef, media_origin: &str) -> Self {
         Self {
-            id: b.id.clone(),
+            id: b.id.to_string(),
             name: b.name.clone(),
             logo_url: b
                 .logo_url
@@ -133,7 +133,7 @@ impl ProductSummary {
     /// `media_origin` (empty, or the shop's public origin) prefixes image URLs.
     pub fn of(p: &store::ProductRecord, media_origin: &str) -> Self {
         Self {
-            id: p.id.clone(),
+            id: p.id.to_string(),
             name: p.name.clone(),
             images: p
                 .images
@@ -182,7 +182,7 @@ impl Product {
                 .categories
                 .iter()
                 .map(|c| CategoryRef {
-                    id: c.id.clone(),
+                    id: c.id.to_string(),
                     name: c.name.clone(),
                 })
                 .collect(),
@@ -195,7 +195,7 @@ impl Product {
                 distress: spec.distress.clone(),
             },
             assigned_coupon,
-            id: p.id.clone(),
+            id: p.id.to_string(),
             name: p.name.clone(),
             description: p.description.clone(),
             currency: p.currency.clone(),
@@ -228,7 +228,7 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         is_active: c.is_active,
         valid_from: Some(c.valid_from.and_utc()),
         valid_until: Some(c.valid_until.and_utc()),
-        brand_id: c.brand_id.clone(),
+        brand_id: c.brand_id.clone().map(String::from),
         // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
         usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
         usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
@@ -255,7 +255,7 @@ pub struct Brand {
 impl Brand {
     pub fn from_record(b: &store::BrandRecord, product_count: usize, media_origin: &str) -> Self {
         Self {
-            id: b.id.clone(),
+            id: b.id.to_string(),
             name: b.name.clone(),
             is_active: b.is_active,
             logo_url: b
@@ -380,7 +380,7 @@ pub struct User {
 impl From<&store::UserRecord> for User {
     fn from(u: &store::UserRecord) -> Self {
         Self {
-            id: u.id.clone(),
+            id: u.id.to_string(),
             email: u.email.clone(),
             display_name: u.display_name.clone(),
             phone: u.phone.clone(),
@@ -396,7 +396,7 @@ impl From<&store::UserRecord> for User {
             role: access::Role::from_flags(u.is_admin, u.is_brand_user).number(),
             is_admin: u.is_admin,
             is_brand_user: u.is_brand_user,
-            brand_id: u.brand_id.clone(),
+            brand_id: u.brand_id.clone().map(String::from),
             last_login: u.last_login.map(utc),
             oauth_provider: None,
             oauth_id: None,

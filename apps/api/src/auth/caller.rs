@@ -21,7 +21,7 @@ pub struct Caller {
 }
 
 impl Caller {
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &store::ids::UserId {
         &self.user.id
     }
 
@@ -114,7 +114,7 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
         .sessions
         .verify(&token, now)
         .ok_or(AuthError::Unauthenticated)?;
-    let id = claims.sub.clone();
+    let id = store::ids::UserId::new(claims.sub.clone());
     let user = state
         .db(move |store| store.user_by_id(&id))
         .await?

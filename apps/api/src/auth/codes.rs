@@ -22,7 +22,10 @@ pub enum Purpose {
     /// Whoever types it reads the mail of `email` and may sign in as its user.
     SignIn { email: String },
     /// The user `user_id` reads the mail of `email` and may make it their e-mail.
-    EmailChange { user_id: String, email: String },
+    EmailChange {
+        user_id: store::ids::UserId,
+        email: String,
+    },
 }
 
 impl Purpose {

@@ -5,7 +5,6 @@ use actix_web::http::header::{CacheControl, CacheDirective, ContentType};
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
-use store::ids::UserId;
 use utoipa::IntoParams;
 
 use crate::auth::Caller;
@@ -41,7 +40,7 @@ pub async fn track_swipe(
     caller: Caller,
     body: web::Json<SwipeRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let user = UserId::new(caller.id());
+    let user = caller.id().clone();
     let input = SwipeInput::try_from((body.into_inner(), &user))?;
     let swipe = swipes::swipe(&state, &user, input).await?;
     Ok(HttpResponse::Created().json(SwipeAnswer {
@@ -67,7 +66,7 @@ pub async fn undo_last(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    let undone = swipes::undo_last(&state, &UserId::new(caller.id())).await?;
+    let undone = swipes::undo_last(&state, caller.id()).await?;
     Ok(HttpResponse::Ok().json(UndoAnswer {
         success: true,
         data: undone,

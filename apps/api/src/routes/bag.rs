@@ -11,7 +11,7 @@ use crate::services::bag::{self as service, wire};
 use crate::state::AppState;
 
 fn user(caller: &Caller) -> UserId {
-    UserId::new(caller.id())
+    caller.id().clone()
 }
 
 fn answer(cart: Cart) -> HttpResponse {

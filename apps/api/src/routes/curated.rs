@@ -13,7 +13,7 @@ use crate::services::bag::wire::{
 use crate::state::AppState;
 
 fn user(caller: &Caller) -> UserId {
-    UserId::new(caller.id())
+    caller.id().clone()
 }
 
 /// The caller's list, newest first. Products shoppers can no longer see are left out.

@@ -6,7 +6,6 @@ use std::collections::HashSet;
 use actix_web::http::header::ContentType;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
-use store::ids::UserId;
 use utoipa::IntoParams;
 
 use crate::auth::MaybeCaller;
@@ -103,7 +102,7 @@ pub async fn feed(
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner().into_query()?;
     let shopper = caller.0.map(|c| Shopper {
-        id: UserId::new(c.id()),
+        id: c.id().clone(),
         interests: c.user.interests,
         fits: c.user.ml_preferences,
     });

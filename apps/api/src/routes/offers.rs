@@ -6,7 +6,6 @@
 use actix_web::{HttpResponse, web};
 use pricing::CouponCode;
 use serde::Serialize;
-use store::ids::UserId;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
@@ -53,7 +52,7 @@ pub async fn validate_cart(
     body: web::Json<ValidateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let code = CouponCode::parse(&path.into_inner()).map_err(CheckoutError::from)?;
-    let user = UserId::new(caller.id());
+    let user = caller.id().clone();
     let offer = coupons::validate_cart(&state, &user, &code, &body).await?;
     Ok(HttpResponse::Ok().json(Applied {
         success: true,
@@ -76,6 +75,6 @@ pub async fn validate_cart(
     security(("session_cookie" = []), ("bearer" = [])),
 )]
 pub async fn mine(state: web::Data<AppState>, caller: Caller) -> Result<HttpResponse, ApiError> {
-    let offers = coupons::my_offers(&state, &UserId::new(caller.id())).await?;
+    let offers = coupons::my_offers(&state, caller.id()).await?;
     Ok(HttpResponse::Ok().json(offers))
 }

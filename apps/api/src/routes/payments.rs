@@ -6,7 +6,6 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
-use store::ids::UserId;
 use utoipa::ToSchema;
 
 use crate::auth::Caller;
@@ -39,7 +38,7 @@ pub async fn quote(
     body: web::Json<QuoteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = QuoteInput::try_from(&body.into_inner())?;
-    let priced = price(&state, &UserId::new(caller.id()), &input).await?;
+    let priced = price(&state, caller.id(), &input).await?;
     Ok(HttpResponse::Ok().json(priced.quote))
 }
 
@@ -116,7 +115,7 @@ pub async fn create_order(
     body: web::Json<CreateOrderRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = OrderInput::try_from(body.into_inner())?;
-    let opened = payment::open_checkout(&state, &UserId::new(caller.id()), input).await?;
+    let opened = payment::open_checkout(&state, caller.id(), input).await?;
     Ok(HttpResponse::Ok().json(CreatedOrder {
         success: true,
         order: ProviderOrder {
@@ -160,7 +159,7 @@ pub async fn verify(
     body: web::Json<VerifyRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let proof = PaymentProof::try_from(body.into_inner())?;
-    let order_id = payment::verify(&state, &UserId::new(caller.id()), &proof).await?;
+    let order_id = payment::verify(&state, caller.id(), &proof).await?;
     Ok(HttpResponse::Ok().json(Verified {
         success: true,
         order_id: order_id.into_inner(),
@@ -234,7 +233,7 @@ pub async fn sandbox_pay(
     caller: Caller,
     body: web::Json<SandboxPayRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let paid = payment::sandbox_pay(&state, &UserId::new(caller.id()), body.into_inner()).await?;
+    let paid = payment::sandbox_pay(&state, caller.id(), body.into_inner()).await?;
     Ok(HttpResponse::Ok().json(SandboxPaid {
         razorpay_order_id: paid.razorpay_order_id,
         razorpay_payment_id: paid.razorpay_payment_id,

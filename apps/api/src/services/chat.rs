@@ -84,7 +84,7 @@ pub async fn ask(state: &AppState, asker: Asker, message: Message) -> Result<Cha
             shopper: Some(support::Shopper {
                 first_name: first_name(&user.display_name),
             }),
-            orders: Some(order_summaries(state, &UserId::new(user.id.as_str())).await?),
+            orders: Some(order_summaries(state, &user.id).await?),
             now,
         },
         Asker::Visitor { .. } => support::Context {
@@ -122,16 +122,14 @@ async fn order_summaries(
     user: &UserId,
 ) -> Result<Vec<support::OrderSummary>, ChatError> {
     let user = user.clone();
-    let placed = state
-        .db(move |store| store.orders_of_user(user.as_str()))
-        .await?;
+    let placed = state.db(move |store| store.orders_of_user(&user)).await?;
     Ok(placed
         .iter()
         .map(|stored| {
             let order = &stored.order;
             let life = crate::services::checkout::lifecycle_of(stored);
             support::OrderSummary {
-                id: order.id.clone(),
+                id: order.id.to_string(),
                 placed_at: order.created_at.and_utc(),
                 status: orders::status_text(life.status, &life.delivery).to_owned(),
                 estimated_delivery: Some(order.estimated_delivery.and_utc()),

@@ -7,9 +7,9 @@ use crate::catalogue::Snapshot;
 pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
     let record = &snapshot.entries()[snapshot.product(id)?].record;
     Some(bag::Product {
-        id: record.id.clone(),
+        id: record.id.to_string(),
         brand: bag::Brand {
-            id: record.brand.id.clone(),
+            id: record.brand.id.to_string(),
             name: record.brand.name.clone(),
         },
         unit_price: bag::unit_price(

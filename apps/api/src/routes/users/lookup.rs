@@ -82,7 +82,7 @@ pub async fn delete_me(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    let whose = lookup::delete(&state, &caller, caller.id().into()).await?;
+    let whose = lookup::delete(&state, &caller, caller.id().clone()).await?;
     Ok(deleted(&req, &state, whose))
 }
 

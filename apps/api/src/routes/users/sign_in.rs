@@ -78,7 +78,7 @@ pub async fn logout(
     state: web::Data<AppState>,
     caller: Caller,
 ) -> Result<HttpResponse, ApiError> {
-    sign_in::sign_out(&state, &caller.id().into()).await?;
+    sign_in::sign_out(&state, caller.id()).await?;
     Ok(HttpResponse::Ok()
         .cookie(state.sessions.removal_cookie(https(&req, &state)))
         .json(Success { success: true }))

@@ -82,9 +82,9 @@ pub async fn delete(
     user_id: store::ids::UserId,
 ) -> Result<Deleted, AccountsError> {
     let now = state.clock.now().naive_utc();
-    let own = user_id.as_str() == caller.id();
+    let own = &user_id == caller.id();
     if !state
-        .db(move |store| store.delete_user(user_id.as_str(), now))
+        .db(move |store| store.delete_user(&user_id, now))
         .await?
     {
         return Err(AccountsError::UserNotFound);
@@ -99,7 +99,7 @@ pub async fn delete_by_phone(
     AccountPhone(phone): AccountPhone,
 ) -> Result<Deleted, AccountsError> {
     if caller.user.phone.as_deref() == Some(phone.as_str()) {
-        return delete(state, caller, caller.id().into()).await;
+        return delete(state, caller, caller.id().clone()).await;
     }
     caller
         .require(Role::Admin)

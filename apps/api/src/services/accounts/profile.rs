@@ -108,12 +108,12 @@ pub async fn update(
             e.to_string(),
         )]))
     })?;
-    let mut user = if user_id.as_str() == caller.id() {
+    let mut user = if user_id == caller.id() {
         caller.user.clone()
     } else {
         let id = user_id.clone();
         state
-            .db(move |store| store.user_by_id(id.as_str()))
+            .db(move |store| store.user_by_id(&id))
             .await?
             .ok_or(AccountsError::ProfileGone)?
     };

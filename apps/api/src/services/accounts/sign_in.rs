@@ -102,9 +102,7 @@ pub async fn verify(
 /// Revokes every session of the user, on every device.
 pub async fn sign_out(state: &AppState, user_id: &store::ids::UserId) -> Result<(), AccountsError> {
     let id = user_id.clone();
-    state
-        .db(move |store| store.bump_token_version(id.as_str()))
-        .await?;
+    state.db(move |store| store.bump_token_version(&id)).await?;
     Ok(())
 }
 
@@ -115,7 +113,7 @@ pub fn new_user(
     now: chrono::DateTime<chrono::Utc>,
 ) -> store::UserRecord {
     store::UserRecord {
-        id: uuid::Uuid::now_v7().to_string(),
+        id: store::ids::UserId::new(uuid::Uuid::now_v7().to_string()),
         email: Some(email.normalized()),
         display_name: validation::display_name(None, email),
         phone: Some(access::identity::mobile_number_from(random)),

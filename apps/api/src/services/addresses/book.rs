@@ -76,9 +76,7 @@ impl TryFrom<&DefaultRequest> for MakeDefault {
 
 /// The owner's addresses: the default first, then the newest first.
 pub async fn list(state: &AppState, Owner(user): Owner) -> Result<Vec<Address>, AddressesError> {
-    let rows = state
-        .db(move |store| store.addresses(user.as_str()))
-        .await?;
+    let rows = state.db(move |store| store.addresses(&user)).await?;
     Ok(rows.into_iter().map(Address::from).collect())
 }
 
@@ -94,8 +92,8 @@ pub async fn add(
         make_default,
     } = new;
     let record = store::AddressRecord {
-        id: uuid::Uuid::now_v7().to_string(),
-        user_id: user.into_inner(),
+        id: AddressId::new(uuid::Uuid::now_v7().to_string()),
+        user_id: user,
         customer_name: shipment.customer_name().as_str().to_owned(),
         phone: shipment.phone().as_str().to_owned(),
         email: shipment.email().as_str().to_owned(),
@@ -132,7 +130,7 @@ pub async fn make_default(
     MakeDefault: MakeDefault,
 ) -> Result<Address, AddressesError> {
     let found = state
-        .db(move |store| store.set_default_address(user.as_str(), address.as_str()))
+        .db(move |store| store.set_default_address(&user, &address))
         .await?;
     found
         .map(Address::from)
@@ -148,9 +146,9 @@ pub async fn remove(
 ) -> Result<(), AddressesError> {
     let deleted = state
         .db(move |store| {
-            store.delete_address(user.as_str(), address.as_str(), |remaining| {
+            store.delete_address(&user, &address, |remaining| {
                 validation::next_default(remaining.iter().map(|a| (a.id.as_str(), a.created_at)))
-                    .map(str::to_owned)
+                    .map(AddressId::from)
             })
         })
         .await?;

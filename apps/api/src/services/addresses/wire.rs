@@ -96,7 +96,7 @@ impl From<store::AddressRecord> for Address {
             delivery: delivery::Pincode::parse(&record.pincode)
                 .ok()
                 .map(DeliveryFacts::of),
-            id: record.id,
+            id: record.id.into_inner(),
             billing_customer_name: record.customer_name,
             billing_phone: record.phone,
             billing_email: record.email,

@@ -18,7 +18,7 @@ fn entry(
     Some(Entry {
         summary: ProductSummary::of(record, media_origin),
         brand: EntryBrand {
-            id: record.brand.id.clone(),
+            id: record.brand.id.to_string(),
             name: record.brand.name.clone(),
         },
         category: record.categories.iter().map(|c| c.name.clone()).collect(),
@@ -31,9 +31,7 @@ fn entry(
 /// The shopper's list, newest first. Products shoppers can no longer see are left out.
 pub async fn list(state: &AppState, user: &UserId) -> Result<Vec<Entry>, BagError> {
     let id = user.clone();
-    let rows = state
-        .db(move |store| store.curated_list(id.as_str()))
-        .await?;
+    let rows = state.db(move |store| store.curated_list(&id)).await?;
     let snapshot = state.catalogue.snapshot();
     let origin = state.catalogue.media_origin();
     Ok(rows
@@ -64,8 +62,8 @@ pub async fn add(
     let (user, id) = (user.clone(), product_id.clone());
     let (added, rows) = state
         .db(move |store| {
-            let added = store.add_to_curated_list(user.as_str(), id.as_str(), now)?;
-            store.curated_list(user.as_str()).map(|rows| (added, rows))
+            let added = store.add_to_curated_list(&user, &id, now)?;
+            store.curated_list(&user).map(|rows| (added, rows))
         })
         .await?;
     let added_at = rows
@@ -86,7 +84,7 @@ pub async fn remove(
 ) -> Result<Removed, BagError> {
     let user = user.clone();
     let removed = state
-        .db(move |store| store.remove_from_curated_list(user.as_str(), product_id.as_str()))
+        .db(move |store| store.remove_from_curated_list(&user, &product_id))
         .await?;
     if removed {
         Ok(Removed { success: true })
@@ -118,9 +116,9 @@ pub async fn set(
     let changed = state
         .db(move |store| {
             if in_list {
-                store.add_to_curated_list(user.as_str(), id.as_str(), now)
+                store.add_to_curated_list(&user, &id, now)
             } else {
-                store.remove_from_curated_list(user.as_str(), id.as_str())
+                store.remove_from_curated_list(&user, &id)
             }
         })
         .await?;

@@ -96,7 +96,7 @@ async fn change(
     let deciding = Arc::clone(&snapshot);
     let lines = state
         .db(move |store| {
-            store.change_bag(user.as_str(), now, |lines| {
+            store.change_bag(&user, now, |lines| {
                 let mut bag = ::bag::Bag::resolve(lines, |id| product(&deciding, id));
                 change(&mut bag)?;
                 Ok::<_, ::bag::BagError>(bag.lines().cloned().collect())
@@ -109,7 +109,7 @@ async fn change(
 /// The shopper's bag.
 pub async fn bag(state: &AppState, user: &UserId) -> Result<Cart, BagError> {
     let id = user.clone();
-    let lines = state.db(move |store| store.bag_lines(id.as_str())).await?;
+    let lines = state.db(move |store| store.bag_lines(&id)).await?;
     let snapshot = state.catalogue.snapshot();
     cart(&snapshot, state.catalogue.media_origin(), lines)
 }

@@ -43,7 +43,7 @@ pub async fn apply(
 ) -> Result<AppliedCoupon, CheckoutError> {
     let (lookup, owner) = (code.as_str().to_owned(), user.clone());
     let found = state
-        .db(move |store| store.coupon_by_code(&lookup, owner.as_str()))
+        .db(move |store| store.coupon_by_code(&lookup, &owner))
         .await?;
     let now = state.clock.now();
     // An unknown code and a stored row the rules cannot read are both simply invalid.
@@ -126,9 +126,7 @@ pub async fn validate_cart(
         Some(items) => price_items(&snapshot, items)?,
         None => {
             let owner = user.clone();
-            let lines = state
-                .db(move |store| store.bag_lines(owner.as_str()))
-                .await?;
+            let lines = state.db(move |store| store.bag_lines(&owner)).await?;
             price_bag(&snapshot, lines)?
         }
     };
@@ -145,9 +143,7 @@ pub async fn validate_cart(
 pub async fn my_offers(state: &AppState, user: &UserId) -> Result<Vec<Offer>, CheckoutError> {
     let owner = user.clone();
     let (coupons, uses) = state
-        .db(move |store| {
-            Ok::<_, CheckoutError>((store.coupons()?, store.coupon_uses_of(owner.as_str())?))
-        })
+        .db(move |store| Ok::<_, CheckoutError>((store.coupons()?, store.coupon_uses_of(&owner)?)))
         .await?;
     let snapshot = state.catalogue.snapshot();
     let now = state.clock.now();

@@ -52,9 +52,9 @@ fn new_order(id: &OrderId, user: &UserId, priced: &Priced, now: DateTime<Utc>) -
     let address = &priced.address;
     store::NewOrder {
         order: store::OrderRecord {
-            id: id.to_string(),
-            user_id: user.to_string(),
-            brand_id: priced.brand_id.clone(),
+            id: id.clone(),
+            user_id: user.clone(),
+            brand_id: store::ids::BrandId::new(priced.brand_id.clone()),
             stage: store::Stage::Reserved.as_str().to_owned(),
             from_bag: priced.from_bag,
             ship_name: address.customer_name.clone(),
@@ -155,14 +155,14 @@ pub async fn open_checkout(
         Err(e) => {
             let (lapsing, now) = (id.clone(), state.clock.now());
             state
-                .db(move |store| store.lapse_order(lapsing.as_str(), now))
+                .db(move |store| store.lapse_order(&lapsing, now))
                 .await?;
             return Err(CheckoutError::PaymentNotStarted(e.to_string()));
         }
     };
     let (order_id, provider_id) = (id.clone(), provider.id.clone());
     state
-        .db(move |store| store.set_provider_order(order_id.as_str(), &provider_id))
+        .db(move |store| store.set_provider_order(&order_id, &provider_id))
         .await?;
     Ok(OpenCheckout {
         provider,

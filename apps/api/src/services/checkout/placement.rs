@@ -51,7 +51,7 @@ const REFUND_CLAIM: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
 /// ([`store::Store::claim_refund`]). When the service could not be asked, the claim is given
 /// back and the settler asks again.
 pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), CheckoutError> {
-    let (id, now) = (order_id.to_owned(), state.clock.now());
+    let (id, now) = (store::ids::OrderId::from(order_id), state.clock.now());
     let Some(claim) = state
         .db(move |store| store.claim_refund(&id, now, now + REFUND_CLAIM))
         .await?
@@ -68,7 +68,7 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), Checko
             &notes,
         )
         .await;
-    let id = order_id.to_owned();
+    let id = store::ids::OrderId::from(order_id);
     match asked {
         Ok(refund) => {
             let processed = refund.status == providers::RefundStatus::Processed;
@@ -260,7 +260,7 @@ pub enum Express {
 /// standard on failure").
 pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, CheckoutError> {
     // Read under the order's lock, so a cancellation being decided is waited for.
-    let id = order_id.to_owned();
+    let id = store::ids::OrderId::from(order_id);
     let stored = match state
         .db(move |store| store.check_order(&id, bookable))
         .await?
@@ -277,7 +277,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, C
         return Ok(Express::FellBack);
     }
     let request = ShipmentRequest {
-        order_id: order.id.clone(),
+        order_id: order.id.to_string(),
         order_date: order.placed_at.unwrap_or(order.created_at).and_utc(),
         speed: DeliverySpeed::Express,
         pickup_location: None,
@@ -297,7 +297,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, C
             .iter()
             .map(|line| ShipmentItem {
                 name: line.name.clone(),
-                sku: line.product_id.clone(),
+                sku: line.product_id.to_string(),
                 units: u32::try_from(line.quantity).unwrap_or(1),
                 selling_price_paise: u64::try_from(line.unit_price_paise).unwrap_or(0),
             })

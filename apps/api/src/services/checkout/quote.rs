@@ -86,7 +86,7 @@ fn price_lines(
     snapshot: &Snapshot,
     media_origin: &str,
     wanted: &[Wanted],
-    held: &[(String, String, u32)],
+    held: &[(store::ids::ProductId, String, u32)],
 ) -> Result<Lines, CheckoutError> {
     let mut lines = Lines {
         stored: Vec::with_capacity(wanted.len()),
@@ -129,7 +129,7 @@ fn price_lines(
         });
         lines.shown.push(QuoteLine {
             product: QuoteProduct {
-                id: record.id.clone(),
+                id: record.id.to_string(),
                 name: record.name.clone(),
                 images: record
                     .images
@@ -146,7 +146,7 @@ fn price_lines(
             unit_price,
             quantity: item.quantity,
         });
-        lines.brand_ids.push(record.brand.id.clone());
+        lines.brand_ids.push(record.brand.id.to_string());
     }
     Ok(lines)
 }
@@ -193,12 +193,12 @@ pub async fn price(
     let (addresses, bag_lines, held) = state
         .db(move |store| {
             let lines = if from_bag {
-                store.bag_lines(owner.as_str())?
+                store.bag_lines(&owner)?
             } else {
                 Vec::new()
             };
-            let held = store.held_by_open_checkout(owner.as_str(), now)?;
-            Ok::<_, CheckoutError>((store.addresses(owner.as_str())?, lines, held))
+            let held = store.held_by_open_checkout(&owner, now)?;
+            Ok::<_, CheckoutError>((store.addresses(&owner)?, lines, held))
         })
         .await?;
     let address = addresses

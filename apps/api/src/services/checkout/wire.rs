@@ -244,7 +244,7 @@ impl Order {
                 product: snapshot.product(&line.product_id).map(|at| {
                     let record = &snapshot.entries()[at].record;
                     LineProduct {
-                        id: record.id.clone(),
+                        id: record.id.to_string(),
                         name: record.name.clone(),
                         images: record
                             .images
@@ -265,10 +265,10 @@ impl Order {
             })
             .collect();
         Order {
-            id: order.id.clone(),
+            id: order.id.to_string(),
             created_at: order.created_at.and_utc(),
-            user: order.user_id.clone(),
-            brand_id: order.brand_id.clone(),
+            user: order.user_id.to_string(),
+            brand_id: order.brand_id.to_string(),
             products,
             address: address_line(order),
             total_amount: Decimal::from_paise(order.total_paise),
@@ -300,7 +300,7 @@ impl BrandOrder {
             product_id: usize::try_from(request.line)
                 .ok()
                 .and_then(|line| stored.lines.get(line))
-                .map(|line| line.product_id.clone()),
+                .map(|line| line.product_id.to_string()),
             reason: request.reason.clone(),
             requested_at: request.requested_at.and_utc(),
         });

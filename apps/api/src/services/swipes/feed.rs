@@ -45,7 +45,7 @@ pub async fn feed(
     let picks = state
         .db(move |store| -> Result<_, store::StoreError> {
             let swipes = match &shopper {
-                Some(s) => store.swipes_of(s.id.as_str())?,
+                Some(s) => store.swipes_of(&s.id)?,
                 None => Vec::new(),
             };
             let view = feed.view(&ranking);
@@ -60,7 +60,7 @@ fn rank(
     snapshot: &Snapshot,
     view: &FeedView,
     shopper: Option<&Shopper>,
-    swipes: &[(String, bool)],
+    swipes: &[(store::ids::ProductId, bool)],
     query: &FeedQuery,
 ) -> Vec<(usize, recommend::Pick)> {
     let (mut likes, mut dislikes) = (Vec::new(), Vec::new());

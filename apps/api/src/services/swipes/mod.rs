@@ -70,8 +70,8 @@ pub async fn swipe(
         .map(|i| &snapshot.entries()[i])
         .ok_or(SwipesError::ProductNotFound)?;
     let command = SwipeCommand::Swipe(NewSwipe {
-        user_id: user.as_str().to_owned(),
-        product_id: entry.id().to_owned(),
+        user_id: user.clone(),
+        product_id: store::ids::ProductId::new(entry.id()),
         gender: entry.record.gender.clone(),
         liked: input.liked,
         session_id: input.session_id,
@@ -87,7 +87,7 @@ pub async fn swipe(
             added_to_list,
         } => Ok(Swipe {
             id: format!("{user}:{product_id}"),
-            product_id,
+            product_id: product_id.into_inner(),
             action: action_name(liked),
             session_id,
             created_at: swiped_at.and_utc(),
@@ -104,7 +104,7 @@ pub async fn swipe(
 /// earlier swipe of the product it had replaced.
 pub async fn undo_last(state: &AppState, user: &UserId) -> Result<Undone, SwipesError> {
     let command = SwipeCommand::Undo {
-        user_id: user.as_str().to_owned(),
+        user_id: user.clone(),
     };
     match state.swipes.apply(command).await? {
         SwipeOutcome::Undone {
@@ -113,7 +113,7 @@ pub async fn undo_last(state: &AppState, user: &UserId) -> Result<Undone, Swipes
             restored,
             removed_from_list,
         } => Ok(Undone {
-            product_id,
+            product_id: product_id.into_inner(),
             action: action_name(liked),
             restored_action: restored.map(action_name),
             removed_from_curated_list: removed_from_list,

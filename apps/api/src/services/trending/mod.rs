@@ -173,12 +173,12 @@ fn entry(
     counts: SwipeCounts,
 ) -> TrendingEntry {
     TrendingEntry {
-        id: record.id.clone(),
+        id: record.id.to_string(),
         rank,
         product: TrendingProductRef {
             summary: ProductSummary::of(record, media_origin),
             brand: TrendingBrand {
-                id: record.brand.id.clone(),
+                id: record.brand.id.to_string(),
                 name: record.brand.name.clone(),
             },
             gender: record.gender.clone(),
