@@ -1,6 +1,7 @@
 //! The HTTP edge of the shop: configuration, routes, errors to HTTP, OpenAPI and the built
-//! frontend, over the `store` and the pure domain crates. Handlers stay thin: extract, call the
-//! store or a domain crate, map to the wire shape.
+//! frontend, over the `store` and the pure domain crates. Handlers (`routes/`) stay thin:
+//! extract, call one service (`services/`), answer; `error/` maps the services' typed errors to
+//! HTTP.
 
 pub mod admin;
 pub mod auth;
