@@ -40,6 +40,7 @@ pub enum BagError {
     Store(#[from] StoreError),
 }
 
+/// A brand as the bag's answer and its brand conflict name it.
 pub(crate) fn named(brand: &::bag::Brand) -> Named {
     Named {
         id: brand.id.clone(),
