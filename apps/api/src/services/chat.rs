@@ -127,7 +127,7 @@ async fn order_summaries(
         .iter()
         .map(|stored| {
             let order = &stored.order;
-            let life = crate::services::checkout::lifecycle_of(stored);
+            let life = stored.lifecycle();
             support::OrderSummary {
                 id: order.id.to_string(),
                 placed_at: order.created_at.and_utc(),
