@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CuratedListEntry } from '@/lib/curated-list-api';
+import type { CuratedListEntry } from '@/api/curated-list';
 import { brandName, type Product } from '@/lib/product';
 import { productFixtures } from './fixtures';
 

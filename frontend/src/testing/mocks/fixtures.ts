@@ -4,7 +4,7 @@ import type {
   Gender,
   StaticImage,
   StaticImageCategory,
-} from '@/lib/catalogue-types';
+} from '@/api/catalogue-types';
 import type { Product } from '@/lib/product';
 
 // Products in the wire shape of GET /api/products (decimal objects, populated brand).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Brand } from '@/lib/catalogue-types';
+import type { Brand } from '@/api/catalogue-types';
 import { server } from '@/testing/mocks/server';
 import { kaapiStudio, oversizedTees, urbanDhaaga } from '@/testing/mocks/fixtures';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';

@@ -1,5 +1,5 @@
-import { api, ApiError } from '@/lib/api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from '@/lib/catalogue-api';
+import { api, ApiError } from '@/api/client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from '@/api/catalogue';
 import type { CouponDiscountType, WireDecimal } from '@/lib/product';
 
 // The caller's usable coupons, docs/http-api.md "Checkout, payment and orders" > "Coupons"

@@ -1,4 +1,4 @@
-import type { OfferKind } from '@/lib/catalogue-api';
+import type { OfferKind } from '@/api/catalogue';
 import { StarIcon } from './offer-icons';
 import styles from './promo-banner.module.css';
 

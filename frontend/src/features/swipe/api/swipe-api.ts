@@ -1,13 +1,13 @@
 // The swipe screen's calls (docs/http-api.md: "Swipes", "The swipe feed"). The feed is open to
 // visitors; tracking and undo need the session cookie, which the API client sends.
 
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError } from '@/api/client';
 import {
   readProductList,
   UNEXPECTED_RESPONSE_CODE,
   UNEXPECTED_RESPONSE_MESSAGE,
-} from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+} from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
 import type { Product } from '@/lib/product';
 
 /** 001 §3: a swipe is a like or a dislike. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { CANCELLATION_TOASTS } from '@/hooks/use-orders';
 import { CANCEL_BLOCKED_MESSAGES } from '@/lib/orders';
-import type { Order } from '@/lib/orders-api';
+import type { Order } from '@/api/orders';
 import { useSessionActions } from '@/stores/session';
 import { order, orderLine, ordersState } from '@/testing/mocks/order-handlers';
 import { server } from '@/testing/mocks/server';

@@ -3,9 +3,9 @@
 // and the order. The browser never prices anything: it shows the quote and sends its total back
 // as a hint the server compares (409 PRICE_CHANGED when it no longer matches).
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import type { WireDecimal } from '@/lib/product';
 
 export type DeliverySpeed = 'standard' | 'express';
 

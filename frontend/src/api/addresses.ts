@@ -1,10 +1,10 @@
 // The signed-in shopper's delivery addresses, docs/http-api.md "Delivery addresses" (001 §7's
-// shipment calls). They live in lib, not in a feature, because the header's delivery-location
+// shipment calls). They live in src/api, not in a feature, because the header's delivery-location
 // button, the profile's saved-addresses panel, the address wizard and checkout all read the
 // same list, and shared code never imports a feature (eslint/boundaries.js).
 
-import { api, apiRequest, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
+import { api, apiRequest, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
 
 /** What the pincode means for delivery from the warehouse (001 §9). */
 export interface AddressDelivery {

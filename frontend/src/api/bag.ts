@@ -1,12 +1,12 @@
-// The bag (cart) calls, docs/http-api.md "Bag". They live in lib, not in features/bag, because
+// The bag (cart) calls, docs/http-api.md "Bag". They live in src/api, not in features/bag, because
 // the bottom navigation's badge, the brand-conflict dialog over the shell and every add-to-bag
 // button (brand page, curated list, product page) use them, and shared code never imports a
 // feature (eslint/boundaries.js). Every call answers the whole bag.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import type { WireDecimal } from '@/lib/product';
 
 /** 001 §9: an add without a size choice asks for M, one at a time. */
 export const DEFAULT_SIZE = 'M';

@@ -2,11 +2,11 @@
 // console": the orders of the caller's brand (every brand's for an admin) with their open
 // cancellation requests, a delivery move, and the review of a request. Shoppers get 403.
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { DeliveryStep } from './orders';
-import type { Order } from './orders-api';
-import type { BrandRef } from './product';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import type { DeliveryStep } from '@/lib/orders';
+import type { Order } from './orders';
+import type { BrandRef } from '@/lib/product';
 
 /** The shopper's cancellation request that waits for the brand's review. */
 export interface OpenCancelRequest {

@@ -1,12 +1,12 @@
-// The curated list (wishlist) calls, docs/http-api.md "Curated list". They live in lib, not in
+// The curated list (wishlist) calls, docs/http-api.md "Curated list". They live in src/api, not in
 // features/curated-list, because the header's heart and every product card's heart read the
 // same list, and shared code never imports a feature (eslint/boundaries.js). The swipe screen
 // invalidates `curatedListKeys.all` after a like, which adds to this list on the server.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import type { WireDecimal } from '@/lib/product';
 
 /** One saved product (001 §3): `_id` is the product id. */
 export interface CuratedListEntry {

@@ -1,10 +1,10 @@
 // The address directory, docs/http-api.md "Places": suggestions for what a shopper types and
 // a suggestion's address parts (001 §3 parsed place, §7 maps service). The server answers
-// from its own directory, so the browser loads no maps script and holds no key. In lib, not in
+// from its own directory, so the browser loads no maps script and holds no key. In src/api, not in
 // a feature, because the login sheet's location detection asks the same service.
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
 
 export interface PlacePrediction {
   /** Pass it to `getPlace`. */

@@ -1,10 +1,10 @@
 // The signed-in shopper's orders and their cancellation requests, docs/http-api.md "Checkout,
-// payment and orders" > "Orders" (001 §3, §7). In lib, not in a feature, because My Orders and
-// the profile's order count read the same list, and shared code never imports a feature.
+// payment and orders" > "Orders" (001 §3, §7). In src/api, not in a feature, because My Orders
+// and the profile's order count read the same list, and shared code never imports a feature.
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import type { WireDecimal } from '@/lib/product';
 
 /** The product of an order line as it is now; null once the product is gone. */
 export interface OrderProduct {

@@ -1,7 +1,7 @@
 // Wire shapes of brands, categories and static images (docs/http-api.md, 000 §3). Products are
 // in product.ts. Optional fields are optional because the specification leaves them unshown.
 
-import type { CategoryRef } from './product';
+import type { CategoryRef } from '@/lib/product';
 
 /** Gender of products, brands and categories as the API writes it. */
 export type Gender = 'male' | 'female' | 'unisex';

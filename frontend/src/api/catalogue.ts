@@ -1,7 +1,7 @@
 // Typed calls of the catalogue and discovery API (docs/http-api.md), over the one client in
 // api.ts. Answers are checked for their shape here, so screens get typed lists or an ApiError.
 
-import { api, ApiError } from './api';
+import { api, ApiError } from './client';
 import type {
   Brand,
   Category,
@@ -11,7 +11,7 @@ import type {
   StaticImageCategory,
   StaticImageDevice,
 } from './catalogue-types';
-import type { Product } from './product';
+import type { Product } from '@/lib/product';
 
 export const UNEXPECTED_RESPONSE_CODE = 'UNEXPECTED_RESPONSE';
 /** 000 §8: what a list call says when the answer is neither a list nor `{products: [...]}`. */
