@@ -3,8 +3,8 @@
 // button, the profile's saved-addresses panel, the address wizard and checkout all read the
 // same list, and shared code never imports a feature (eslint/boundaries.js).
 
-import { api, apiRequest, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { api, apiRequest } from './client';
+import { hasId, unexpectedResponse as unexpected } from './guards';
 
 /** What the pincode means for delivery from the warehouse (001 §9). */
 export interface AddressDelivery {
@@ -52,17 +52,7 @@ const shipmentPath = (userId: string) => `/users/${encodeURIComponent(userId)}/s
 const addressPath = (userId: string, addressId: string) =>
   `${shipmentPath(userId)}/${encodeURIComponent(addressId)}`;
 
-function isAddress(value: unknown): value is Address {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { _id?: unknown })._id === 'string'
-  );
-}
-
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-}
+const isAddress = (value: unknown): value is Address => hasId(value);
 
 /** GET /users/{userId}/shipment: the default first, then newest first. */
 export async function getAddresses(userId: string, signal?: AbortSignal): Promise<Address[]> {

@@ -5,7 +5,7 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { isNamed, isRecord, unexpectedResponse } from './guards';
 import type { WireDecimal } from '@/lib/product';
 
 /** 001 §9: an add without a size choice asks for M, one at a time. */
@@ -101,12 +101,7 @@ export const bagKeys = {
 
 const segment = encodeURIComponent;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isBrand(value: unknown): value is BagBrand {
-  return isRecord(value) && typeof value._id === 'string' && typeof value.name === 'string';
-}
+const isBrand = (value: unknown): value is BagBrand => isNamed(value);
 
 function isItem(value: unknown): value is BagItem {
   return (
@@ -118,14 +113,10 @@ function isItem(value: unknown): value is BagItem {
   );
 }
 
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-}
-
 /** Checks the answer's shape; a line missing its product or size is left out. */
 export function parseBag(value: unknown): Bag {
   if (!isRecord(value) || !Array.isArray(value.items) || typeof value.totalItems !== 'number') {
-    throw unexpected();
+    throw unexpectedResponse();
   }
   return {
     items: value.items.filter(isItem),

@@ -4,7 +4,7 @@ import { brandOrder, requestedOrder, urbanDhaagaBrand } from '@/testing/mocks/br
 import { server } from '@/testing/mocks/server';
 import { ApiError } from './client';
 import { decideCancellation, getBrandOrders, moveDelivery, type BrandOrder } from './brand';
-import { UNEXPECTED_RESPONSE_CODE } from './catalogue';
+import { UNEXPECTED_RESPONSE_CODE } from './guards';
 
 const answerList = (body: JsonBodyType) =>
   server.use(http.get('*/api/brand/orders', () => HttpResponse.json(body)));

@@ -18,8 +18,8 @@ import {
   getSuggestions,
   readProductList,
   searchProducts,
-  UNEXPECTED_RESPONSE_MESSAGE,
 } from './catalogue';
+import { UNEXPECTED_RESPONSE_MESSAGE } from './guards';
 import type { StaticImage } from './catalogue-types';
 
 /** Answers `body` at `path` and records the URL each request used. */

@@ -5,7 +5,7 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { hasId, unexpectedResponse } from './guards';
 import type { WireDecimal } from '@/lib/product';
 
 /** One saved product (001 §3): `_id` is the product id. */
@@ -35,19 +35,13 @@ export const curatedListKeys = {
 
 const segment = encodeURIComponent;
 
-function isEntry(value: unknown): value is CuratedListEntry {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { _id?: unknown })._id === 'string'
-  );
-}
+const isEntry = (value: unknown): value is CuratedListEntry => hasId(value);
 
 /** GET /curated-list: the caller's entries, newest first. */
 export async function getCuratedList(signal?: AbortSignal): Promise<CuratedListEntry[]> {
   const data = await api.get<unknown>('/curated-list', { signal });
   if (!Array.isArray(data)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return data.filter(isEntry);
 }
@@ -56,7 +50,7 @@ export async function getCuratedList(signal?: AbortSignal): Promise<CuratedListE
 export async function addToCuratedList(productId: string): Promise<CuratedListEntry> {
   const entry = await api.post<unknown>('/curated-list', { productId });
   if (!isEntry(entry)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return entry;
 }

@@ -2,8 +2,8 @@
 // payment and orders" > "Orders" (001 §3, §7). In src/api, not in a feature, because My Orders
 // and the profile's order count read the same list, and shared code never imports a feature.
 
-import { api, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { api } from './client';
+import { isRecord, unexpectedResponse as unexpected } from './guards';
 import type { WireDecimal } from '@/lib/product';
 
 /** The product of an order line as it is now; null once the product is gone. */
@@ -69,16 +69,7 @@ export const orderKeys = {
 };
 
 function isOrder(value: unknown): value is Order {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { _id?: unknown })._id === 'string' &&
-    Array.isArray((value as { products?: unknown }).products)
-  );
-}
-
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+  return isRecord(value) && typeof value._id === 'string' && Array.isArray(value.products);
 }
 
 /** GET /api/orders/user/{userId}: `{success, orders}`, newest first. */

@@ -3,8 +3,8 @@
 // from its own directory, so the browser loads no maps script and holds no key. In src/api, not in
 // a feature, because the login sheet's location detection asks the same service.
 
-import { api, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { api } from './client';
+import { unexpectedResponse as unexpected } from './guards';
 
 export interface PlacePrediction {
   /** Pass it to `getPlace`. */
@@ -38,10 +38,6 @@ export const placeKeys = {
 interface Answer<T> {
   success?: unknown;
   data?: T;
-}
-
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
 }
 
 /**

@@ -3,8 +3,8 @@
 // and the swipe screen announces new swipes, and features never import each other
 // (eslint/boundaries.js).
 
-import { api, ApiError } from './client';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue';
+import { api } from './client';
+import { isRecord, unexpectedResponse } from './guards';
 import type { Product } from '@/lib/product';
 
 /** The windows a trending list covers (000 §7): the last 24 hours, 7 days or 30 days. */
@@ -34,10 +34,6 @@ export interface TrendingParams {
   limit: number;
   /** Omitted: every product. */
   gender?: TrendGender;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const numberOr = (value: unknown, fallback: number) =>
@@ -77,7 +73,7 @@ export async function getTrendingProducts(
   });
   const list = isRecord(answer) && isRecord(answer.data) ? answer.data.trendingProducts : null;
   if (!Array.isArray(list)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return list
     .map((entry, index) => readEntry(entry, index))
