@@ -7,6 +7,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
 import { isNamed, isRecord, unexpectedResponse } from './guards';
 import type { WireDecimal } from '@/lib/product';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** 001 §9: an add without a size choice asks for M, one at a time. */
 export const DEFAULT_SIZE = 'M';
@@ -22,48 +25,13 @@ export interface BagCheckoutState {
   directBuy: false;
 }
 
-export interface BagBrand {
-  _id: string;
-  name: string;
-}
-
+export type BagBrand = Schemas['Named'];
 /** A line's product, as the bag answers it (001 §3 Cart item). */
-export interface BagProduct {
-  _id: string;
-  name: string;
-  brand: BagBrand & { logo_url?: string | null };
-  images: string[];
-  /** The plain price of one item. */
-  price: WireDecimal;
-  offerPercentage: number;
-  sizes: string[];
-}
-
-export interface BagItem {
-  product: BagProduct;
-  size: string;
-  quantity: number;
-  /** One item's price when the line was first added. */
-  priceAtAdd: WireDecimal;
-  /** One item's price today: the offer price when there is an offer. */
-  unitPrice: WireDecimal;
-  lineTotal: WireDecimal;
-  /** Today's price differs from `priceAtAdd`. */
-  priceChanged: boolean;
-  /** How many of this size are left. */
-  inStock: number;
-}
-
-export interface Bag {
-  items: BagItem[];
-  /** The sum of the line totals at today's prices. */
-  totalAmount: WireDecimal;
-  /** The sum of the quantities: the Bag tab's badge. */
-  totalItems: number;
-  /** The brand of everything in the bag; null when it is empty. */
-  brand: BagBrand | null;
-  priceChanged: boolean;
-}
+export type BagProduct = Schemas['ItemProduct'];
+/** `priceAtAdd` is one item's price when the line was first added, `unitPrice` today's. */
+export type BagItem = Schemas['Item'];
+/** `brand` is the brand of everything in the bag; null when it is empty. */
+export type Bag = Schemas['Cart'];
 
 /** An add: the product, its size and how many (`quantity` defaults to 1 on the server). */
 export interface BagLineRequest {
@@ -120,7 +88,7 @@ export function parseBag(value: unknown): Bag {
   }
   return {
     items: value.items.filter(isItem),
-    totalAmount: (value.totalAmount ?? 0) as WireDecimal,
+    totalAmount: (value.totalAmount ?? 0) as Bag['totalAmount'],
     totalItems: value.totalItems,
     brand: isBrand(value.brand) ? value.brand : null,
     priceChanged: value.priceChanged === true,

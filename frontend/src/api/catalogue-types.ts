@@ -1,7 +1,10 @@
-// Wire shapes of brands, categories and static images (docs/http-api.md, 000 §3). Products are
-// in product.ts. Optional fields are optional because the specification leaves them unshown.
+// Brands, categories and static images as the contract (schema.d.ts) types them, with the
+// closed sets of words the screens switch over narrowed (docs/http-api.md, 000 §3). Products
+// are in lib/product.ts.
 
-import type { CategoryRef } from '@/lib/product';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** Gender of products, brands and categories as the API writes it. */
 export type Gender = 'male' | 'female' | 'unisex';
@@ -9,38 +12,19 @@ export type Gender = 'male' | 'female' | 'unisex';
 /** A gender query value: `all` means no filter (the API accepts any letter case). */
 export type GenderFilter = Gender | 'all';
 
-export interface Brand {
-  _id: string;
-  name: string;
-  is_active?: boolean;
-  /** Null when the brand has no logo: show its initials (000 §2.6). */
-  logo_url?: string | null;
-  description?: string;
-  gender?: Gender;
-  productCount?: number;
-  created_at?: string;
-}
+/** A brand with its `gender` narrowed to the words the server writes. */
+export type Brand = Omit<Schemas['Brand'], 'gender'> & { gender: Gender };
 
-export interface Category {
-  _id: string;
-  name: string;
-  gender?: Gender;
-  image?: string | null;
-  /** Null or absent on a top-level category (000 §3). */
-  parentCategory?: CategoryRef | null;
-  productCount?: number;
-}
+/** A category with its `gender` narrowed; `image` is '' when it has none. */
+export type Category = Omit<Schemas['Category'], 'gender'> & { gender: Gender };
 
 export type StaticImageCategory = 'hero' | 'trends' | 'products' | 'brands' | 'ui';
 
 /** `all` suits both devices. */
 export type StaticImageDevice = 'mobile' | 'desktop' | 'all';
 
-export interface StaticImage {
-  _id: string;
-  title: string;
+/** An image with its `category` and `device` narrowed to the words the server writes. */
+export type StaticImage = Omit<Schemas['StaticImage'], 'category' | 'device'> & {
   category: StaticImageCategory;
   device: StaticImageDevice;
-  url: string;
-  isActive: boolean;
-}
+};

@@ -4,53 +4,23 @@
 
 import { api } from './client';
 import { isRecord, unexpectedResponse as unexpected } from './guards';
-import type { WireDecimal } from '@/lib/product';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** The product of an order line as it is now; null once the product is gone. */
-export interface OrderProduct {
-  _id: string;
-  name?: string;
-  images?: string[];
-  price?: WireDecimal;
-}
+export type OrderProduct = Schemas['LineProduct'];
 
-/** One line of an order (001 §3 order line). */
-export interface OrderLine {
-  product: OrderProduct | null;
-  /** The name at the time of the order; the product's own name may have changed since. */
-  name?: string | null;
-  size?: string | null;
-  quantity: number;
-  price: WireDecimal;
-  /**
-   * Client-only (001 §3): this page has asked to cancel the line and has not heard back, or the
-   * server said yes. Set in the query cache on submit, taken off again when the call fails.
-   */
-  cancelRequested?: boolean;
-}
+/**
+ * One line of an order (001 §3 order line). `name` is the name at the time of the order.
+ * `cancelRequested` is client-only (001 §3): this page has asked to cancel the line and has not
+ * heard back, or the server said yes. Set in the query cache on submit, taken off again when the
+ * call fails.
+ */
+export type OrderLine = Schemas['OrderLine'] & { cancelRequested?: boolean };
 
 /** An order as `GET /api/orders/user/{userId}` answers it (money as decimal objects). */
-export interface Order {
-  _id: string;
-  createdAt: string;
-  user: string;
-  brandId?: string | null;
-  products: OrderLine[];
-  address: string;
-  totalAmount: WireDecimal;
-  subtotal?: WireDecimal;
-  discount?: WireDecimal;
-  deliveryFee?: WireDecimal;
-  deliverySpeed?: string;
-  isQuickDelivery?: boolean;
-  estimatedDelivery?: string | null;
-  deliveryStatus: string;
-  status?: string | null;
-  paymentStatus?: string | null;
-  paymentId?: string | null;
-  refundStatus?: string | null;
-  couponCode?: string | null;
-}
+export type Order = Omit<Schemas['Order'], 'products'> & { products: OrderLine[] };
 
 /** The body of `POST /api/cancel-requests/create`. */
 export interface CancellationRequest {

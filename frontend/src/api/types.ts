@@ -15,6 +15,3 @@ export type CategoryRef = Schemas['CategoryRef'];
 export type ProductSpecifications = Schemas['Specifications'];
 export type AssignedCoupon = Schemas['AssignedCoupon'];
 export type Product = Schemas['Product'];
-export type Brand = Schemas['Brand'];
-export type Category = Schemas['Category'];
-export type StaticImage = Schemas['StaticImage'];

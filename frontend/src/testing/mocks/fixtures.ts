@@ -106,7 +106,7 @@ const category = (
   name: string,
   gender: Gender,
   parent: Category | null,
-  image: string | null = null,
+  image = '',
 ): Category => ({
   _id,
   name,

@@ -41,7 +41,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: null,
     paymentStatus: 'Paid',
     paymentId: 'pay_1',
-    refundStatus: null,
+    refundStatus: 'not_initiated',
     couponCode: null,
     ...overrides,
   };

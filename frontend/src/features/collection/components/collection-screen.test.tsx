@@ -6,7 +6,16 @@ import { server } from '@/testing/mocks/server';
 import { kaapiStudio, oversizedTees, urbanDhaaga } from '@/testing/mocks/fixtures';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-const brand = (n: number): Brand => ({ _id: `brand-${n}`, name: `Brand ${n}`, logo_url: null });
+const brand = (n: number): Brand => ({
+  _id: `brand-${n}`,
+  name: `Brand ${n}`,
+  logo_url: null,
+  is_active: true,
+  description: '',
+  gender: 'male',
+  productCount: 1,
+  created_at: '2025-11-01T00:00:00Z',
+});
 
 /** Answers GET /api/brands with `answer(query)` and records each query. */
 function brandsAnswer(answer: (query: URLSearchParams) => Brand[] | Promise<Brand[]>) {
