@@ -172,7 +172,7 @@ impl Shop {
 
 /// Each product's id and its first size, from a product list.
 fn products_with_a_size(json: &str) -> Vec<(String, String)> {
-    crate::bench_swipes::element_ids(json)
+    crate::bench::common::element_ids(json)
         .into_iter()
         .filter_map(|id| {
             let at = json.find(&format!("\"_id\":\"{id}\""))?;

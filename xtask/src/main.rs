@@ -7,9 +7,6 @@
 //! document).
 
 mod bench;
-mod bench_checkout;
-mod bench_places;
-mod bench_swipes;
 mod contract;
 mod faults;
 mod fuzz;

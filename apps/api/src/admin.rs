@@ -25,7 +25,8 @@ pub fn grant_role(
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<Granted> {
     let email = Email::parse(email.trim()).map_err(|e| anyhow::anyhow!("'{email}': {e}"))?;
-    match (role, brand_id) {
+    let brand_id = brand_id.map(store::ids::BrandId::new);
+    match (role, &brand_id) {
         (Role::BrandUser, None) => anyhow::bail!("a brand user needs --brand <brandId>"),
         (Role::Shopper | Role::Admin, Some(_)) => {
             anyhow::bail!("--brand applies to the brand role only")
@@ -40,11 +41,11 @@ pub fn grant_role(
         let mut bytes = [0u8; 8];
         // A failed draw leaves zeros: the phone then collides and is drawn again.
         let _ = random.fill(&mut bytes);
-        crate::routes::users::new_user(&email, u64::from_le_bytes(bytes), now)
+        crate::services::accounts::new_user(&email, u64::from_le_bytes(bytes), now)
     })?;
     let (is_admin, is_brand_user) = role.flags();
     let brand = if role == Role::BrandUser {
-        brand_id
+        brand_id.as_ref()
     } else {
         None
     };
@@ -55,7 +56,7 @@ pub fn grant_role(
         anyhow::bail!("the user of '{email}' was deleted meanwhile");
     }
     Ok(Granted {
-        user_id: user.id,
+        user_id: user.id.into(),
         created,
     })
 }

@@ -24,6 +24,26 @@ use futures_util::Stream;
 
 use crate::error::ApiError;
 
+/// A request the edge answers itself, before any handler.
+#[derive(Debug, thiserror::Error)]
+pub enum EdgeError {
+    /// The body stalled past its read deadline; the connection is closed.
+    #[error("The request body took too long to arrive. Please try again.")]
+    RequestTimeout,
+    /// The URI is over [`MAX_URI_BYTES`].
+    #[error("The request's address is too long.")]
+    UriTooLong,
+    /// The headers are over [`MAX_HEADER_BYTES`].
+    #[error("The request's headers are too large.")]
+    HeadersTooLarge,
+}
+
+/// The JSON answer of an edge refusal.
+fn answer(refusal: EdgeError) -> actix_web::HttpResponse {
+    let refusal: ApiError = refusal.into();
+    refusal.error_response()
+}
+
 /// The longest a request body may pause between two reads: a client that announced a body
 /// and stopped sending it is answered 408 and cut off, so it cannot hold a connection (and a
 /// file descriptor) for ever.
@@ -147,7 +167,7 @@ pub async fn body_deadline(
         return Ok(res.map_into_left_body());
     }
     let (http, _) = res.into_parts();
-    let mut answer = ApiError::RequestTimeout.error_response();
+    let mut answer = answer(EdgeError::RequestTimeout);
     answer
         .head_mut()
         .set_connection_type(actix_web::http::ConnectionType::Close);
@@ -215,9 +235,9 @@ pub async fn head_limits(
         .map(|(name, value)| name.as_str().len() + value.len())
         .sum();
     let refusal = if uri > MAX_URI_BYTES {
-        Some(ApiError::UriTooLong)
+        Some(EdgeError::UriTooLong)
     } else if headers > MAX_HEADER_BYTES {
-        Some(ApiError::HeadersTooLarge)
+        Some(EdgeError::HeadersTooLarge)
     } else {
         None
     };
@@ -225,7 +245,7 @@ pub async fn head_limits(
         None => Ok(next.call(req).await?.map_into_left_body()),
         Some(error) => {
             let (http, _) = req.into_parts();
-            Ok(ServiceResponse::new(http, error.error_response()).map_into_right_body())
+            Ok(ServiceResponse::new(http, answer(error)).map_into_right_body())
         }
     }
 }

@@ -40,14 +40,14 @@ impl FeedView {
                     sizes.insert(size.clone());
                 }
                 recommend::Product {
-                    id: r.id.clone(),
-                    brand: r.brand.id.clone(),
+                    id: r.id.to_string(),
+                    brand: r.brand.id.to_string(),
                     categories: r.categories.iter().map(|c| c.name.clone()).collect(),
                     tags: r.tags.clone(),
                     colour: r.colour.clone(),
                     fit: r.specifications.fit.clone(),
                     price_paise: r.price_paise,
-                    trend: trend.get(&r.id).copied().unwrap_or(0),
+                    trend: trend.get(r.id.as_str()).copied().unwrap_or(0),
                 }
             })
             .collect();

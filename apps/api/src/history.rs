@@ -57,11 +57,11 @@ pub fn bench_user(
     let email = validation::Email::parse(&bench_email(i))?;
     let registered = now - Duration::days(days + 1);
     Ok(UserRecord {
-        id: bench_user_id(i),
+        id: bench_user_id(i).into(),
         display_name: format!("bench-{i}"),
         onboarded: true,
         last_login: None,
-        ..crate::routes::users::new_user(&email, i as u64, registered)
+        ..crate::services::accounts::new_user(&email, i as u64, registered)
     })
 }
 
@@ -110,7 +110,7 @@ struct Taste {
 /// The listed products and what drawing from them needs.
 #[derive(Debug)]
 pub struct History {
-    ids: Vec<(String, String)>,
+    ids: Vec<(store::ids::ProductId, String)>,
     items: Vec<Item>,
     /// Cumulative popularity weights by popularity rank.
     cdf: Vec<f64>,
@@ -206,7 +206,7 @@ impl History {
     }
 
     /// The listed products as (id, gender); swipes name them by index into this list.
-    pub fn products(&self) -> &[(String, String)] {
+    pub fn products(&self) -> &[(store::ids::ProductId, String)] {
         &self.ids
     }
 
@@ -325,7 +325,7 @@ impl History {
                     })
                     .collect();
                 ShopperHistory {
-                    user_id: bench_user_id(user),
+                    user_id: bench_user_id(user).into(),
                     swipes,
                 }
             })

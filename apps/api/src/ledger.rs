@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use store::{Store, StoreError, SwipeCommand, SwipeOutcome};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::error::ApiError;
+use crate::services::swipes::SwipesError;
 use crate::state::Clock;
 use crate::trending_cache::TrendingCache;
 
@@ -89,7 +89,7 @@ impl SwipeWriter {
     }
 
     /// Applies one command once it is committed.
-    pub async fn apply(&self, command: SwipeCommand) -> Result<SwipeOutcome, ApiError> {
+    pub async fn apply(&self, command: SwipeCommand) -> Result<SwipeOutcome, SwipesError> {
         // A writer stuck on a frozen database would hold every swipe queued behind it.
         self.store.reachable()?;
         let user = match &command {
@@ -99,19 +99,16 @@ impl SwipeWriter {
         let queue = self
             .queues
             .get(shard(user, self.queues.len()))
-            .ok_or_else(|| ApiError::Internal("no swipe writer could be started".into()))?;
+            .ok_or(SwipesError::WriterGone("no swipe writer could be started"))?;
         let (tx, rx) = oneshot::channel();
         queue
             .send((command, tx))
             .await
-            .map_err(|_| ApiError::Internal("the swipe writer has stopped".into()))?;
+            .map_err(|_| SwipesError::WriterGone("the swipe writer has stopped"))?;
         rx.await
-            .map_err(|_| ApiError::Internal("the swipe writer dropped a swipe".into()))?
-            .map_err(|e| match e {
-                // A swipe that cannot be stored is worth retrying whatever stopped it.
-                StoreError::Storage(_) => ApiError::from(e),
-                other => ApiError::Unavailable(other.to_string()),
-            })
+            .map_err(|_| SwipesError::WriterGone("the swipe writer dropped a swipe"))?
+            // A swipe that cannot be stored is worth retrying whatever stopped it.
+            .map_err(SwipesError::NotWritten)
     }
 }
 

@@ -5,7 +5,6 @@
 pub mod admin;
 pub mod auth;
 pub mod catalogue;
-pub mod checkout;
 pub mod config;
 pub mod edge;
 pub mod error;
@@ -14,6 +13,7 @@ pub mod history;
 pub mod ledger;
 pub mod retention;
 pub mod routes;
+pub mod services;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

@@ -335,7 +335,7 @@ impl Application {
     /// Meanwhile the catalogue follows the database's change feed.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let roller = tokio::spawn(roll_trending(self.state.clone()));
-        let settler = tokio::spawn(crate::checkout::settler::run(
+        let settler = tokio::spawn(crate::services::checkout::settler::run(
             self.state.clone(),
             SETTLE_ORDERS_EVERY,
         ));

@@ -38,6 +38,19 @@ pub struct BrandRef {
     pub logo_url: Option<String>,
 }
 
+impl BrandRef {
+    pub fn of(b: &store::BrandRef, media_origin: &str) -> Self {
+        Self {
+            id: b.id.to_string(),
+            name: b.name.clone(),
+            logo_url: b
+                .logo_url
+                .as_ref()
+                .map(|url| absolute_url(media_origin, url.clone())),
+        }
+    }
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CategoryRef {
     #[serde(rename = "_id")]
@@ -102,6 +115,37 @@ pub struct Product {
     pub created_at: DateTime<Utc>,
 }
 
+/// The fields every short view of a product carries (a bag line's product, a curated-list
+/// entry, a trending entry); each view adds its own fields beside them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductSummary {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub images: Vec<String>,
+    /// The plain price of one item.
+    pub price: Decimal,
+    #[serde(rename = "offerPercentage")]
+    pub offer_percentage: i32,
+}
+
+impl ProductSummary {
+    /// `media_origin` (empty, or the shop's public origin) prefixes image URLs.
+    pub fn of(p: &store::ProductRecord, media_origin: &str) -> Self {
+        Self {
+            id: p.id.to_string(),
+            name: p.name.clone(),
+            images: p
+                .images
+                .iter()
+                .map(|url| absolute_url(media_origin, url.clone()))
+                .collect(),
+            price: Decimal::from_paise(p.price_paise),
+            offer_percentage: p.offer_percentage,
+        }
+    }
+}
+
 /// `url` made absolute when the shop has a public origin (empty: same-origin paths).
 pub fn absolute_url(media_origin: &str, url: String) -> String {
     if media_origin.is_empty() || !url.starts_with('/') {
@@ -133,16 +177,12 @@ impl Product {
             price: Decimal::from_paise(p.price_paise),
             sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
             stock: p.stock.iter().cloned().collect(),
-            brand: BrandRef {
-                id: p.brand.id.clone(),
-                name: p.brand.name.clone(),
-                logo_url: p.brand.logo_url.as_ref().map(absolute),
-            },
+            brand: BrandRef::of(&p.brand, media_origin),
             category: p
                 .categories
                 .iter()
                 .map(|c| CategoryRef {
-                    id: c.id.clone(),
+                    id: c.id.to_string(),
                     name: c.name.clone(),
                 })
                 .collect(),
@@ -155,7 +195,7 @@ impl Product {
                 distress: spec.distress.clone(),
             },
             assigned_coupon,
-            id: p.id.clone(),
+            id: p.id.to_string(),
             name: p.name.clone(),
             description: p.description.clone(),
             currency: p.currency.clone(),
@@ -188,7 +228,7 @@ pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
         is_active: c.is_active,
         valid_from: Some(c.valid_from.and_utc()),
         valid_until: Some(c.valid_until.and_utc()),
-        brand_id: c.brand_id.clone(),
+        brand_id: c.brand_id.clone().map(String::from),
         // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
         usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
         usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
@@ -215,7 +255,7 @@ pub struct Brand {
 impl Brand {
     pub fn from_record(b: &store::BrandRecord, product_count: usize, media_origin: &str) -> Self {
         Self {
-            id: b.id.clone(),
+            id: b.id.to_string(),
             name: b.name.clone(),
             is_active: b.is_active,
             logo_url: b
@@ -340,7 +380,7 @@ pub struct User {
 impl From<&store::UserRecord> for User {
     fn from(u: &store::UserRecord) -> Self {
         Self {
-            id: u.id.clone(),
+            id: u.id.to_string(),
             email: u.email.clone(),
             display_name: u.display_name.clone(),
             phone: u.phone.clone(),
@@ -356,7 +396,7 @@ impl From<&store::UserRecord> for User {
             role: access::Role::from_flags(u.is_admin, u.is_brand_user).number(),
             is_admin: u.is_admin,
             is_brand_user: u.is_brand_user,
-            brand_id: u.brand_id.clone(),
+            brand_id: u.brand_id.clone().map(String::from),
             last_login: u.last_login.map(utc),
             oauth_provider: None,
             oauth_id: None,
@@ -365,6 +405,44 @@ impl From<&store::UserRecord> for User {
             payment_methods: Vec::new(),
             created_at: utc(u.created_at),
             pending_email: u.pending_email.clone(),
+        }
+    }
+}
+
+/// A whole number sent as JSON: `2` and `2.0` alike, since JSON (and so a client's encoder)
+/// does not tell them apart. A fraction, a negative number, anything past `u32` or anything
+/// not a number is `None`.
+pub fn whole_json_number(value: &serde_json::Value) -> Option<u32> {
+    if let Some(n) = value.as_u64() {
+        return u32::try_from(n).ok();
+    }
+    let f = value.as_f64()?;
+    // In range and without a fraction, the conversion is exact.
+    ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::whole_json_number;
+
+    #[test]
+    fn whole_json_numbers() {
+        for (value, expected) in [
+            (json!(2), Some(2)),
+            (json!(2.0), Some(2)),
+            (json!(0), Some(0)),
+            (json!(4_294_967_295_u64), Some(u32::MAX)),
+            (json!(4_294_967_296_u64), None),
+            (json!(4.294_967_296e9), None),
+            (json!(2.5), None),
+            (json!(-1), None),
+            (json!(-1.0), None),
+            (json!("2"), None),
+            (json!(null), None),
+        ] {
+            assert_eq!(whole_json_number(&value), expected, "{value}");
         }
     }
 }

@@ -19,6 +19,7 @@
 //!   crate's `DeliverySpeed`) and the
 //!   constants in [`fees`] (express ₹99, standard free; the ₹1,500 checkout threshold and the
 //!   ₹999 policy text only feed texts, since standard delivery is free anyway);
+//! - the smallest card payment (₹1): [`check_card_payment`];
 //! - en-IN rupee formatting (000 §9): [`format_inr`] with [`Style`].
 //!
 //! The shared vectors `testdata/vectors/price_parse.json`, `inr_format.json` and
@@ -44,6 +45,7 @@ mod format;
 mod money;
 mod numeric;
 mod offer;
+mod payment;
 
 pub use cart::{CartError, CartLine, CartTotals, subtotal};
 pub use coupon::{
@@ -58,3 +60,4 @@ pub use fees::{
 pub use format::{Style, format_inr};
 pub use money::{Money, Percent, PercentError, PriceError};
 pub use offer::{deal_price, offer_price};
+pub use payment::{CardPaymentError, MIN_CARD_PAYMENT, check_card_payment};

@@ -38,8 +38,10 @@
 //! No I/O and no clock: no diesel, actix, reqwest, tokio, and no randomness source (the seed
 //! is an argument).
 
+mod filter;
 mod score;
 
+pub use filter::{Facets, Filter};
 pub use score::{Prepared, Product, Reason, Score, Taste, TasteInput, score};
 
 use std::borrow::Borrow;

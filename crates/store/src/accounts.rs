@@ -11,13 +11,14 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
+use crate::ids::{BrandId, UserId};
 use crate::schema::{addresses, bag_lines, rate_limits, sign_in_codes, users};
 use crate::{Store, StoreError};
 
 /// A user as stored. Deleted users are never returned by the lookups below.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UserRecord {
-    pub id: String,
+    pub id: UserId,
     pub email: Option<String>,
     pub display_name: String,
     pub phone: Option<String>,
@@ -33,7 +34,7 @@ pub struct UserRecord {
     pub onboarded: bool,
     pub is_admin: bool,
     pub is_brand_user: bool,
-    pub brand_id: Option<String>,
+    pub brand_id: Option<BrandId>,
     pub token_version: i64,
     pub last_login: Option<NaiveDateTime>,
     pub created_at: NaiveDateTime,
@@ -46,7 +47,7 @@ pub struct UserRecord {
 #[diesel(treat_none_as_null = true)]
 #[diesel(treat_none_as_default_value = false)]
 pub(crate) struct UserRow {
-    id: String,
+    id: UserId,
     email: Option<String>,
     display_name: String,
     phone: Option<String>,
@@ -61,7 +62,7 @@ pub(crate) struct UserRow {
     onboarded: bool,
     is_admin: bool,
     is_brand_user: bool,
-    brand_id: Option<String>,
+    brand_id: Option<BrandId>,
     token_version: i64,
     last_login: Option<NaiveDateTime>,
     created_at: NaiveDateTime,
@@ -172,7 +173,7 @@ fn utc(at: NaiveDateTime) -> DateTime<Utc> {
 
 /// The `sign_in_codes` key of a user's e-mail-change code. It has no `@`, so it never meets
 /// the key of a sign-in code (an e-mail).
-pub fn email_change_key(user_id: &str) -> String {
+pub fn email_change_key(user_id: &UserId) -> String {
     format!("email-change:{user_id}")
 }
 
@@ -198,7 +199,7 @@ fn replace_code(
 
 impl Store {
     /// The live (not deleted) user with this id.
-    pub fn user_by_id(&self, id: &str) -> Result<Option<UserRecord>, StoreError> {
+    pub fn user_by_id(&self, id: &UserId) -> Result<Option<UserRecord>, StoreError> {
         let mut conn = self.conn()?;
         Ok(users::table
             .filter(users::id.eq(id))
@@ -263,7 +264,7 @@ impl Store {
     }
 
     /// Records a sign-in.
-    pub fn touch_last_login(&self, id: &str, at: NaiveDateTime) -> Result<(), StoreError> {
+    pub fn touch_last_login(&self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         diesel::update(users::table.filter(users::id.eq(id)))
             .set(users::last_login.eq(Some(at)))
@@ -304,10 +305,10 @@ impl Store {
     /// live user has that id; an unknown brand is a query error (the foreign key).
     pub fn set_role(
         &self,
-        id: &str,
+        id: &UserId,
         is_admin: bool,
         is_brand_user: bool,
-        brand_id: Option<&str>,
+        brand_id: Option<&BrandId>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         let rows = diesel::update(
@@ -325,7 +326,7 @@ impl Store {
     }
 
     /// Whether a brand with this id exists.
-    pub fn brand_exists(&self, id: &str) -> Result<bool, StoreError> {
+    pub fn brand_exists(&self, id: &BrandId) -> Result<bool, StoreError> {
         use crate::schema::brands;
         let mut conn = self.conn()?;
         Ok(brands::table
@@ -336,7 +337,7 @@ impl Store {
     }
 
     /// Revokes every session of a user: sessions carry the version they were issued under.
-    pub fn bump_token_version(&self, id: &str) -> Result<(), StoreError> {
+    pub fn bump_token_version(&self, id: &UserId) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         diesel::update(users::table.filter(users::id.eq(id)))
             .set(users::token_version.eq(users::token_version + 1))
@@ -348,7 +349,7 @@ impl Store {
     /// (so records that name the user, orders among them, stay whole), its sessions are
     /// revoked, its sign-in codes and saved addresses removed. `false` when no live user has
     /// that id.
-    pub fn delete_user(&self, id: &str, at: NaiveDateTime) -> Result<bool, StoreError> {
+    pub fn delete_user(&self, id: &UserId, at: NaiveDateTime) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
             // The first statement writes, so SQLite takes its write lock before anything is read.
@@ -382,7 +383,7 @@ impl Store {
                     users::age_range.eq(""),
                     users::is_admin.eq(false),
                     users::is_brand_user.eq(false),
-                    users::brand_id.eq(None::<String>),
+                    users::brand_id.eq(None::<BrandId>),
                     users::deleted_at.eq(Some(at)),
                     users::pending_email.eq(None::<String>),
                 ))
@@ -422,7 +423,7 @@ impl Store {
     /// e-mail until [`Store::confirm_email_change`]. `false` when no live user has that id.
     pub fn start_email_change(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         new_email: &str,
         code_hmac: &str,
         expires_at: DateTime<Utc>,
@@ -445,7 +446,7 @@ impl Store {
     }
 
     /// Drops a user's unproven e-mail change and its code.
-    pub fn cancel_email_change(&self, user_id: &str) -> Result<(), StoreError> {
+    pub fn cancel_email_change(&self, user_id: &UserId) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
             diesel::update(users::table.filter(users::id.eq(user_id)))
@@ -467,7 +468,7 @@ impl Store {
     /// changes then).
     pub fn confirm_email_change(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         new_email: &str,
         code_hmac: &str,
     ) -> Result<Result<Option<UserRecord>, Taken>, StoreError> {

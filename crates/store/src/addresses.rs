@@ -12,6 +12,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::DbConnection;
+use crate::ids::{AddressId, UserId};
 use crate::schema::{addresses, users};
 use crate::{Store, StoreError};
 
@@ -19,9 +20,9 @@ use crate::{Store, StoreError};
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = addresses)]
 pub struct AddressRecord {
-    pub id: String,
+    pub id: AddressId,
     /// The shopper who saved it.
-    pub user_id: String,
+    pub user_id: UserId,
     pub customer_name: String,
     pub phone: String,
     pub email: String,
@@ -40,7 +41,7 @@ pub struct AddressRecord {
 
 /// Writes the live user's row without changing it (see the module's notes); `false` when no
 /// live user has that id.
-fn lock_owner(conn: &mut DbConnection, user_id: &str) -> QueryResult<bool> {
+fn lock_owner(conn: &mut DbConnection, user_id: &UserId) -> QueryResult<bool> {
     let rows = diesel::update(
         users::table
             .filter(users::id.eq(user_id))
@@ -52,7 +53,7 @@ fn lock_owner(conn: &mut DbConnection, user_id: &str) -> QueryResult<bool> {
 }
 
 /// The user's addresses: the default first, then the newest first.
-fn load(conn: &mut DbConnection, user_id: &str) -> QueryResult<Vec<AddressRecord>> {
+fn load(conn: &mut DbConnection, user_id: &UserId) -> QueryResult<Vec<AddressRecord>> {
     addresses::table
         .filter(addresses::user_id.eq(user_id))
         .order((
@@ -65,7 +66,7 @@ fn load(conn: &mut DbConnection, user_id: &str) -> QueryResult<Vec<AddressRecord
 }
 
 /// Takes the default away from the user's default address, if any.
-fn clear_default(conn: &mut DbConnection, user_id: &str) -> QueryResult<usize> {
+fn clear_default(conn: &mut DbConnection, user_id: &UserId) -> QueryResult<usize> {
     diesel::update(
         addresses::table
             .filter(addresses::user_id.eq(user_id))
@@ -77,7 +78,11 @@ fn clear_default(conn: &mut DbConnection, user_id: &str) -> QueryResult<usize> {
 
 /// Makes `address_id` the user's one default. The old default is cleared by a statement of its
 /// own first, since the unique index is checked row by row.
-fn make_default(conn: &mut DbConnection, user_id: &str, address_id: &str) -> QueryResult<()> {
+fn make_default(
+    conn: &mut DbConnection,
+    user_id: &UserId,
+    address_id: &AddressId,
+) -> QueryResult<()> {
     clear_default(conn, user_id)?;
     diesel::update(
         addresses::table
@@ -91,7 +96,7 @@ fn make_default(conn: &mut DbConnection, user_id: &str, address_id: &str) -> Que
 
 impl Store {
     /// The user's addresses: the default first, then the newest first.
-    pub fn addresses(&self, user_id: &str) -> Result<Vec<AddressRecord>, StoreError> {
+    pub fn addresses(&self, user_id: &UserId) -> Result<Vec<AddressRecord>, StoreError> {
         let mut conn = self.conn()?;
         Ok(load(&mut conn, user_id)?)
     }
@@ -137,8 +142,8 @@ impl Store {
     /// the user has no address with that id (or no live user has that id).
     pub fn set_default_address(
         &self,
-        user_id: &str,
-        address_id: &str,
+        user_id: &UserId,
+        address_id: &AddressId,
     ) -> Result<Option<AddressRecord>, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
@@ -167,9 +172,9 @@ impl Store {
     /// user has no address with that id (or no live user has that id).
     pub fn delete_address(
         &self,
-        user_id: &str,
-        address_id: &str,
-        next_default: impl FnOnce(&[AddressRecord]) -> Option<String>,
+        user_id: &UserId,
+        address_id: &AddressId,
+        next_default: impl FnOnce(&[AddressRecord]) -> Option<AddressId>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {

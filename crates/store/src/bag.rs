@@ -5,6 +5,7 @@ use bag::{Line, Money};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
+use crate::ids::UserId;
 use crate::schema::{bag_lines, bags};
 use crate::{Store, StoreError};
 
@@ -40,7 +41,7 @@ impl<E> From<diesel::result::Error> for Failure<E> {
     }
 }
 
-fn load_lines(conn: &mut crate::DbConnection, user_id: &str) -> QueryResult<Vec<Line>> {
+fn load_lines(conn: &mut crate::DbConnection, user_id: &UserId) -> QueryResult<Vec<Line>> {
     let rows: Vec<LineRow> = bag_lines::table
         .filter(bag_lines::user_id.eq(user_id))
         .order(bag_lines::position)
@@ -56,7 +57,7 @@ fn load_lines(conn: &mut crate::DbConnection, user_id: &str) -> QueryResult<Vec<
 
 impl Store {
     /// The shopper's lines, in the order they were added.
-    pub fn bag_lines(&self, user_id: &str) -> Result<Vec<Line>, StoreError> {
+    pub fn bag_lines(&self, user_id: &UserId) -> Result<Vec<Line>, StoreError> {
         let mut conn = self.conn()?;
         Ok(load_lines(&mut conn, user_id)?)
     }
@@ -66,7 +67,7 @@ impl Store {
     /// (`Err`), nothing is written and the refusal is answered as `Ok(Err(..))`.
     pub fn change_bag<E>(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         now: DateTime<Utc>,
         change: impl FnOnce(Vec<Line>) -> Result<Vec<Line>, E>,
     ) -> Result<Result<Vec<Line>, E>, StoreError> {

@@ -16,6 +16,7 @@ use trending::{BucketRange, HourBucket, TimeWindow};
 
 use crate::accounts::UserRow;
 use crate::db::DbConnection;
+use crate::ids::{ProductId, UserId};
 use crate::schema::{curated_list, swipe_hours, swipe_totals, swipe_windows, swipes, users};
 use crate::swipes::{HourRow, ListRow, TotalRow};
 use crate::{Store, StoreError, UserRecord};
@@ -40,7 +41,7 @@ pub struct PastSwipe {
 /// A shopper's past verdicts, at most one per product.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShopperHistory {
-    pub user_id: String,
+    pub user_id: UserId,
     pub swipes: Vec<PastSwipe>,
 }
 
@@ -161,7 +162,7 @@ impl Store {
     /// fresh database.
     pub fn write_history(
         &self,
-        products: &[(String, String)],
+        products: &[(ProductId, String)],
         histories: impl IntoIterator<Item = ShopperHistory>,
         now: DateTime<Utc>,
     ) -> Result<HistoryReport, StoreError> {
@@ -217,7 +218,7 @@ impl Store {
         let hour_rows: Vec<HourRow<'_>> = hours
             .iter()
             .map(|((p, hour), (likes, dislikes))| HourRow {
-                product_id: &products[*p].0,
+                product_id: products[*p].0.as_str(),
                 hour: *hour,
                 likes: *likes,
                 dislikes: *dislikes,
@@ -230,7 +231,7 @@ impl Store {
                 if likes + dislikes > 0 {
                     total_rows.push(TotalRow {
                         time_window: window.as_str(),
-                        product_id: &products[*p].0,
+                        product_id: products[*p].0.as_str(),
                         gender: &products[*p].1,
                         likes,
                         dislikes,
@@ -261,7 +262,7 @@ impl Store {
 /// many of each.
 fn write_swipes(
     conn: &mut DbConnection,
-    products: &[(String, String)],
+    products: &[(ProductId, String)],
     rank_of: &[usize],
     histories: &[ShopperHistory],
 ) -> Result<(u64, u64), StoreError> {
@@ -270,11 +271,11 @@ fn write_swipes(
     for history in histories {
         let start = swipe_rows.len();
         for (seq, s) in history.swipes.iter().enumerate() {
-            let product_id = &products[s.product].0;
+            let product_id = products[s.product].0.as_str();
             swipe_rows.push((
                 rank_of[s.product],
                 SwipeRow {
-                    user_id: &history.user_id,
+                    user_id: history.user_id.as_str(),
                     product_id,
                     liked: s.liked,
                     swiped_at: s.at,

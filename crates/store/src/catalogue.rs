@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::ids::{BrandId, CategoryId, ProductId};
 use crate::products::{CouponRecord, ProductRecord};
 use crate::schema::{brands, catalogue_changes, categories, coupons, static_images};
 use crate::{Store, StoreError};
@@ -11,7 +12,7 @@ use crate::{Store, StoreError};
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = brands)]
 pub struct BrandRecord {
-    pub id: String,
+    pub id: BrandId,
     pub name: String,
     pub description: String,
     pub logo_url: Option<String>,
@@ -24,12 +25,12 @@ pub struct BrandRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = categories)]
 pub struct CategoryRecord {
-    pub id: String,
+    pub id: CategoryId,
     pub name: String,
     /// "male", "female" or "unisex".
     pub gender: String,
     /// `None` on a top-level category.
-    pub parent_id: Option<String>,
+    pub parent_id: Option<CategoryId>,
     pub image: String,
     /// Display order within the gender: top-level categories 1, 2, 3...; subcategories of
     /// top-level `n` from `n * 100 + 1`.
@@ -70,7 +71,7 @@ pub struct CatalogueData {
 pub struct CatalogueChange {
     pub seq: i64,
     /// The product that changed; `None` when something else in the catalogue did.
-    pub product_id: Option<String>,
+    pub product_id: Option<ProductId>,
 }
 
 impl Store {
@@ -121,7 +122,7 @@ impl Store {
             .order(catalogue_changes::seq)
             .limit(limit)
             .select((catalogue_changes::seq, catalogue_changes::product_id))
-            .load::<(i64, Option<String>)>(&mut conn)?
+            .load::<(i64, Option<ProductId>)>(&mut conn)?
             .into_iter()
             .map(|(seq, product_id)| CatalogueChange { seq, product_id })
             .collect())

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 
+use crate::ids::{OrderId, UserId};
 use crate::products::CouponRecord;
 use crate::schema::{coupon_uses, coupons};
 use crate::{DbConnection, Store, StoreError};
@@ -39,7 +40,7 @@ impl From<diesel::result::Error> for Undo {
     }
 }
 
-fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &str) -> QueryResult<i64> {
+fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &UserId) -> QueryResult<i64> {
     coupon_uses::table
         .filter(coupon_uses::coupon_id.eq(coupon_id))
         .filter(coupon_uses::user_id.eq(user_id))
@@ -47,7 +48,7 @@ fn shopper_uses(conn: &mut DbConnection, coupon_id: &str, user_id: &str) -> Quer
         .get_result(conn)
 }
 
-fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> QueryResult<bool> {
+fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &OrderId) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(
         coupon_uses::table
             .filter(coupon_uses::coupon_id.eq(coupon_id))
@@ -81,8 +82,8 @@ fn claimed_by(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> Query
 pub fn claim_coupon_use(
     conn: &mut DbConnection,
     coupon_id: &str,
-    user_id: &str,
-    order_id: &str,
+    user_id: &UserId,
+    order_id: &OrderId,
     now: DateTime<Utc>,
 ) -> Result<CouponClaim, StoreError> {
     Ok(claim(conn, coupon_id, user_id, order_id, now)?)
@@ -92,8 +93,8 @@ pub fn claim_coupon_use(
 pub(crate) fn claim(
     conn: &mut DbConnection,
     coupon_id: &str,
-    user_id: &str,
-    order_id: &str,
+    user_id: &UserId,
+    order_id: &OrderId,
     now: DateTime<Utc>,
 ) -> QueryResult<CouponClaim> {
     let outcome = conn.transaction(|conn| {
@@ -156,7 +157,7 @@ impl Store {
     pub fn coupon_by_code(
         &self,
         code: &str,
-        user_id: &str,
+        user_id: &UserId,
     ) -> Result<Option<(CouponRecord, i64)>, StoreError> {
         let code = code.trim().to_ascii_uppercase();
         let mut conn = self.conn()?;
@@ -174,7 +175,7 @@ impl Store {
 
     /// How many orders of `user_id` used each coupon, by coupon id (coupons never used by the
     /// shopper are absent).
-    pub fn coupon_uses_of(&self, user_id: &str) -> Result<HashMap<String, i64>, StoreError> {
+    pub fn coupon_uses_of(&self, user_id: &UserId) -> Result<HashMap<String, i64>, StoreError> {
         let mut conn = self.conn()?;
         let rows: Vec<(String, i64)> = coupon_uses::table
             .filter(coupon_uses::user_id.eq(user_id))

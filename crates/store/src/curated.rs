@@ -3,12 +3,16 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 
+use crate::ids::{ProductId, UserId};
 use crate::schema::curated_list;
 use crate::{Store, StoreError};
 
 impl Store {
     /// The shopper's list, newest first: (product, added at).
-    pub fn curated_list(&self, user_id: &str) -> Result<Vec<(String, NaiveDateTime)>, StoreError> {
+    pub fn curated_list(
+        &self,
+        user_id: &UserId,
+    ) -> Result<Vec<(ProductId, NaiveDateTime)>, StoreError> {
         let mut conn = self.conn()?;
         Ok(curated_list::table
             .filter(curated_list::user_id.eq(user_id))
@@ -23,8 +27,8 @@ impl Store {
     /// Adds a product; `false` when it was in the list already (nothing changes then).
     pub fn add_to_curated_list(
         &self,
-        user_id: &str,
-        product_id: &str,
+        user_id: &UserId,
+        product_id: &ProductId,
         now: DateTime<Utc>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
@@ -43,8 +47,8 @@ impl Store {
     /// Removes a product; `false` when it was not in the list.
     pub fn remove_from_curated_list(
         &self,
-        user_id: &str,
-        product_id: &str,
+        user_id: &UserId,
+        product_id: &ProductId,
     ) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         let removed =

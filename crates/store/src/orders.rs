@@ -23,6 +23,7 @@ use diesel::prelude::*;
 
 use crate::coupons::{CouponClaim, claim};
 use crate::db::DbConnection;
+use crate::ids::{BrandId, CancelRequestId, OrderId, ProductId, UserId};
 use crate::schema::{
     bag_lines, bags, cancel_requests, catalogue_changes, coupon_uses, coupons, order_lines,
     order_refund_claims, order_shipments, orders, payment_events, product_stock,
@@ -63,9 +64,9 @@ impl Stage {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = orders)]
 pub struct OrderRecord {
-    pub id: String,
-    pub user_id: String,
-    pub brand_id: String,
+    pub id: OrderId,
+    pub user_id: UserId,
+    pub brand_id: BrandId,
     /// A [`Stage`] word.
     pub stage: String,
     /// Bought from the bag (whose lines go when the order is placed), or with Buy Now.
@@ -115,10 +116,10 @@ impl OrderRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = order_lines)]
 pub struct OrderLineRecord {
-    pub order_id: String,
+    pub order_id: OrderId,
     /// From 0, in the order the lines were bought; a cancellation's `productIndex`.
     pub position: i32,
-    pub product_id: String,
+    pub product_id: ProductId,
     pub name: String,
     pub image: Option<String>,
     pub size: String,
@@ -130,15 +131,15 @@ pub struct OrderLineRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = cancel_requests)]
 pub struct CancelRequestRecord {
-    pub id: String,
-    pub order_id: String,
+    pub id: CancelRequestId,
+    pub order_id: OrderId,
     pub line: i32,
     pub reason: Option<String>,
     pub delivery_before: String,
     pub requested_at: NaiveDateTime,
     /// `approve` or `reject`; `None` while it waits.
     pub decision: Option<String>,
-    pub decided_by: Option<String>,
+    pub decided_by: Option<UserId>,
     pub decided_at: Option<NaiveDateTime>,
 }
 
@@ -146,7 +147,7 @@ pub struct CancelRequestRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = order_shipments)]
 pub struct ShipmentRecord {
-    pub order_id: String,
+    pub order_id: OrderId,
     /// What the shipping service tracks.
     pub shipment_id: i64,
     /// The service's numeric order id (`srNumericId`).
@@ -169,7 +170,7 @@ pub struct StoredOrder {
 /// A line not yet ordered: what the checkout priced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewLine {
-    pub product_id: String,
+    pub product_id: ProductId,
     pub name: String,
     pub image: Option<String>,
     pub size: String,
@@ -187,7 +188,7 @@ pub struct NewOrder {
 /// A line that could not be reserved: `left` are for sale (0 when the size is gone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shortage {
-    pub product_id: String,
+    pub product_id: ProductId,
     pub size: String,
     pub left: u32,
 }
@@ -241,7 +242,7 @@ pub enum RequestChange {
     /// A new request waits for review.
     Open(CancelRequestRecord),
     /// The waiting request is decided: `approve` or `reject`, by the reviewer.
-    Decide { decision: &'static str, by: String },
+    Decide { decision: &'static str, by: UserId },
 }
 
 /// The fields a change of a placed order writes, as the `orders` crate decided them.
@@ -382,7 +383,7 @@ fn take_stock(
                 .first(conn)
                 .optional()?;
             return Ok(Some(Shortage {
-                product_id: (*product).to_owned(),
+                product_id: ProductId::new(*product),
                 size: (*size).to_owned(),
                 left: left.and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
             }));
@@ -430,7 +431,7 @@ fn exchange_stock(
                 let left: Option<i32> =
                     row.select(product_stock::quantity).first(conn).optional()?;
                 return Ok(Some(Shortage {
-                    product_id: (*product).to_owned(),
+                    product_id: ProductId::new(*product),
                     size: (*size).to_owned(),
                     left: left
                         .map(|n| i64::from(n) + back)
@@ -476,7 +477,7 @@ fn give_back_stock(
 }
 
 /// Gives back the coupon use `order_id` claimed, if it did.
-fn release_coupon(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> QueryResult<()> {
+fn release_coupon(conn: &mut DbConnection, coupon_id: &str, order_id: &OrderId) -> QueryResult<()> {
     let released = diesel::delete(
         coupon_uses::table
             .filter(coupon_uses::coupon_id.eq(coupon_id))
@@ -497,7 +498,7 @@ fn release_coupon(conn: &mut DbConnection, coupon_id: &str, order_id: &str) -> Q
 
 /// Writes the order's row without changing it (see the module's notes); `false` when there is
 /// no order with that id in one of `stages`.
-fn lock_order(conn: &mut DbConnection, order_id: &str, stages: &[Stage]) -> QueryResult<bool> {
+fn lock_order(conn: &mut DbConnection, order_id: &OrderId, stages: &[Stage]) -> QueryResult<bool> {
     let stages: Vec<&str> = stages.iter().map(|s| s.as_str()).collect();
     let rows = diesel::update(
         orders::table
@@ -560,7 +561,7 @@ fn assemble(conn: &mut DbConnection, records: Vec<OrderRecord>) -> QueryResult<V
         .collect())
 }
 
-fn load_order(conn: &mut DbConnection, order_id: &str) -> QueryResult<Option<StoredOrder>> {
+fn load_order(conn: &mut DbConnection, order_id: &OrderId) -> QueryResult<Option<StoredOrder>> {
     let Some(record) = orders::table
         .filter(orders::id.eq(order_id))
         .select(OrderRecord::as_select())
@@ -574,7 +575,7 @@ fn load_order(conn: &mut DbConnection, order_id: &str) -> QueryResult<Option<Sto
 
 /// Lapses one reserved order: stage lapsed, its stock and coupon use given back. `false` when
 /// it is no longer reserved (paid, or lapsed by another process).
-fn lapse(conn: &mut DbConnection, order_id: &str, now: NaiveDateTime) -> QueryResult<bool> {
+fn lapse(conn: &mut DbConnection, order_id: &OrderId, now: NaiveDateTime) -> QueryResult<bool> {
     let lapsed = diesel::update(
         orders::table
             .filter(orders::id.eq(order_id))
@@ -585,7 +586,7 @@ fn lapse(conn: &mut DbConnection, order_id: &str, now: NaiveDateTime) -> QueryRe
     if lapsed == 0 {
         return Ok(false);
     }
-    let lines = load_lines(conn, &[order_id])?;
+    let lines = load_lines(conn, &[order_id.as_str()])?;
     give_back_stock(conn, &lines, now)?;
     let coupon: Option<String> = orders::table
         .filter(orders::id.eq(order_id))
@@ -652,7 +653,7 @@ impl Store {
 
     fn try_reserve_order(&self, new: &NewOrder) -> Result<Reservation, StoreError> {
         let now = new.order.created_at;
-        let user = new.order.user_id.as_str();
+        let user = &new.order.user_id;
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         settle(conn.transaction(|conn| {
@@ -666,7 +667,7 @@ impl Store {
             )
             .set(orders::stage.eq(orders::stage))
             .execute(conn)?;
-            let open: Vec<(String, Option<String>)> = orders::table
+            let open: Vec<(OrderId, Option<String>)> = orders::table
                 .filter(orders::user_id.eq(user))
                 .filter(orders::stage.eq(Stage::Reserved.as_str()))
                 .select((orders::id, orders::coupon_id))
@@ -709,9 +710,9 @@ impl Store {
                 .execute(conn)?;
             // Coupon rows are taken in id order too; a coupon given back and claimed again is
             // given back first.
-            let mut coupon_steps: Vec<(&str, Option<&str>)> = open
+            let mut coupon_steps: Vec<(&str, Option<&OrderId>)> = open
                 .iter()
-                .filter_map(|(id, coupon)| Some((coupon.as_deref()?, Some(id.as_str()))))
+                .filter_map(|(id, coupon)| Some((coupon.as_deref()?, Some(id))))
                 .collect();
             if let Some(coupon) = &new.order.coupon_id {
                 coupon_steps.push((coupon, None));
@@ -754,7 +755,7 @@ impl Store {
     /// Remembers the payment service's order a reserved order is paid through.
     pub fn set_provider_order(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         provider_order_id: &str,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
@@ -770,7 +771,7 @@ impl Store {
         provider_order_id: &str,
     ) -> Result<Option<StoredOrder>, StoreError> {
         let mut conn = self.conn()?;
-        let id: Option<String> = orders::table
+        let id: Option<OrderId> = orders::table
             .filter(orders::provider_order_id.eq(provider_order_id))
             .select(orders::id)
             .first(&mut conn)
@@ -784,11 +785,11 @@ impl Store {
     /// The placed order of `user_id` paid by `payment_id`.
     pub fn order_by_payment(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         payment_id: &str,
     ) -> Result<Option<StoredOrder>, StoreError> {
         let mut conn = self.conn()?;
-        let id: Option<String> = orders::table
+        let id: Option<OrderId> = orders::table
             .filter(orders::payment_id.eq(payment_id))
             .filter(orders::user_id.eq(user_id))
             .filter(orders::stage.eq(Stage::Placed.as_str()))
@@ -802,7 +803,7 @@ impl Store {
     }
 
     /// The order with that id, any stage.
-    pub fn order(&self, order_id: &str) -> Result<Option<StoredOrder>, StoreError> {
+    pub fn order(&self, order_id: &OrderId) -> Result<Option<StoredOrder>, StoreError> {
         let mut conn = self.conn()?;
         Ok(load_order(&mut conn, order_id)?)
     }
@@ -813,9 +814,9 @@ impl Store {
     /// it lapses and its units go back on sale to everyone.
     pub fn held_by_open_checkout(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         now: DateTime<Utc>,
-    ) -> Result<Vec<(String, String, u32)>, StoreError> {
+    ) -> Result<Vec<(ProductId, String, u32)>, StoreError> {
         let mut conn = self.conn()?;
         let open: Vec<String> = orders::table
             .filter(orders::user_id.eq(user_id))
@@ -838,7 +839,7 @@ impl Store {
         .into_iter()
         .map(|(product, size, quantity)| {
             (
-                product.to_owned(),
+                ProductId::new(product),
                 size.to_owned(),
                 u32::try_from(quantity).unwrap_or(0),
             )
@@ -848,7 +849,7 @@ impl Store {
 
     /// Lapses a reserved order now (its payment could not be started): its stock and coupon
     /// use are given back. `false` when it is not reserved.
-    pub fn lapse_order(&self, order_id: &str, now: DateTime<Utc>) -> Result<bool, StoreError> {
+    pub fn lapse_order(&self, order_id: &OrderId, now: DateTime<Utc>) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
         Ok(conn.transaction(|conn| lapse(conn, order_id, now.naive_utc()))?)
     }
@@ -858,7 +859,7 @@ impl Store {
     /// processes at once: an order lapses once.
     pub fn lapse_expired(&self, now: DateTime<Utc>, limit: i64) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
-        let due: Vec<String> = orders::table
+        let due: Vec<OrderId> = orders::table
             .filter(orders::stage.eq(Stage::Reserved.as_str()))
             .filter(orders::reserved_until.le(now.naive_utc()))
             .order(orders::reserved_until)
@@ -920,7 +921,7 @@ impl Store {
     /// (`refund_status` initiated), so that the order is never placed later, whoever asks.
     pub fn place_order(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         payment_id: &str,
         captured: bool,
         now: DateTime<Utc>,
@@ -1008,7 +1009,7 @@ impl Store {
     }
 
     /// The shopper's placed orders, newest first.
-    pub fn orders_of_user(&self, user_id: &str) -> Result<Vec<StoredOrder>, StoreError> {
+    pub fn orders_of_user(&self, user_id: &UserId) -> Result<Vec<StoredOrder>, StoreError> {
         let mut conn = self.conn()?;
         let records = orders::table
             .filter(orders::user_id.eq(user_id))
@@ -1023,7 +1024,7 @@ impl Store {
     /// only those in `delivery_status` when given.
     pub fn orders_of_brand(
         &self,
-        brand_id: Option<&str>,
+        brand_id: Option<&BrandId>,
         delivery_status: Option<&str>,
         limit: i64,
     ) -> Result<Vec<StoredOrder>, StoreError> {
@@ -1032,7 +1033,7 @@ impl Store {
             .filter(orders::stage.eq(Stage::Placed.as_str()))
             .into_boxed();
         if let Some(brand) = brand_id {
-            query = query.filter(orders::brand_id.eq(brand.to_owned()));
+            query = query.filter(orders::brand_id.eq(brand.clone()));
         }
         if let Some(status) = delivery_status {
             query = query.filter(orders::delivery_status.eq(status.to_owned()));
@@ -1051,7 +1052,7 @@ impl Store {
     /// sale.
     pub fn change_order<E>(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         now: DateTime<Utc>,
         decide: impl FnOnce(&StoredOrder) -> Result<OrderChange, E>,
     ) -> Result<Changed<E>, StoreError> {
@@ -1104,7 +1105,7 @@ impl Store {
     /// `refund_status` (and `payment_status`, when given) to show.
     pub fn set_refund(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         refund_id: Option<&str>,
         refund_status: &str,
         payment_status: Option<&str>,
@@ -1127,7 +1128,7 @@ impl Store {
     /// [`Store::release_refund_claim`].
     pub fn claim_refund(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         now: DateTime<Utc>,
         until: DateTime<Utc>,
     ) -> Result<Option<RefundClaim>, StoreError> {
@@ -1187,7 +1188,7 @@ impl Store {
     /// a refund id already keeps it.
     pub fn refund_started(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         refund_id: Option<&str>,
         refund_status: &str,
         payment_status: Option<&str>,
@@ -1213,7 +1214,7 @@ impl Store {
 
     /// Ends a refund claim whose request the payment service did not take, so that the settler
     /// asks again.
-    pub fn release_refund_claim(&self, order_id: &str) -> Result<(), StoreError> {
+    pub fn release_refund_claim(&self, order_id: &OrderId) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         diesel::delete(order_refund_claims::table.find(order_id)).execute(&mut conn)?;
         Ok(())
@@ -1267,7 +1268,7 @@ impl Store {
     /// that the check waits for a change of the order in progress.
     pub fn check_order<E>(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         check: impl FnOnce(&StoredOrder) -> Result<(), E>,
     ) -> Result<Changed<E>, StoreError> {
         let mut pooled = self.conn()?;
@@ -1291,7 +1292,7 @@ impl Store {
         shipment: &ShipmentRecord,
         check: impl FnOnce(&StoredOrder) -> Result<(), E>,
     ) -> Result<Booking<E>, StoreError> {
-        let order_id = shipment.order_id.as_str();
+        let order_id = &shipment.order_id;
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         settle(conn.transaction(|conn| {
@@ -1314,7 +1315,7 @@ impl Store {
     /// failed and none was recorded. Its delivery fee stays as paid.
     pub fn fall_back_to_standard(
         &self,
-        order_id: &str,
+        order_id: &OrderId,
         estimated_delivery: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
@@ -1335,7 +1336,7 @@ impl Store {
 
     /// Placed orders with an express booking whose delivery status may still move: the ones
     /// to track with the shipping service, with their shipment ids.
-    pub fn shipments_to_track(&self, limit: i64) -> Result<Vec<(String, i64)>, StoreError> {
+    pub fn shipments_to_track(&self, limit: i64) -> Result<Vec<(OrderId, i64)>, StoreError> {
         let mut conn = self.conn()?;
         Ok(orders::table
             .inner_join(order_shipments::table)
@@ -1352,7 +1353,7 @@ impl Store {
     /// nothing written, when the product does not come in that size.
     pub fn set_stock(
         &self,
-        product_id: &str,
+        product_id: &ProductId,
         size: &str,
         quantity: u32,
         now: DateTime<Utc>,
@@ -1370,7 +1371,7 @@ impl Store {
             .set(product_stock::quantity.eq(quantity))
             .execute(conn)?;
             if set == 1 {
-                note_stock_changes(conn, &[product_id], now.naive_utc())?;
+                note_stock_changes(conn, &[product_id.as_str()], now.naive_utc())?;
             }
             QueryResult::Ok(set == 1)
         })?)
@@ -1380,7 +1381,7 @@ impl Store {
     /// ones (see [`StockLedger`]); `None` when the product does not come in that size.
     pub fn stock_ledger(
         &self,
-        product_id: &str,
+        product_id: &ProductId,
         size: &str,
     ) -> Result<Option<StockLedger>, StoreError> {
         let mut conn = self.conn()?;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::ids::{BrandId, CategoryId, ProductId};
 use crate::schema::{
     brands, categories, coupons, product_categories, product_images, product_stock, product_tags,
     products,
@@ -16,7 +17,7 @@ use crate::{Store, StoreError};
 /// A brand as a product carries it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BrandRef {
-    pub id: String,
+    pub id: BrandId,
     pub name: String,
     pub logo_url: Option<String>,
 }
@@ -24,7 +25,7 @@ pub struct BrandRef {
 /// A category as a product carries it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CategoryRef {
-    pub id: String,
+    pub id: CategoryId,
     pub name: String,
 }
 
@@ -42,7 +43,7 @@ pub struct CouponRecord {
     pub is_active: bool,
     pub valid_from: NaiveDateTime,
     pub valid_until: NaiveDateTime,
-    pub brand_id: Option<String>,
+    pub brand_id: Option<BrandId>,
     /// Orders that may use it in all; `None` for no limit.
     pub usage_limit: Option<i64>,
     /// Orders of one shopper that may use it; `None` for no limit.
@@ -65,7 +66,7 @@ pub struct Specifications {
 /// Everything a product answer needs, loaded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProductRecord {
-    pub id: String,
+    pub id: ProductId,
     pub name: String,
     pub description: String,
     pub brand: BrandRef,
@@ -87,10 +88,10 @@ pub struct ProductRecord {
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = products)]
 struct ProductRow {
-    id: String,
+    id: ProductId,
     name: String,
     description: String,
-    brand_id: String,
+    brand_id: BrandId,
     gender: String,
     price_paise: i64,
     offer_percentage: i32,
@@ -129,11 +130,11 @@ impl Store {
 
     /// The products with these ids that exist (any brand, active or not), in no particular
     /// order.
-    pub fn products_by_ids(&self, ids: &[String]) -> Result<Vec<ProductRecord>, StoreError> {
+    pub fn products_by_ids(&self, ids: &[ProductId]) -> Result<Vec<ProductRecord>, StoreError> {
         let mut conn = self.conn()?;
         let mut out = Vec::with_capacity(ids.len());
         for chunk in ids.chunks(IDS_PER_QUERY) {
-            let chunk: Vec<&str> = chunk.iter().map(String::as_str).collect();
+            let chunk: Vec<&str> = chunk.iter().map(ProductId::as_str).collect();
             let rows = products::table
                 .filter(products::id.eq_any(&chunk))
                 .select(ProductRow::as_select())
@@ -165,8 +166,8 @@ fn assemble(
         let brand_ids: Vec<&str> = rows.iter().map(|r| r.brand_id.as_str()).collect();
         brand_query = brand_query.filter(brands::id.eq_any(brand_ids));
     }
-    let brands: HashMap<String, BrandRef> = brand_query
-        .load::<(String, String, Option<String>)>(conn)?
+    let brands: HashMap<BrandId, BrandRef> = brand_query
+        .load::<(BrandId, String, Option<String>)>(conn)?
         .into_iter()
         .map(|(id, name, logo_url)| (id.clone(), BrandRef { id, name, logo_url }))
         .collect();
@@ -183,8 +184,8 @@ fn assemble(
     if !whole {
         category_query = category_query.filter(product_categories::product_id.eq_any(ids));
     }
-    let mut categories_by_product: HashMap<String, Vec<CategoryRef>> = HashMap::new();
-    for (product_id, id, name) in category_query.load::<(String, String, String)>(conn)? {
+    let mut categories_by_product: HashMap<ProductId, Vec<CategoryRef>> = HashMap::new();
+    for (product_id, id, name) in category_query.load::<(ProductId, CategoryId, String)>(conn)? {
         categories_by_product
             .entry(product_id)
             .or_default()
@@ -198,8 +199,8 @@ fn assemble(
     if !whole {
         image_query = image_query.filter(product_images::product_id.eq_any(ids));
     }
-    let mut images_by_product: HashMap<String, Vec<String>> = HashMap::new();
-    for (product_id, url) in image_query.load::<(String, String)>(conn)? {
+    let mut images_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
+    for (product_id, url) in image_query.load::<(ProductId, String)>(conn)? {
         images_by_product.entry(product_id).or_default().push(url);
     }
 
@@ -214,8 +215,8 @@ fn assemble(
     if !whole {
         stock_query = stock_query.filter(product_stock::product_id.eq_any(ids));
     }
-    let mut stock_by_product: HashMap<String, Vec<(String, i32)>> = HashMap::new();
-    for (product_id, size, quantity) in stock_query.load::<(String, String, i32)>(conn)? {
+    let mut stock_by_product: HashMap<ProductId, Vec<(String, i32)>> = HashMap::new();
+    for (product_id, size, quantity) in stock_query.load::<(ProductId, String, i32)>(conn)? {
         stock_by_product
             .entry(product_id)
             .or_default()
@@ -229,8 +230,8 @@ fn assemble(
     if !whole {
         tag_query = tag_query.filter(product_tags::product_id.eq_any(ids));
     }
-    let mut tags_by_product: HashMap<String, Vec<String>> = HashMap::new();
-    for (product_id, tag) in tag_query.load::<(String, String)>(conn)? {
+    let mut tags_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
+    for (product_id, tag) in tag_query.load::<(ProductId, String)>(conn)? {
         tags_by_product.entry(product_id).or_default().push(tag);
     }
 

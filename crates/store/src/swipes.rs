@@ -27,6 +27,7 @@ use diesel::upsert::excluded;
 use trending::{BucketRange, HourBucket, TimeWindow};
 
 use crate::db::DbConnection;
+use crate::ids::{ProductId, UserId};
 use crate::schema::{
     curated_list, products, swipe_hours, swipe_log, swipe_totals, swipe_windows, swipes,
 };
@@ -38,15 +39,15 @@ pub enum SwipeCommand {
     Swipe(NewSwipe),
     /// Reverse the shopper's latest swipe.
     Undo {
-        user_id: String,
+        user_id: UserId,
     },
 }
 
 /// A like or dislike, checked by the caller (the product exists and is listed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSwipe {
-    pub user_id: String,
-    pub product_id: String,
+    pub user_id: UserId,
+    pub product_id: ProductId,
     /// The product's gender (`male`, `female`, `unisex`), copied into the trending totals.
     pub gender: String,
     pub liked: bool,
@@ -58,7 +59,7 @@ pub struct NewSwipe {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SwipeOutcome {
     Swiped {
-        product_id: String,
+        product_id: ProductId,
         liked: bool,
         swiped_at: NaiveDateTime,
         session_id: Option<String>,
@@ -67,7 +68,7 @@ pub enum SwipeOutcome {
         added_to_list: bool,
     },
     Undone {
-        product_id: String,
+        product_id: ProductId,
         liked: bool,
         /// The earlier verdict that came back, if the undone swipe had replaced one.
         restored: Option<bool>,
@@ -79,7 +80,7 @@ pub enum SwipeOutcome {
 /// One product's counts in a window, as trending reads them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrendingRow {
-    pub product_id: String,
+    pub product_id: ProductId,
     pub likes: i64,
     pub dislikes: i64,
 }
@@ -104,8 +105,8 @@ impl RollupCheck {
 #[diesel(table_name = swipes)]
 #[diesel(treat_none_as_default_value = false)]
 struct SwipeRow {
-    user_id: String,
-    product_id: String,
+    user_id: UserId,
+    product_id: ProductId,
     liked: bool,
     swiped_at: NaiveDateTime,
     seq: i64,
@@ -575,7 +576,7 @@ impl Store {
         if let Some(gender) = gender {
             query = query.filter(swipe_totals::gender.eq(gender.to_owned()));
         }
-        let rows: Vec<(String, i64, i64)> = query
+        let rows: Vec<(ProductId, i64, i64)> = query
             .order((
                 swipe_totals::score.desc(),
                 swipe_totals::total.desc(),
@@ -610,7 +611,7 @@ impl Store {
     }
 
     /// A shopper's current verdicts: (product, liked).
-    pub fn swipes_of(&self, user_id: &str) -> Result<Vec<(String, bool)>, StoreError> {
+    pub fn swipes_of(&self, user_id: &UserId) -> Result<Vec<(ProductId, bool)>, StoreError> {
         let mut conn = self.conn()?;
         Ok(swipes::table
             .filter(swipes::user_id.eq(user_id))
@@ -763,9 +764,9 @@ fn swipe_run(
         return Ok(Vec::new());
     }
     let users: Vec<&str> = distinct(run.iter().map(|s| s.user_id.as_str()));
-    let mut rows: HashMap<(String, String), SwipeRow> = HashMap::new();
-    let mut seqs: HashMap<String, i64> = HashMap::new();
-    let mut listed: HashSet<(String, String)> = HashSet::new();
+    let mut rows: HashMap<(UserId, ProductId), SwipeRow> = HashMap::new();
+    let mut seqs: HashMap<UserId, i64> = HashMap::new();
+    let mut listed: HashSet<(UserId, ProductId)> = HashSet::new();
     // The (shopper, product) pairs themselves, not every shopper with every product: a batch of
     // n swipes looks up n rows instead of n * n.
     let pairs: Vec<(&str, &str)> = {
@@ -798,10 +799,10 @@ fn swipe_run(
                 .into_iter()
                 .map(|r| ((r.user_id.clone(), r.product_id.clone()), r)),
         );
-        listed.extend(entries.load::<(String, String)>(conn)?);
+        listed.extend(entries.load::<(UserId, ProductId)>(conn)?);
     }
     for users in users.chunks(CHUNK) {
-        let maxima: Vec<(String, Option<i64>)> = swipes::table
+        let maxima: Vec<(UserId, Option<i64>)> = swipes::table
             .filter(swipes::user_id.eq_any(users))
             .group_by(swipes::user_id)
             .select((swipes::user_id, diesel::dsl::max(swipes::seq)))
@@ -809,8 +810,8 @@ fn swipe_run(
         seqs.extend(maxima.into_iter().map(|(u, m)| (u, m.unwrap_or(0))));
     }
 
-    let mut changed: HashSet<(String, String)> = HashSet::new();
-    let mut list_adds: Vec<(String, String)> = Vec::new();
+    let mut changed: HashSet<(UserId, ProductId)> = HashSet::new();
+    let mut list_adds: Vec<(UserId, ProductId)> = Vec::new();
     let mut outcomes = Vec::with_capacity(run.len());
     for swipe in run {
         let key = (swipe.user_id.clone(), swipe.product_id.clone());
@@ -826,14 +827,20 @@ fn swipe_run(
         let answers_for_entry = added_to_list || old.is_some_and(|o| o.added_to_list);
         if let Some(old) = old {
             changes.count(
-                &swipe.product_id,
+                swipe.product_id.as_str(),
                 &swipe.gender,
                 old.liked,
                 old.swiped_at,
                 -1,
             );
         }
-        changes.count(&swipe.product_id, &swipe.gender, swipe.liked, now, 1);
+        changes.count(
+            swipe.product_id.as_str(),
+            &swipe.gender,
+            swipe.liked,
+            now,
+            1,
+        );
         let replaced = old.map(|o| o.liked);
         let row = SwipeRow {
             user_id: swipe.user_id.clone(),
@@ -871,8 +878,8 @@ fn swipe_run(
     let list_rows: Vec<ListRow<'_>> = list_adds
         .iter()
         .map(|(u, p)| ListRow {
-            user_id: u,
-            product_id: p,
+            user_id: u.as_str(),
+            product_id: p.as_str(),
             added_at: now,
         })
         .collect();
@@ -885,7 +892,7 @@ fn swipe_run(
 fn undo_latest(
     conn: &mut DbConnection,
     changes: &mut Changes,
-    user_id: &str,
+    user_id: &UserId,
 ) -> QueryResult<SwipeOutcome> {
     let latest: Option<SwipeRow> = swipes::table
         .filter(swipes::user_id.eq(user_id))
@@ -900,7 +907,13 @@ fn undo_latest(
         .find(&row.product_id)
         .select(products::gender)
         .first(conn)?;
-    changes.count(&row.product_id, &gender, row.liked, row.swiped_at, -1);
+    changes.count(
+        row.product_id.as_str(),
+        &gender,
+        row.liked,
+        row.swiped_at,
+        -1,
+    );
     let key = swipes::table.find((&row.user_id, &row.product_id));
     let restored = match (
         row.prev_liked,
@@ -909,7 +922,7 @@ fn undo_latest(
         row.prev_added_to_list,
     ) {
         (Some(liked), Some(at), Some(seq), Some(added)) => {
-            changes.count(&row.product_id, &gender, liked, at, 1);
+            changes.count(row.product_id.as_str(), &gender, liked, at, 1);
             diesel::update(key)
                 .set((
                     swipes::liked.eq(liked),

@@ -3,6 +3,7 @@
 
 use diesel::connection::SimpleConnection;
 use diesel::{Connection, PgConnection};
+use store::ids::ProductId;
 use store::{DatabaseUrl, SeedReport, Store};
 
 const PRODUCTS: usize = 90;
@@ -167,11 +168,17 @@ fn the_loaded_catalogue_is_the_generated_one() {
 fn products_by_ids_loads_those_that_exist() {
     let db = seeded(sqlite());
     let all = db.store.load_catalogue().expect("load").products;
-    let wanted = vec![all[3].id.clone(), "missing".to_owned(), all[40].id.clone()];
+    let wanted = vec![
+        all[3].id.clone(),
+        ProductId::new("missing"),
+        all[40].id.clone(),
+    ];
     let mut found = db.store.products_by_ids(&wanted).expect("by ids");
     found.sort_unstable_by(|a, b| a.id.cmp(&b.id));
     assert_eq!(found, vec![all[3].clone(), all[40].clone()]);
-    let many: Vec<String> = (0..2500).map(|i| format!("id-{i}")).collect();
+    let many: Vec<ProductId> = (0..2500)
+        .map(|i| ProductId::new(format!("id-{i}")))
+        .collect();
     assert!(
         db.store.products_by_ids(&many).expect("chunked").is_empty(),
         "long id lists are chunked under the bound-parameter limits"
@@ -219,7 +226,7 @@ fn sqlite_and_postgres_load_the_same_catalogue() {
     let a = lite.store.load_catalogue().expect("sqlite");
     let b = pg.store.load_catalogue().expect("postgres");
     assert_eq!(a, b);
-    let ids: Vec<String> = a.products.iter().step_by(7).map(|p| p.id.clone()).collect();
+    let ids: Vec<ProductId> = a.products.iter().step_by(7).map(|p| p.id.clone()).collect();
     let mut x = lite.store.products_by_ids(&ids).expect("sqlite");
     let mut y = pg.store.products_by_ids(&ids).expect("postgres");
     x.sort_unstable_by(|p, q| p.id.cmp(&q.id));
@@ -237,6 +244,7 @@ mod swipes {
 
     use chrono::{DateTime, Duration, TimeZone, Utc};
     use proptest::prelude::*;
+    use store::ids::{ProductId, UserId};
     use store::{NewSwipe, Store, SwipeCommand, SwipeOutcome};
     use trending::{BucketRow, HourBucket, TimeWindow, TrendGender};
 
@@ -358,7 +366,7 @@ mod swipes {
         }
     }
 
-    fn user(store: &Store, n: usize) -> String {
+    fn user(store: &Store, n: usize) -> UserId {
         let email = format!("swiper{n}@example.in");
         let record =
             || super::shopper_record(format!("user-{n}"), &email, format!("90000000{n:02}"));
@@ -368,9 +376,9 @@ mod swipes {
 
     fn run(db: &TempDb, ops: &[Op]) {
         let store = &db.store;
-        let users: Vec<String> = (0..USERS).map(|n| user(store, n)).collect();
+        let users: Vec<UserId> = (0..USERS).map(|n| user(store, n)).collect();
         let catalogue = store.load_catalogue().expect("catalogue").products;
-        let products: Vec<(String, String)> = catalogue
+        let products: Vec<(ProductId, String)> = catalogue
             .iter()
             .step_by(catalogue.len() / PRODUCTS)
             .take(PRODUCTS)
@@ -463,7 +471,7 @@ mod swipes {
         for (u, id) in users.iter().enumerate() {
             let mut stored = store.swipes_of(id).expect("swipes of");
             stored.sort();
-            let mut want: Vec<(String, bool)> = model
+            let mut want: Vec<(ProductId, bool)> = model
                 .verdicts
                 .iter()
                 .filter(|((mu, _), _)| *mu == u)
@@ -471,14 +479,14 @@ mod swipes {
                 .collect();
             want.sort();
             assert_eq!(stored, want, "verdicts of user {u}");
-            let mut list: Vec<String> = store
+            let mut list: Vec<ProductId> = store
                 .curated_list(id)
                 .expect("list")
                 .into_iter()
                 .map(|(p, _)| p)
                 .collect();
             list.sort();
-            let mut want_list: Vec<String> = model
+            let mut want_list: Vec<ProductId> = model
                 .list
                 .iter()
                 .filter(|(mu, _)| *mu == u)
@@ -510,7 +518,7 @@ mod swipes {
                 .trending_rows(window, None, 0, 50)
                 .expect("trending")
                 .into_iter()
-                .map(|r| (r.product_id, r.likes as u64, r.dislikes as u64))
+                .map(|r| (r.product_id.into_inner(), r.likes as u64, r.dislikes as u64))
                 .collect();
             assert_eq!(got, want, "ranking of {window:?}");
             let women = TrendGender::Women.product_gender();
@@ -663,7 +671,7 @@ mod swipes {
             .with_ymd_and_hms(2026, 11, 23, 10, 0, 0)
             .single()
             .expect("time");
-        let like = |user: &String, n: usize| {
+        let like = |user: &UserId, n: usize| {
             SwipeCommand::Swipe(NewSwipe {
                 user_id: user.clone(),
                 product_id: products[n].id.clone(),
@@ -673,7 +681,7 @@ mod swipes {
                 device_info: None,
             })
         };
-        let day = |store: &Store| -> Vec<(String, i64)> {
+        let day = |store: &Store| -> Vec<(ProductId, i64)> {
             store
                 .trending_rows(TimeWindow::Day, None, 0, 10)
                 .expect("rows")
@@ -714,6 +722,7 @@ mod bulk {
     //! applied one by one through `apply_swipes` at their times and then rolled to `now`.
 
     use chrono::{DateTime, Duration, TimeZone, Utc};
+    use store::ids::{ProductId, UserId};
     use store::{PastSwipe, ShopperHistory, Store, SwipeCommand, UserRecord};
     use trending::TimeWindow;
 
@@ -770,14 +779,14 @@ mod bulk {
                     })
                     .collect();
                 ShopperHistory {
-                    user_id: format!("bulk-user-{u}"),
+                    user_id: UserId::new(format!("bulk-user-{u}")),
                     swipes,
                 }
             })
             .collect()
     }
 
-    fn products(store: &Store) -> Vec<(String, String)> {
+    fn products(store: &Store) -> Vec<(ProductId, String)> {
         store
             .load_catalogue()
             .expect("catalogue")
@@ -788,10 +797,10 @@ mod bulk {
     }
 
     /// The same history through the live path: each swipe applied at its own time, in order.
-    fn replay(store: &Store, products: &[(String, String)], histories: &[ShopperHistory]) {
-        let mut all: Vec<(&str, &PastSwipe)> = histories
+    fn replay(store: &Store, products: &[(ProductId, String)], histories: &[ShopperHistory]) {
+        let mut all: Vec<(&UserId, &PastSwipe)> = histories
             .iter()
-            .flat_map(|h| h.swipes.iter().map(move |s| (h.user_id.as_str(), s)))
+            .flat_map(|h| h.swipes.iter().map(move |s| (&h.user_id, s)))
             .collect();
         // Swipes of the same instant get their order as the bulk write numbers them.
         all.sort_by(|(_, a), (_, b)| {
@@ -799,7 +808,7 @@ mod bulk {
         });
         for (user, s) in all {
             let command = SwipeCommand::Swipe(store::NewSwipe {
-                user_id: user.to_owned(),
+                user_id: user.clone(),
                 product_id: products[s.product].0.clone(),
                 gender: products[s.product].1.clone(),
                 liked: s.liked,
@@ -912,14 +921,15 @@ mod addresses {
     //! deletions interleave, at most 20 are kept and exactly one is the default.
 
     use chrono::NaiveDateTime;
+    use store::ids::{AddressId, UserId};
     use store::{AddressRecord, Store};
 
     use super::{TempDb, postgres, sqlite};
 
-    fn address(user_id: &str, n: usize) -> AddressRecord {
+    fn address(user_id: &UserId, n: usize) -> AddressRecord {
         AddressRecord {
-            id: format!("{user_id}-address-{n:02}"),
-            user_id: user_id.to_owned(),
+            id: AddressId::new(format!("{user_id}-address-{n:02}")),
+            user_id: user_id.clone(),
             customer_name: format!("Recipient {n}"),
             phone: "9876543210".into(),
             email: "asha@gmail.com".into(),
@@ -934,12 +944,12 @@ mod addresses {
         }
     }
 
-    fn next_default(rest: &[AddressRecord]) -> Option<String> {
+    fn next_default(rest: &[AddressRecord]) -> Option<AddressId> {
         validation::next_default(rest.iter().map(|a| (a.id.as_str(), a.created_at)))
-            .map(str::to_owned)
+            .map(AddressId::new)
     }
 
-    fn defaults(store: &Store, user_id: &str) -> usize {
+    fn defaults(store: &Store, user_id: &UserId) -> usize {
         store
             .addresses(user_id)
             .expect("addresses")
@@ -998,7 +1008,7 @@ mod addresses {
         assert_eq!(defaults(store, &user.id), 1, "exactly one default");
         assert!(saved[0].is_default, "the default comes first");
 
-        let ids: Vec<String> = saved.iter().map(|a| a.id.clone()).collect();
+        let ids: Vec<AddressId> = saved.iter().map(|a| a.id.clone()).collect();
         std::thread::scope(|scope| {
             for chunk in ids.chunks(7) {
                 let user = &user.id;
@@ -1047,6 +1057,7 @@ mod coupons {
 
     use chrono::{DateTime, Utc};
     use diesel::prelude::*;
+    use store::ids::{OrderId, UserId};
     use store::{CouponClaim, Store, StoreError, claim_coupon_use};
 
     use super::{TempDb, postgres_pool, sqlite_pool};
@@ -1074,7 +1085,7 @@ mod coupons {
             .expect("coupon");
     }
 
-    fn user(store: &Store, n: usize) -> String {
+    fn user(store: &Store, n: usize) -> UserId {
         let email = format!("coupons{n}@example.in");
         let record = || {
             super::shopper_record(
@@ -1090,9 +1101,10 @@ mod coupons {
             .id
     }
 
-    fn claim(store: &Store, coupon: &str, user: &str, order: &str) -> CouponClaim {
+    fn claim(store: &Store, coupon: &str, user: &UserId, order: &str) -> CouponClaim {
+        let order = OrderId::new(order);
         store
-            .in_transaction(|conn| claim_coupon_use(conn, coupon, user, order, now()))
+            .in_transaction(|conn| claim_coupon_use(conn, coupon, user, &order, now()))
             .expect("claim")
     }
 
@@ -1102,7 +1114,7 @@ mod coupons {
         let store = &db.store;
         coupon(store, "RACE7", Some(LIMIT as i64), None);
         coupon(store, "ONCE", None, Some(1));
-        let users: Vec<String> = (0..CLAIMS).map(|n| user(store, n)).collect();
+        let users: Vec<UserId> = (0..CLAIMS).map(|n| user(store, n)).collect();
 
         // Every claim a different shopper and order: exactly LIMIT are counted.
         let raced: Vec<CouponClaim> = std::thread::scope(|scope| {
@@ -1193,7 +1205,7 @@ mod coupons {
         coupon(store, "SPARE", Some(1), None);
         let refused: Result<(), StoreError> = store.in_transaction(|conn| {
             assert_eq!(
-                claim_coupon_use(conn, "SPARE", &users[2], "lost", now())?,
+                claim_coupon_use(conn, "SPARE", &users[2], &OrderId::new("lost"), now())?,
                 CouponClaim::Claimed
             );
             Err(StoreError::Config("the order failed".into()))
@@ -1222,7 +1234,7 @@ mod coupons {
 fn shopper_record(id: String, email: &str, phone: String) -> store::UserRecord {
     store::UserRecord {
         display_name: id.clone(),
-        id,
+        id: store::ids::UserId::new(id),
         email: Some(email.to_owned()),
         phone: Some(phone),
         age: 25,

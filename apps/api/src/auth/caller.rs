@@ -6,7 +6,7 @@ use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 
-use super::SESSION_COOKIE;
+use super::{AuthError, SESSION_COOKIE};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -21,29 +21,26 @@ pub struct Caller {
 }
 
 impl Caller {
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &store::ids::UserId {
         &self.user.id
     }
 
     /// 403 unless the caller's role allows `required`.
-    pub fn require(&self, required: Role) -> Result<(), ApiError> {
+    pub fn require(&self, required: Role) -> Result<(), AuthError> {
         if self.role.allows(required) {
             Ok(())
         } else {
-            Err(ApiError::Forbidden {
-                code: "FORBIDDEN",
-                message: "You do not have permission to do this.".into(),
-            })
+            Err(AuthError::Forbidden)
         }
     }
 
     /// 403 unless the caller may read and change the records of `user_id` (their own, or
     /// anyone's as an admin), answered alike whether or not that user exists.
-    pub fn may_act_for(&self, user_id: &str) -> Result<(), ApiError> {
+    pub fn may_act_for(&self, user_id: &str) -> Result<(), AuthError> {
         if access::may_act_for(self.id(), self.role, user_id) {
             Ok(())
         } else {
-            Err(ApiError::not_yours())
+            Err(AuthError::NotYours)
         }
     }
 }
@@ -96,9 +93,9 @@ pub struct Authenticated;
 #[derive(Clone, Copy, Debug)]
 pub struct StaleCookie;
 
-async fn authenticate(req: HttpRequest) -> Result<Caller, ApiError> {
+async fn authenticate(req: HttpRequest) -> Result<Caller, AuthError> {
     let outcome = check_session(&req).await;
-    if matches!(outcome, Err(ApiError::Unauthenticated))
+    if matches!(outcome, Err(AuthError::Unauthenticated))
         && presented_token(&req).is_some_and(|(_, via)| via == Via::Cookie)
     {
         req.extensions_mut().insert(StaleCookie);
@@ -106,24 +103,24 @@ async fn authenticate(req: HttpRequest) -> Result<Caller, ApiError> {
     outcome
 }
 
-async fn check_session(req: &HttpRequest) -> Result<Caller, ApiError> {
+async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .cloned()
-        .ok_or_else(|| ApiError::Internal("the application state is missing".into()))?;
-    let (token, via) = presented_token(req).ok_or(ApiError::Unauthenticated)?;
+        .ok_or(AuthError::StateMissing)?;
+    let (token, via) = presented_token(req).ok_or(AuthError::Unauthenticated)?;
     let now = state.clock.now();
     let claims = state
         .sessions
         .verify(&token, now)
-        .ok_or(ApiError::Unauthenticated)?;
-    let store = state.store.clone();
-    let id = claims.sub.clone();
-    let user = web::block(move || store.user_by_id(&id))
-        .await??
-        .ok_or(ApiError::Unauthenticated)?;
+        .ok_or(AuthError::Unauthenticated)?;
+    let id = store::ids::UserId::new(claims.sub.clone());
+    let user = state
+        .db(move |store| store.user_by_id(&id))
+        .await?
+        .ok_or(AuthError::Unauthenticated)?;
     if user.token_version != claims.ver {
-        return Err(ApiError::Unauthenticated);
+        return Err(AuthError::Unauthenticated);
     }
     let role = Role::from_flags(user.is_admin, user.is_brand_user);
     let issued = chrono::DateTime::from_timestamp(claims.iat, 0).unwrap_or(now);
@@ -151,7 +148,8 @@ impl FromRequest for Caller {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        Box::pin(authenticate(req.clone()))
+        let req = req.clone();
+        Box::pin(async move { Ok(authenticate(req).await?) })
     }
 }
 
@@ -167,8 +165,8 @@ impl FromRequest for MaybeCaller {
             }
             match authenticate(req).await {
                 Ok(caller) => Ok(Self(Some(caller))),
-                Err(ApiError::Unauthenticated) => Ok(Self(None)),
-                Err(other) => Err(other),
+                Err(AuthError::Unauthenticated) => Ok(Self(None)),
+                Err(other) => Err(other.into()),
             }
         })
     }

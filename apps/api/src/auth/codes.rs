@@ -9,12 +9,11 @@
 
 use access::code::Verdict;
 use access::limit::{self, Decision, Limit, Window};
-use actix_web::web;
 use chrono::{DateTime, Utc};
 use providers::OutgoingMail;
-use validation::{OtpCode, ValidationError};
+use validation::OtpCode;
 
-use crate::error::ApiError;
+use super::AuthError;
 use crate::state::AppState;
 
 /// What a code proves.
@@ -23,7 +22,10 @@ pub enum Purpose {
     /// Whoever types it reads the mail of `email` and may sign in as its user.
     SignIn { email: String },
     /// The user `user_id` reads the mail of `email` and may make it their e-mail.
-    EmailChange { user_id: String, email: String },
+    EmailChange {
+        user_id: store::ids::UserId,
+        email: String,
+    },
 }
 
 impl Purpose {
@@ -68,14 +70,6 @@ pub enum Delivery {
     Withheld(OutgoingMail),
 }
 
-/// The one answer of every failed try.
-pub fn invalid_code() -> ApiError {
-    ApiError::Unauthorized {
-        code: "INVALID_OTP",
-        message: ValidationError::InvalidOtp.to_string(),
-    }
-}
-
 /// Sends a fresh code for `purpose`: takes one use of the limits on asking (the recipient's,
 /// the client's, and `extra` ones such as the account's), mails it, then stores its HMAC with
 /// `save(store, hmac, expires_at)`. Nothing counts against the limits and nothing is stored
@@ -87,7 +81,7 @@ pub async fn send<F>(
     extra: Vec<(String, Limit)>,
     delivery: Delivery,
     save: F,
-) -> Result<(), ApiError>
+) -> Result<(), AuthError>
 where
     F: FnOnce(&store::Store, String, DateTime<Utc>) -> Result<(), store::StoreError>
         + Send
@@ -102,8 +96,7 @@ where
     .into_iter()
     .chain(extra)
     .collect::<Vec<_>>();
-    let store = state.store.clone();
-    let taken = web::block(move || take_all(&store, buckets, now)).await??;
+    let taken = state.db(move |store| take_all(store, buckets, now)).await?;
 
     let code = state.sessions.new_code()?;
     let (mail, carries_code) = match delivery {
@@ -111,9 +104,13 @@ where
         Delivery::Withheld(mail) => (mail, false),
     };
     if let Err(e) = state.mailer.send(&mail).await {
-        let store = state.store.clone();
-        web::block(move || give_back(&store, &taken)).await?;
-        return Err(ApiError::mail_failed(&e, "Failed to generate OTP"));
+        state
+            .db(move |store| {
+                give_back(store, &taken);
+                Ok::<_, AuthError>(())
+            })
+            .await?;
+        return Err(AuthError::MailFailed(e));
     }
     if state.log_codes && carries_code {
         // No SMTP server is configured: whoever runs the shop locally reads the code here or
@@ -122,8 +119,7 @@ where
     }
     let hmac = purpose.hmac(state, &code);
     let expires = access::code::CodeState::issued(now).expires_at;
-    let store = state.store.clone();
-    web::block(move || save(&store, hmac, expires)).await??;
+    state.db(move |store| save(store, hmac, expires)).await?;
     Ok(())
 }
 
@@ -132,7 +128,7 @@ fn take_all(
     store: &store::Store,
     buckets: Vec<(String, Limit)>,
     now: DateTime<Utc>,
-) -> Result<Vec<(String, Window, Option<Window>)>, ApiError> {
+) -> Result<Vec<(String, Window, Option<Window>)>, AuthError> {
     let mut taken = Vec::new();
     for (bucket, rule) in buckets {
         let (decision, before) =
@@ -141,13 +137,7 @@ fn take_all(
             Decision::Allow(window) => taken.push((bucket, window, before)),
             Decision::Wait { seconds } => {
                 give_back(store, &taken);
-                return Err(ApiError::TooManyRequests {
-                    retry_after: seconds,
-                    message: format!(
-                        "Please wait {} before asking for a new code.",
-                        seconds_text(seconds)
-                    ),
-                });
+                return Err(AuthError::CodeAskedTooOften { seconds });
             }
         }
     }
@@ -174,18 +164,17 @@ fn give_back(store: &store::Store, taken: &[(String, Window, Option<Window>)]) {
 /// [`limit::WRONG_CODES_PER_CLIENT`] (a right code gives it back), so codes cannot be guessed
 /// across many addresses from one client; over that limit the answer is 429 and no code's
 /// tries are counted. The stored code when `typed` is right and usable (the caller then uses
-/// it up atomically with what it proves); [`invalid_code`] for anything else.
+/// it up atomically with what it proves); [`AuthError::InvalidCode`] for anything else.
 pub async fn check(
     state: &AppState,
     client: &str,
     purpose: &Purpose,
     typed: &OtpCode,
-) -> Result<store::CodeTry, ApiError> {
+) -> Result<store::CodeTry, AuthError> {
     let now = state.clock.now();
     let charged = charge_try(state, client, now).await?;
-    let store = state.store.clone();
     let key = purpose.key();
-    let attempt = web::block(move || store.count_code_try(&key)).await??;
+    let attempt = state.db(move |store| store.count_code_try(&key)).await?;
     let matches = attempt.as_ref().is_some_and(|t| {
         state
             .sessions
@@ -196,11 +185,15 @@ pub async fn check(
         attempt,
     ) {
         (Verdict::Accept, Some(attempt)) => {
-            let store = state.store.clone();
-            web::block(move || give_back(&store, &[charged])).await?;
+            state
+                .db(move |store| {
+                    give_back(store, &[charged]);
+                    Ok::<_, AuthError>(())
+                })
+                .await?;
             Ok(attempt)
         }
-        _ => Err(invalid_code()),
+        _ => Err(AuthError::InvalidCode),
     }
 }
 
@@ -209,24 +202,18 @@ async fn charge_try(
     state: &AppState,
     client: &str,
     now: DateTime<Utc>,
-) -> Result<(String, Window, Option<Window>), ApiError> {
+) -> Result<(String, Window, Option<Window>), AuthError> {
     let bucket = format!("code:wrong:client:{client}");
-    let store = state.store.clone();
-    let (decision, before, bucket) = web::block(move || -> Result<_, ApiError> {
-        let (decision, before) = store.take_rate_limit(&bucket, |window| {
-            limit::check(&limit::WRONG_CODES_PER_CLIENT, window, now)
-        })?;
-        Ok((decision, before, bucket))
-    })
-    .await??;
+    let (decision, before, bucket) = state
+        .db(move |store| {
+            let (decision, before) = store.take_rate_limit(&bucket, |window| {
+                limit::check(&limit::WRONG_CODES_PER_CLIENT, window, now)
+            })?;
+            Ok::<_, AuthError>((decision, before, bucket))
+        })
+        .await?;
     match decision {
         Decision::Allow(window) => Ok((bucket, window, before)),
-        Decision::Wait { seconds } => Err(ApiError::TooManyRequests {
-            retry_after: seconds,
-            message: format!(
-                "Too many wrong codes. Please wait {} and try again.",
-                seconds_text(seconds)
-            ),
-        }),
+        Decision::Wait { seconds } => Err(AuthError::TooManyWrongCodes { seconds }),
     }
 }

@@ -8,7 +8,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage, ResponseError, web};
 
 use super::caller::{Authenticated, Renewal, StaleCookie, Via};
-use super::{RENEWED_TOKEN_HEADER, SESSION_COOKIE};
+use super::{AuthError, RENEWED_TOKEN_HEADER, SESSION_COOKIE};
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -37,7 +37,7 @@ fn origin_host(origin: &str) -> Option<&str> {
 /// one from another site is refused unless trusted. A request carrying the session cookie
 /// must moreover show it comes from the shop's own pages, so a form on another site can
 /// never act with a shopper's cookie.
-fn cross_site_verdict(req: &ServiceRequest, trusted: &TrustedOrigins) -> Result<(), ApiError> {
+fn cross_site_verdict(req: &ServiceRequest, trusted: &TrustedOrigins) -> Result<(), AuthError> {
     if !is_unsafe(req.method()) {
         return Ok(());
     }
@@ -68,10 +68,7 @@ fn cross_site_verdict(req: &ServiceRequest, trusted: &TrustedOrigins) -> Result<
         (None, false) => fetch_site.as_deref() == Some("cross-site"),
     };
     if refused {
-        return Err(ApiError::Forbidden {
-            code: "CROSS_SITE_REFUSED",
-            message: "This request came from another site and was refused.".into(),
-        });
+        return Err(AuthError::CrossSite);
     }
     Ok(())
 }
@@ -88,6 +85,7 @@ pub async fn sessions(
         .unwrap_or_default();
     if let Err(refusal) = cross_site_verdict(&req, &trusted) {
         let (http, _) = req.into_parts();
+        let refusal: ApiError = refusal.into();
         let answer = refusal.error_response();
         return Ok(ServiceResponse::new(http, answer).map_into_right_body());
     }

@@ -9,9 +9,9 @@ use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use serde::{Deserialize, Serialize};
 
+use super::KeyError;
 use super::SESSION_COOKIE;
 use crate::config::Config;
-use crate::error::ApiError;
 
 /// What a session token says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,7 +100,7 @@ impl Sessions {
         version: i64,
         signed_in_at: DateTime<Utc>,
         now: DateTime<Utc>,
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, KeyError> {
         let claims = Claims {
             sub: user_id.to_owned(),
             role,
@@ -110,7 +110,7 @@ impl Sessions {
             auth: Some(signed_in_at.timestamp()),
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
-            .map_err(|e| ApiError::Internal(format!("signing a session: {e}")))
+            .map_err(|e| KeyError::Signing(e.to_string()))
     }
 
     /// The claims of a token this server signed that has not expired at `now`. Expiry is
@@ -127,12 +127,10 @@ impl Sessions {
     }
 
     /// A fresh sign-in code from the operating system's CSPRNG.
-    pub fn new_code(&self) -> Result<String, ApiError> {
+    pub fn new_code(&self) -> Result<String, KeyError> {
         loop {
             let mut bytes = [0u8; 4];
-            self.random
-                .fill(&mut bytes)
-                .map_err(|_| ApiError::Internal("the system random source failed".into()))?;
+            self.random.fill(&mut bytes).map_err(|_| KeyError::Random)?;
             if let Some(code) = access::code::code_from_random(u32::from_le_bytes(bytes)) {
                 return Ok(code);
             }
@@ -140,11 +138,9 @@ impl Sessions {
     }
 
     /// A random number for identities the server makes up (a new user's phone number).
-    pub fn random_u64(&self) -> Result<u64, ApiError> {
+    pub fn random_u64(&self) -> Result<u64, KeyError> {
         let mut bytes = [0u8; 8];
-        self.random
-            .fill(&mut bytes)
-            .map_err(|_| ApiError::Internal("the system random source failed".into()))?;
+        self.random.fill(&mut bytes).map_err(|_| KeyError::Random)?;
         Ok(u64::from_le_bytes(bytes))
     }
 

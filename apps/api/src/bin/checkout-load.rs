@@ -282,7 +282,8 @@ async fn pick_item(shop: &Shop, nth: usize) -> Result<Item> {
 /// Sets the item's stock in the database, then waits until the server's catalogue shows it
 /// (it follows the database's change feed every second).
 async fn stock_item(shop: &Shop, store: &store::Store, item: &Item, units: u32) -> Result<()> {
-    if !store.set_stock(&item.product_id, &item.size, units, chrono::Utc::now())? {
+    let product = store::ids::ProductId::new(item.product_id.as_str());
+    if !store.set_stock(&product, &item.size, units, chrono::Utc::now())? {
         bail!("{} does not come in {}", item.product_id, item.size);
     }
     let path = format!("/api/products/id/{}", item.product_id);
@@ -516,7 +517,10 @@ impl Checks {
 
 fn ledger_of(store: &store::Store, item: &Item) -> Result<store::StockLedger> {
     store
-        .stock_ledger(&item.product_id, &item.size)?
+        .stock_ledger(
+            &store::ids::ProductId::new(item.product_id.as_str()),
+            &item.size,
+        )?
         .with_context(|| format!("{} has no size {}", item.product_id, item.size))
 }
 
@@ -946,7 +950,7 @@ fn check(options: &Options) -> Result<bool> {
     let mut missing = 0;
     let mut not_placed = 0;
     for id in &state.confirmed {
-        match store.order(id)? {
+        match store.order(&store::ids::OrderId::new(id.as_str()))? {
             None => missing += 1,
             Some(found) if found.order.stage() != store::Stage::Placed => not_placed += 1,
             Some(_) => {}
@@ -959,7 +963,7 @@ fn check(options: &Options) -> Result<bool> {
     let mut open_of_account: BTreeMap<usize, usize> = BTreeMap::new();
     let mut unknown = 0;
     for (account, id) in &state.reserved {
-        match store.order(id)? {
+        match store.order(&store::ids::OrderId::new(id.as_str()))? {
             None => unknown += 1,
             Some(found) => {
                 let open = found.order.stage() == store::Stage::Reserved;

@@ -197,7 +197,7 @@ impl Catalogue {
             self.replace(snapshot, index);
             return Ok(Refresh::Everything);
         }
-        let ids: Vec<String> = fresh
+        let ids: Vec<store::ids::ProductId> = fresh
             .into_iter()
             .filter_map(|c| c.product_id)
             .collect::<HashSet<_>>()
@@ -208,10 +208,14 @@ impl Catalogue {
     }
 
     /// Reloads these products (gone ones are dropped) into a new snapshot and the index.
-    fn reload_products(&self, store: &store::Store, ids: &[String]) -> Result<(), CatalogueError> {
+    fn reload_products(
+        &self,
+        store: &store::Store,
+        ids: &[store::ids::ProductId],
+    ) -> Result<(), CatalogueError> {
         let records = store.products_by_ids(ids)?;
         let old = self.snapshot();
-        let changed: HashSet<&str> = ids.iter().map(String::as_str).collect();
+        let changed: HashSet<&str> = ids.iter().map(store::ids::ProductId::as_str).collect();
         let fresh: Vec<Arc<Entry>> = records
             .into_iter()
             .filter_map(|r| Entry::new(r, &self.media_origin))
@@ -230,7 +234,8 @@ impl Catalogue {
             .filter(|e| snapshot.product(e.id()).is_some())
             .map(|e| search_doc(e))
             .collect();
-        self.search_index().update(ids, &listed)?;
+        let removed: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        self.search_index().update(&removed, &listed)?;
         *self.current.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(snapshot);
         self.forget_suggestions();
         Ok(())
@@ -274,7 +279,7 @@ fn load_all(
 fn search_doc(e: &Entry) -> search::SearchDoc {
     let r = &e.record;
     search::SearchDoc {
-        id: r.id.clone(),
+        id: r.id.to_string(),
         name: r.name.clone(),
         brand: r.brand.name.clone(),
         categories: r.categories.iter().map(|c| c.name.clone()).collect(),

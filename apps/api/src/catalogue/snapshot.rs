@@ -146,7 +146,7 @@ pub(crate) struct Snapshot {
     /// these dense arrays.
     prices: Vec<i64>,
     gender_prices: [Vec<i64>; 3],
-    by_id: HashMap<String, usize>,
+    by_id: HashMap<store::ids::ProductId, usize>,
     by_gender: [Vec<usize>; 3],
     by_price_low: Vec<usize>,
     by_price_high: Vec<usize>,
@@ -155,11 +155,11 @@ pub(crate) struct Snapshot {
     by_category: Vec<Vec<usize>>,
     by_tag: HashMap<String, Vec<usize>>,
     pub(crate) brands: Vec<BrandEntry>,
-    brand_by_id: HashMap<String, usize>,
+    brand_by_id: HashMap<store::ids::BrandId, usize>,
     /// Active brands, by name.
     pub(crate) brands_by_name: Vec<usize>,
     pub(crate) categories: Vec<CategoryEntry>,
-    category_by_id: HashMap<String, usize>,
+    category_by_id: HashMap<store::ids::CategoryId, usize>,
     categories_json: Bytes,
     categories_by_gender_json: [Bytes; 3],
     popular_json: Bytes,
@@ -220,7 +220,7 @@ impl Snapshot {
                 c.record.id.clone(),
             )
         });
-        let category_by_id: HashMap<String, usize> = categories
+        let category_by_id: HashMap<store::ids::CategoryId, usize> = categories
             .iter()
             .enumerate()
             .map(|(i, c)| (c.record.id.clone(), i))
@@ -295,13 +295,13 @@ impl Snapshot {
         let wire_category = |i: usize| -> wire::Category {
             let c = &categories[i].record;
             wire::Category {
-                id: c.id.clone(),
+                id: c.id.to_string(),
                 name: c.name.clone(),
                 gender: c.gender.clone(),
                 image: wire::absolute_url(media, c.image.clone()),
                 parent_category: c.parent_id.as_ref().and_then(|p| {
                     category_by_id.get(p).map(|&p| wire::CategoryRef {
-                        id: categories[p].record.id.clone(),
+                        id: categories[p].record.id.to_string(),
                         name: categories[p].record.name.clone(),
                     })
                 }),

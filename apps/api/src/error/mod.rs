@@ -1,9 +1,24 @@
 //! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
+//! Each family's module maps that family's typed errors onto it.
+
+pub mod bag;
+pub mod catalogue;
+pub mod chat;
+pub mod input;
+pub mod swipes;
+pub mod trending;
+
+mod accounts;
+mod addresses;
+mod auth;
+mod edge;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+mod checkout;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]

@@ -3,12 +3,13 @@
 use actix_web::http::header::ContentType;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
+use store::ids::BrandId;
 use utoipa::IntoParams;
 
-use crate::catalogue::json_array;
 use crate::error::ApiError;
 use crate::routes::params;
 use crate::routes::products::{MAX_PAGE, MAX_TEXT};
+use crate::services::catalogue::{self as service, BrandFilter};
 use crate::state::AppState;
 use crate::wire::Brand;
 
@@ -48,24 +49,15 @@ pub async fn list(
     state: web::Data<AppState>,
     query: web::Query<BrandParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let gender = params::gender(query.gender.as_deref())?;
-    let search = params::text("search", query.search.as_deref(), MAX_TEXT)?.unwrap_or_default();
-    let limit = params::whole("limit", query.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
-    let page = params::whole("page", query.page.as_deref(), 1, 1, MAX_PAGE)?;
-    let snapshot = state.catalogue.snapshot();
-    let brands: Vec<_> = snapshot
-        .brands_by_name
-        .iter()
-        .map(|&i| &snapshot.brands[i])
-        .filter(|b| gender.is_none_or(|g| b.gender == Some(g)))
-        .filter(|b| listing::brand_matches(&b.record.name, search))
-        .skip((page - 1) * limit)
-        .take(limit)
-        .map(|b| &b.json)
-        .collect();
-    Ok(HttpResponse::Ok()
-        .content_type(ContentType::json())
-        .body(json_array(&brands)))
+    let filter = BrandFilter {
+        gender: params::gender(query.gender.as_deref())?,
+        search: params::text("search", query.search.as_deref(), MAX_TEXT)?
+            .unwrap_or_default()
+            .to_owned(),
+        limit: params::whole("limit", query.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?,
+        page: params::whole("page", query.page.as_deref(), 1, 1, MAX_PAGE)?,
+    };
+    Ok(json(service::brands(&state, &filter)))
 }
 
 /// One active brand.
@@ -84,11 +76,14 @@ pub async fn detail(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let snapshot = state.catalogue.snapshot();
-    let brand = snapshot
-        .active_brand(&id)
-        .ok_or_else(|| ApiError::NotFound("Brand not found".into()))?;
-    Ok(HttpResponse::Ok()
+    Ok(json(service::brand(
+        &state,
+        &BrandId::new(id.into_inner()),
+    )?))
+}
+
+fn json(body: actix_web::web::Bytes) -> HttpResponse {
+    HttpResponse::Ok()
         .content_type(ContentType::json())
-        .body(brand.json.clone()))
+        .body(body)
 }

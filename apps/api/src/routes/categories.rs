@@ -4,6 +4,8 @@ use actix_web::http::header::ContentType;
 use actix_web::{HttpResponse, web};
 
 use crate::error::ApiError;
+use crate::error::input::InputError;
+use crate::services::catalogue as service;
 use crate::state::AppState;
 use crate::wire::Category;
 
@@ -24,15 +26,10 @@ pub async fn by_gender(
     state: web::Data<AppState>,
     gender: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let gender = validation::ProductGender::parse(gender.trim()).map_err(|_| {
-        ApiError::bad_request(
-            "INVALID_GENDER",
-            "gender must be one of male, female or unisex",
-        )
-    })?;
+    let gender = validation::ProductGender::parse(gender.trim()).map_err(|_| InputError::Gender)?;
     Ok(HttpResponse::Ok()
         .content_type(ContentType::json())
-        .body(state.catalogue.snapshot().categories_json(Some(gender))))
+        .body(service::categories(&state, Some(gender))))
 }
 
 /// Every category, men's then women's then unisex; subcategories carry their parent.
@@ -45,5 +42,5 @@ pub async fn by_gender(
 pub async fn all(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(ContentType::json())
-        .body(state.catalogue.snapshot().categories_json(None))
+        .body(service::categories(&state, None))
 }

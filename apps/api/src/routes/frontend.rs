@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, Responder, web};
 
 use actix_web::ResponseError;
 
-use crate::error::ApiError;
+use crate::error::input::RequestError;
 
 pub fn service(dir: &Path) -> Files {
     let index = dir.join("index.html");
@@ -23,11 +23,11 @@ pub fn service(dir: &Path) -> Files {
 
 async fn fallback(req: actix_web::HttpRequest, index: &PathBuf) -> HttpResponse {
     if req.method() != Method::GET && req.method() != Method::HEAD {
-        return ApiError::MethodNotAllowed.error_response();
+        return RequestError::MethodNotAllowed.error_response();
     }
     let last_segment = req.path().rsplit('/').next().unwrap_or_default();
     if last_segment.contains('.') {
-        return ApiError::NotFound(format!("No file at {}", req.path())).error_response();
+        return RequestError::NoFile(req.path().to_owned()).error_response();
     }
     match NamedFile::open_async(index).await {
         Ok(file) => file
@@ -35,7 +35,7 @@ async fn fallback(req: actix_web::HttpRequest, index: &PathBuf) -> HttpResponse 
             .insert_header((header::CACHE_CONTROL, "no-cache"))
             .respond_to(&req)
             .map_into_boxed_body(),
-        Err(_) => ApiError::FrontendMissing.error_response(),
+        Err(_) => RequestError::FrontendMissing.error_response(),
     }
 }
 

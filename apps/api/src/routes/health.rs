@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::error::input::RequestError;
 use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,20 +38,24 @@ pub async fn healthz() -> HttpResponse {
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     match state.store.readiness() {
         store::Readiness::Ready => {}
-        store::Readiness::Unreachable(why) => return Err(ApiError::Unavailable(why)),
-        store::Readiness::StorageFailing(why) => return Err(ApiError::StorageUnavailable(why)),
+        store::Readiness::Unreachable(why) => {
+            return Err(RequestError::DatabaseUnreachable(why).into());
+        }
+        store::Readiness::StorageFailing(why) => {
+            return Err(RequestError::StorageFailing(why).into());
+        }
     }
     // The watcher looks twice a second; this ping sees a database that froze since, within
     // the same bound (the blocking thread is left to finish when the database wakes).
-    let store = state.store.clone();
     let bound = state.store.connect_timeout();
-    match tokio::time::timeout(bound, web::block(move || store.ping())).await {
-        Ok(answer) => answer??,
+    match tokio::time::timeout(bound, state.db(|store| store.ping())).await {
+        Ok(answer) => answer?,
         Err(_) => {
-            return Err(ApiError::Unavailable(format!(
+            return Err(RequestError::DatabaseUnreachable(format!(
                 "the database did not answer within {} ms",
                 bound.as_millis()
-            )));
+            ))
+            .into());
         }
     }
     Ok(HttpResponse::Ok().json(Readiness {

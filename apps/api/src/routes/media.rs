@@ -5,6 +5,7 @@ use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 
 use crate::error::ApiError;
+use crate::services::catalogue as service;
 
 /// An SVG image (`art/{kind}/{colour}/{view}.svg`, `logo/{initials}/{colour}.svg`,
 /// `banner/{name}.svg`).
@@ -19,8 +20,7 @@ use crate::error::ApiError;
     ),
 )]
 pub async fn image(path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let svg = catalogue::resolve_media(&path)
-        .ok_or_else(|| ApiError::NotFound("Image not found".into()))?;
+    let svg = service::artwork(&path)?;
     Ok(HttpResponse::Ok()
         .insert_header((header::CONTENT_TYPE, "image/svg+xml"))
         .insert_header((header::CACHE_CONTROL, "public, max-age=31536000, immutable"))

@@ -27,6 +27,7 @@ use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::ApiError;
+use crate::error::input::RequestError;
 
 /// A route and the methods it answers (for the `Allow` header of the resource's 405s).
 pub(crate) struct Verb {
@@ -83,7 +84,7 @@ fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> actix_web::Reso
         .default_service(web::to(move || {
             let allow = allow.clone();
             async move {
-                let mut answer = ApiError::MethodNotAllowed.error_response();
+                let mut answer = RequestError::MethodNotAllowed.error_response();
                 if let Ok(value) = header::HeaderValue::from_str(&allow) {
                     answer.headers_mut().insert(header::ALLOW, value);
                 }
@@ -295,9 +296,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
 }
 
 async fn unknown_api_route(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::NotFound(format!(
-        "No API route for {} {}",
-        req.method(),
-        req.path()
-    )))
+    Err(RequestError::NoApiRoute {
+        method: req.method().to_string(),
+        path: req.path().to_owned(),
+    }
+    .into())
 }

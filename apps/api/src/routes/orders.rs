@@ -12,12 +12,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use store::ids::{BrandId, CancelRequestId, OrderId, UserId};
+
 use crate::auth::Caller;
-use crate::checkout::placement::{self, Express};
-use crate::checkout::wire::{BrandOrder, Order};
-use crate::checkout::{change_of, lifecycle_of};
 use crate::error::{ApiError, Named};
 use crate::routes::params;
+use crate::services::checkout::placement::{self, Express};
+use crate::services::checkout::wire::{BrandOrder, Order};
+use crate::services::checkout::{change_of, lifecycle_of};
 use crate::state::AppState;
 
 /// How many orders the brand console lists at most.
@@ -42,7 +44,7 @@ async fn own_order(
     order_id: &str,
 ) -> Result<store::StoredOrder, ApiError> {
     let store = state.store.clone();
-    let id = order_id.to_owned();
+    let id = OrderId::new(order_id);
     web::block(move || store.order(&id))
         .await??
         .filter(|o| o.order.user_id == caller.id() && o.order.stage() == store::Stage::Placed)
@@ -132,7 +134,7 @@ pub async fn of_user(
         return Err(ApiError::NotFound("User not found".into()));
     }
     let store = state.store.clone();
-    let found = web::block(move || store.orders_of_user(&user_id)).await??;
+    let found = web::block(move || store.orders_of_user(&UserId::new(user_id))).await??;
     Ok(HttpResponse::Ok().json(OrdersAnswer {
         success: true,
         orders: found.iter().map(|o| shown(&state, o)).collect(),
@@ -265,8 +267,11 @@ pub async fn request_cancellation(
     body: web::Json<CancelRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let order_id =
-        params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?.to_owned();
+    let order_id = OrderId::new(params::required_id(
+        "INVALID_ORDER_ID",
+        "orderId",
+        body.order_id.as_deref(),
+    )?);
     let line = body
         .product_index
         .as_ref()
@@ -303,7 +308,7 @@ pub async fn request_cancellation(
     }
     let store = state.store.clone();
     let now = state.clock.now();
-    let request_id = uuid::Uuid::now_v7().to_string();
+    let request_id = CancelRequestId::new(uuid::Uuid::now_v7().to_string());
     let changed = web::block(move || {
         store.change_order(&order_id, now, |stored| {
             let before = lifecycle_of(stored);
@@ -339,7 +344,7 @@ pub async fn request_cancellation(
 
 /// The brand whose orders the caller manages: `Some` for a brand user, `None` for an admin
 /// (every brand); 403 for anyone else.
-fn managed_brand(caller: &Caller) -> Result<Option<String>, ApiError> {
+fn managed_brand(caller: &Caller) -> Result<Option<BrandId>, ApiError> {
     let forbidden = |e: orders::StaffError| ApiError::Forbidden {
         code: "FORBIDDEN",
         message: e.to_string(),
@@ -407,7 +412,7 @@ pub async fn brand_orders(
     let store = state.store.clone();
     let of_brand = brand.clone();
     let found = web::block(move || {
-        store.orders_of_brand(of_brand.as_deref(), status.as_deref(), BRAND_ORDERS_LIMIT)
+        store.orders_of_brand(of_brand.as_ref(), status.as_deref(), BRAND_ORDERS_LIMIT)
     })
     .await??;
     let snapshot = state.catalogue.snapshot();
@@ -416,7 +421,7 @@ pub async fn brand_orders(
             .active_brand(&id)
             .map(|b| b.record.name.clone())
             .unwrap_or_default(),
-        id,
+        id: id.into(),
     });
     Ok(HttpResponse::Ok().json(BrandOrders {
         success: true,
@@ -433,7 +438,7 @@ async fn managed_order(
 ) -> Result<store::StoredOrder, ApiError> {
     managed_brand(caller)?;
     let store = state.store.clone();
-    let id = order_id.to_owned();
+    let id = OrderId::new(order_id);
     let stored = web::block(move || store.order(&id))
         .await??
         .filter(|o| o.order.stage() == store::Stage::Placed)
@@ -478,7 +483,7 @@ pub async fn move_delivery(
     path: web::Path<String>,
     body: web::Json<DeliveryMove>,
 ) -> Result<HttpResponse, ApiError> {
-    let order_id = path.into_inner();
+    let order_id = OrderId::new(path.into_inner());
     let to = body
         .delivery_status
         .as_deref()
@@ -551,7 +556,7 @@ pub async fn review_cancellation(
     path: web::Path<String>,
     body: web::Json<Review>,
 ) -> Result<HttpResponse, ApiError> {
-    let order_id = path.into_inner();
+    let order_id = OrderId::new(path.into_inner());
     let (decision, word) = match body.decision.as_deref().map(str::trim) {
         Some("approve") => (Decision::Approve, "approve"),
         Some("reject") => (Decision::Reject, "reject"),

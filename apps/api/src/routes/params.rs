@@ -3,7 +3,7 @@
 
 use validation::ProductGender;
 
-use crate::error::ApiError;
+use crate::error::input::InputError;
 
 /// A whole number in `min..=max`, or `default` when absent or empty.
 pub fn whole(
@@ -12,32 +12,22 @@ pub fn whole(
     default: usize,
     min: usize,
     max: usize,
-) -> Result<usize, ApiError> {
+) -> Result<usize, InputError> {
     let Some(text) = given(text) else {
         return Ok(default);
     };
     text.parse::<usize>()
         .ok()
         .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "INVALID_QUERY",
-                format!("{name} must be a whole number from {min} to {max}"),
-            )
-        })
+        .ok_or(InputError::NotWhole { name, min, max })
 }
 
 /// An amount of rupees, as paise.
-pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, ApiError> {
+pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, InputError> {
     let Some(text) = given(text) else {
         return Ok(None);
     };
-    let refused = || {
-        ApiError::bad_request(
-            "INVALID_PRICE",
-            format!("{name} must be an amount of rupees of 0 or more, such as 799 or 2999.50"),
-        )
-    };
+    let refused = || InputError::NotRupees(name);
     // The money parser forgives surrounding spaces (a form's typing); a query value is taken as
     // sent.
     if text.trim() != text {
@@ -49,13 +39,8 @@ pub fn rupees(name: &'static str, text: Option<&str>) -> Result<Option<i64>, Api
 }
 
 /// male, female or unisex in any letter case; `all` or blank is no filter.
-pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, ApiError> {
-    let refused = || {
-        ApiError::bad_request(
-            "INVALID_GENDER",
-            "gender must be one of male, female or unisex",
-        )
-    };
+pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, InputError> {
+    let refused = || InputError::Gender;
     match given(text) {
         None => Ok(None),
         Some(g) if g.eq_ignore_ascii_case("all") => Ok(None),
@@ -67,15 +52,12 @@ pub fn gender(text: Option<&str>) -> Result<Option<ProductGender>, ApiError> {
 }
 
 /// `true` or `false`, or absent.
-pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, ApiError> {
+pub fn boolean(name: &'static str, text: Option<&str>) -> Result<Option<bool>, InputError> {
     match given(text) {
         None => Ok(None),
         Some(t) if t.eq_ignore_ascii_case("true") => Ok(Some(true)),
         Some(t) if t.eq_ignore_ascii_case("false") => Ok(Some(false)),
-        Some(_) => Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("{name} must be true or false"),
-        )),
+        Some(_) => Err(InputError::NotBoolean(name)),
     }
 }
 
@@ -85,12 +67,9 @@ pub fn text<'a>(
     name: &'static str,
     text: Option<&'a str>,
     max: usize,
-) -> Result<Option<&'a str>, ApiError> {
+) -> Result<Option<&'a str>, InputError> {
     if text.is_some_and(|t| t.chars().count() > max) {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("{name} must be at most {max} characters"),
-        ));
+        return Err(InputError::TooLong { name, max });
     }
     Ok(present(text))
 }
@@ -100,9 +79,8 @@ pub fn required<'a>(
     name: &'static str,
     value: Option<&'a str>,
     max: usize,
-) -> Result<&'a str, ApiError> {
-    text(name, value, max)?
-        .ok_or_else(|| ApiError::bad_request("MISSING_QUERY", format!("{name} is required")))
+) -> Result<&'a str, InputError> {
+    text(name, value, max)?.ok_or(InputError::Missing(name))
 }
 
 /// An id a body must carry: trimmed, not blank; otherwise 400 `code` "`name` is required".
@@ -110,20 +88,8 @@ pub fn required_id<'a>(
     code: &'static str,
     name: &'static str,
     value: Option<&'a str>,
-) -> Result<&'a str, ApiError> {
-    present(value).ok_or_else(|| ApiError::bad_request(code, format!("{name} is required")))
-}
-
-/// A whole number sent as JSON: `2` and `2.0` alike, since JSON (and so a client's encoder)
-/// does not tell them apart. A fraction, a negative number, anything past `u32` or anything
-/// not a number is `None`.
-pub fn whole_json_number(value: &serde_json::Value) -> Option<u32> {
-    if let Some(n) = value.as_u64() {
-        return u32::try_from(n).ok();
-    }
-    let f = value.as_f64()?;
-    // In range and without a fraction, the conversion is exact.
-    ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
+) -> Result<&'a str, InputError> {
+    present(value).ok_or(InputError::MissingId { code, name })
 }
 
 fn present(text: Option<&str>) -> Option<&str> {
@@ -138,9 +104,7 @@ fn given(text: Option<&str>) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
-    use super::{boolean, gender, rupees, whole, whole_json_number};
+    use super::{boolean, gender, rupees, whole};
 
     #[test]
     fn values_of_a_fixed_form_are_taken_as_sent() {
@@ -155,24 +119,5 @@ mod tests {
         assert!(gender(Some("\t")).is_err());
         assert_eq!(gender(Some("")).ok(), Some(None));
         assert!(boolean("inList", Some("true ")).is_err());
-    }
-
-    #[test]
-    fn whole_json_numbers() {
-        for (value, expected) in [
-            (json!(2), Some(2)),
-            (json!(2.0), Some(2)),
-            (json!(0), Some(0)),
-            (json!(4_294_967_295_u64), Some(u32::MAX)),
-            (json!(4_294_967_296_u64), None),
-            (json!(4.294_967_296e9), None),
-            (json!(2.5), None),
-            (json!(-1), None),
-            (json!(-1.0), None),
-            (json!("2"), None),
-            (json!(null), None),
-        ] {
-            assert_eq!(whole_json_number(&value), expected, "{value}");
-        }
     }
 }

@@ -7,11 +7,14 @@ use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use listing::{DealsFilter, OfferName, PriceBounds, SortOrder};
 use serde::Deserialize;
+use store::ids::{BrandId, ProductId};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::{ListQuery, Scope};
 use crate::error::ApiError;
+use crate::error::input::InputError;
 use crate::routes::params;
+use crate::services::catalogue::{self as service, Lookup};
 use crate::state::AppState;
 use crate::wire::Product;
 
@@ -27,8 +30,6 @@ pub const MAX_TEXT: usize = 100;
 /// Live suggestions: how many by default and at most (000 §9: top 5).
 pub const DEFAULT_SUGGESTIONS: usize = 5;
 pub const MAX_SUGGESTIONS: usize = 10;
-/// Characters typed before suggestions start (000 §4, §9).
-pub const SUGGEST_FROM_CHARS: usize = 2;
 
 /// The parameters every product list takes.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -67,34 +68,29 @@ pub struct ListParams {
 }
 
 impl ListParams {
-    fn into_query(self, scope: Scope) -> Result<ListQuery, ApiError> {
+    fn into_query(self, scope: Scope) -> Result<ListQuery, InputError> {
         let gender = params::gender(self.gender.as_deref())?;
         let min = params::rupees("minPrice", self.min_price.as_deref())?;
         let max = params::rupees("maxPrice", self.max_price.as_deref())?;
         if let (Some(min), Some(max)) = (min, max)
             && min > max
         {
-            return Err(ApiError::bad_request(
-                "INVALID_PRICE_RANGE",
-                "minPrice must not be greater than maxPrice",
-            ));
+            return Err(InputError::PriceRange);
         }
         let mut price = PriceBounds {
             min_paise: min,
             max_paise: max,
         };
         if let Some(offer) = params::text("offer", self.offer.as_deref(), MAX_TEXT)? {
-            let offer = OfferName::parse(offer).map_err(listing_error)?;
+            let offer = OfferName::parse(offer)?;
             price = price.intersect(offer.price_bounds());
         }
         let deals = params::text("discount", self.discount.as_deref(), MAX_TEXT)?
             .map(DealsFilter::parse)
-            .transpose()
-            .map_err(listing_error)?;
+            .transpose()?;
         let sort = params::text("sort", self.sort.as_deref(), MAX_TEXT)?
             .map(SortOrder::parse)
-            .transpose()
-            .map_err(listing_error)?
+            .transpose()?
             .unwrap_or_default();
         let limit = params::whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
         let page = params::whole("page", self.page.as_deref(), 1, 1, MAX_PAGE)?;
@@ -112,11 +108,7 @@ impl ListParams {
     }
 }
 
-fn listing_error(e: listing::ListingError) -> ApiError {
-    ApiError::bad_request("INVALID_QUERY", e.to_string())
-}
-
-pub(crate) fn exclude(text: Option<&str>) -> Result<HashSet<String>, ApiError> {
+pub(crate) fn exclude(text: Option<&str>) -> Result<HashSet<String>, InputError> {
     let ids: HashSet<String> = text
         .unwrap_or_default()
         .split(',')
@@ -125,10 +117,11 @@ pub(crate) fn exclude(text: Option<&str>) -> Result<HashSet<String>, ApiError> {
         .map(str::to_owned)
         .collect();
     if ids.len() > MAX_EXCLUDE || ids.iter().any(|id| id.chars().count() > MAX_TEXT) {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("exclude must list at most {MAX_EXCLUDE} product ids, separated by commas"),
-        ));
+        return Err(InputError::TooMany {
+            name: "exclude",
+            max: MAX_EXCLUDE,
+            what: "product ids",
+        });
     }
     Ok(ids)
 }
@@ -137,12 +130,6 @@ fn json(body: Bytes) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(ContentType::json())
         .body(body)
-}
-
-fn answer(state: &AppState, query: &ListQuery) -> HttpResponse {
-    let snapshot = state.catalogue.snapshot();
-    let page = snapshot.list(query);
-    json(snapshot.render_products(&page, state.clock.now()))
 }
 
 /// A page of products, newest first unless sorted otherwise, as a bare list (000 §7).
@@ -162,7 +149,7 @@ pub async fn list(
     query: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner().into_query(Scope::All)?;
-    Ok(answer(&state, &query))
+    Ok(json(service::products(&state, &query)))
 }
 
 /// The same list as `GET /api/products` (001 §7 calls it by this path too).
@@ -201,13 +188,10 @@ pub async fn by_brand(
     brand_id: web::Path<String>,
     query: web::Query<ListParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = state
-        .catalogue
-        .snapshot()
-        .active_brand_index(&brand_id)
-        .ok_or_else(|| ApiError::NotFound("Brand not found".into()))?;
-    let query = query.into_inner().into_query(Scope::Brand(brand))?;
-    Ok(answer(&state, &query))
+    let brand = BrandId::new(brand_id.into_inner());
+    let query = query.into_inner();
+    let page = service::brand_products(&state, &brand, |scope| query.into_query(scope))?;
+    Ok(json(page))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -239,18 +223,9 @@ pub async fn by_category(
 ) -> Result<HttpResponse, ApiError> {
     let wanted = params::required("category", category.category.as_deref(), MAX_TEXT)?;
     let gender = params::gender(query.gender.as_deref())?;
-    let snapshot = state.catalogue.snapshot();
-    let categories = match snapshot.category_index(wanted) {
-        Some(index) => vec![index],
-        None => snapshot.categories_named(wanted, gender),
-    };
-    if categories.is_empty() {
-        return Err(ApiError::NotFound("Category not found".into()));
-    }
-    let query = query
-        .into_inner()
-        .into_query(Scope::Categories(categories))?;
-    Ok(answer(&state, &query))
+    let query = query.into_inner();
+    let page = service::category_products(&state, wanted, gender, |scope| query.into_query(scope))?;
+    Ok(json(page))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -279,7 +254,7 @@ pub async fn by_tag(
 ) -> Result<HttpResponse, ApiError> {
     let tag = params::required("tag", tag.tag.as_deref(), MAX_TEXT)?.to_owned();
     let query = query.into_inner().into_query(Scope::Tag(tag))?;
-    Ok(answer(&state, &query))
+    Ok(json(service::products(&state, &query)))
 }
 
 /// One product.
@@ -298,12 +273,10 @@ pub async fn detail(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let snapshot = state.catalogue.snapshot();
-    snapshot
-        .product(&id)
-        .and_then(|index| snapshot.render_product(index, state.clock.now()))
-        .map(json)
-        .ok_or_else(|| ApiError::NotFound("Product not found.".into()))
+    Ok(json(service::product(
+        &state,
+        &ProductId::new(id.into_inner()),
+    )?))
 }
 
 /// Body of `POST /api/products/search`.
@@ -336,40 +309,44 @@ pub async fn search(
     state: web::Data<AppState>,
     body: web::Json<SearchRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let SearchRequest {
-        query,
-        limit,
-        gender,
-    } = body.into_inner();
-    // The length as sent, as the document states it.
-    if query.chars().count() > MAX_TEXT {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("query must be at most {MAX_TEXT} characters"),
-        ));
+    let lookup = Lookup::try_from(body.into_inner())?;
+    Ok(json(service::search(&state, &lookup)?))
+}
+
+/// The search body as the service reads it: the text as sent is at most 100 characters and,
+/// trimmed, not blank (000 §5).
+impl TryFrom<SearchRequest> for Lookup {
+    type Error = InputError;
+
+    fn try_from(body: SearchRequest) -> Result<Self, InputError> {
+        // The length as sent, as the document states it.
+        if body.query.chars().count() > MAX_TEXT {
+            return Err(InputError::TooLong {
+                name: "query",
+                max: MAX_TEXT,
+            });
+        }
+        let text = body.query.trim();
+        if text.is_empty() {
+            return Err(InputError::Blank("query"));
+        }
+        let limit = match body.limit.filter(|l| !l.is_null()) {
+            None => DEFAULT_LIMIT,
+            Some(n) => crate::wire::whole_json_number(&n)
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|n| (1..=MAX_LIMIT).contains(n))
+                .ok_or(InputError::NotWhole {
+                    name: "limit",
+                    min: 1,
+                    max: MAX_LIMIT,
+                })?,
+        };
+        Ok(Self {
+            text: text.to_owned(),
+            gender: params::gender(body.gender.as_deref())?,
+            limit,
+        })
     }
-    let query = query.trim();
-    // 000 §5: search only runs on non-blank text.
-    if query.is_empty() {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            "query must not be blank",
-        ));
-    }
-    let limit = match limit.filter(|l| !l.is_null()) {
-        None => DEFAULT_LIMIT,
-        Some(n) => params::whole_json_number(&n)
-            .and_then(|n| usize::try_from(n).ok())
-            .filter(|n| (1..=MAX_LIMIT).contains(n))
-            .ok_or_else(|| {
-                ApiError::bad_request(
-                    "INVALID_QUERY",
-                    format!("limit must be a whole number from 1 to {MAX_LIMIT}"),
-                )
-            })?,
-    };
-    let gender = params::gender(gender.as_deref())?;
-    ranked(&state, query, gender, ::search::Mode::Search, limit)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -384,6 +361,30 @@ pub struct SuggestParams {
     /// male, female or unisex to keep only that gender's products.
     #[param(pattern = "^(male|female|unisex|all|MALE|FEMALE|UNISEX|ALL)?$")]
     pub gender: Option<String>,
+}
+
+/// What has been typed so far: at most 100 characters, untrimmed (the last word may be
+/// half-typed).
+fn suggestion(query: &SuggestParams) -> Result<Lookup, InputError> {
+    let typed = query.q.as_deref().ok_or(InputError::Missing("q"))?;
+    if typed.chars().count() > MAX_TEXT {
+        return Err(InputError::TooLong {
+            name: "q",
+            max: MAX_TEXT,
+        });
+    }
+    let limit = params::whole(
+        "limit",
+        query.limit.as_deref(),
+        DEFAULT_SUGGESTIONS,
+        1,
+        MAX_SUGGESTIONS,
+    )?;
+    Ok(Lookup {
+        text: typed.to_owned(),
+        gender: params::gender(query.gender.as_deref())?,
+        limit,
+    })
 }
 
 /// Live suggestions for the search box (000 §4: top 5 after 2 characters). The last word may
@@ -402,50 +403,8 @@ pub async fn suggestions(
     state: web::Data<AppState>,
     query: web::Query<SuggestParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let typed = query
-        .q
-        .as_deref()
-        .ok_or_else(|| ApiError::bad_request("MISSING_QUERY", "q is required"))?;
-    if typed.chars().count() > MAX_TEXT {
-        return Err(ApiError::bad_request(
-            "INVALID_QUERY",
-            format!("q must be at most {MAX_TEXT} characters"),
-        ));
-    }
-    let limit = params::whole(
-        "limit",
-        query.limit.as_deref(),
-        DEFAULT_SUGGESTIONS,
-        1,
-        MAX_SUGGESTIONS,
-    )?;
-    let gender = params::gender(query.gender.as_deref())?;
-    if typed.trim().chars().count() < SUGGEST_FROM_CHARS {
-        return Ok(json(Bytes::from_static(b"[]")));
-    }
-    ranked(&state, typed, gender, ::search::Mode::Suggest, limit)
-}
-
-fn ranked(
-    state: &AppState,
-    text: &str,
-    gender: Option<validation::ProductGender>,
-    mode: ::search::Mode,
-    limit: usize,
-) -> Result<HttpResponse, ApiError> {
-    let gender = gender.map(|g| g.as_str());
-    let ids = match mode {
-        ::search::Mode::Suggest => state.catalogue.suggest(text, gender, limit),
-        ::search::Mode::Search => state
-            .catalogue
-            .search_index()
-            .search(text, gender, mode, limit)
-            .map_err(Into::into),
-    }
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let snapshot = state.catalogue.snapshot();
-    let found: Vec<usize> = ids.iter().filter_map(|id| snapshot.product(id)).collect();
-    Ok(json(snapshot.render_products(&found, state.clock.now())))
+    let lookup = suggestion(&query)?;
+    Ok(json(service::suggestions(&state, &lookup)?))
 }
 
 /// Six words to suggest before the shopper types (000 §9: from the 20 newest products' names
@@ -457,5 +416,5 @@ fn ranked(
     responses((status = 200, body = Vec<String>, description = "Six search words")),
 )]
 pub async fn popular_searches(state: web::Data<AppState>) -> HttpResponse {
-    json(state.catalogue.snapshot().popular_json())
+    json(service::popular_searches(&state))
 }

@@ -5,9 +5,11 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::error::ApiError;
+use crate::error::input::InputError;
 use crate::routes::params;
+use crate::services::catalogue::{self as service, ImageFilter};
 use crate::state::AppState;
-use crate::wire::{OneStaticImage, StaticImage, StaticImages};
+use crate::wire::{OneStaticImage, StaticImages};
 
 pub const DEFAULT_LIMIT: usize = 50;
 pub const MAX_LIMIT: usize = 100;
@@ -36,44 +38,23 @@ pub struct ImageParams {
 }
 
 impl ImageParams {
-    fn answer(&self, state: &AppState, category: Option<&str>) -> Result<HttpResponse, ApiError> {
+    fn filter(&self, category: Option<&str>) -> Result<ImageFilter, InputError> {
         let active = params::boolean("isActive", self.is_active.as_deref())?;
         let device = params::text("device", self.device.as_deref(), MAX_TEXT)?
             .map(str::to_lowercase)
             .filter(|d| d != "all");
-        if let Some(device) = &device
-            && !DEVICES.contains(&device.as_str())
-        {
-            return Err(ApiError::bad_request(
-                "INVALID_QUERY",
-                "device must be one of mobile, desktop or all",
-            ));
+        if device.as_deref().is_some_and(|d| !DEVICES.contains(&d)) {
+            return Err(InputError::Device);
         }
-        let search = params::text("search", self.search.as_deref(), MAX_TEXT)?
-            .map(str::to_lowercase)
-            .unwrap_or_default();
-        let limit = params::whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?;
-        let snapshot = state.catalogue.snapshot();
-        let media = snapshot.base.media_origin.as_str();
-        let images: Vec<StaticImage> = snapshot
-            .base
-            .static_images
-            .iter()
-            .filter(|s| active.is_none_or(|a| s.is_active == a))
-            .filter(|s| category.is_none_or(|c| s.category.eq_ignore_ascii_case(c)))
-            .filter(|s| {
-                device
-                    .as_deref()
-                    .is_none_or(|d| s.device == d || s.device == "all")
-            })
-            .filter(|s| s.title.to_lowercase().contains(&search))
-            .take(limit)
-            .map(|s| StaticImage::from_record(s, media))
-            .collect();
-        Ok(HttpResponse::Ok().json(StaticImages {
-            success: true,
-            images,
-        }))
+        Ok(ImageFilter {
+            active,
+            category: category.map(str::to_owned),
+            device,
+            search: params::text("search", self.search.as_deref(), MAX_TEXT)?
+                .map(str::to_lowercase)
+                .unwrap_or_default(),
+            limit: params::whole("limit", self.limit.as_deref(), DEFAULT_LIMIT, 1, MAX_LIMIT)?,
+        })
     }
 }
 
@@ -95,7 +76,8 @@ pub async fn by_category(
     query: web::Query<ImageParams>,
 ) -> Result<HttpResponse, ApiError> {
     let category = params::required("category", Some(category.as_str()), MAX_TEXT)?;
-    query.answer(&state, Some(category))
+    let filter = query.filter(Some(category))?;
+    Ok(HttpResponse::Ok().json(service::images(&state, &filter)))
 }
 
 /// Images matching every filter given.
@@ -118,7 +100,8 @@ pub async fn list(
     query: web::Query<ImageParams>,
 ) -> Result<HttpResponse, ApiError> {
     let category = params::text("category", query.category.as_deref(), MAX_TEXT)?;
-    query.answer(&state, category)
+    let filter = query.filter(category)?;
+    Ok(HttpResponse::Ok().json(service::images(&state, &filter)))
 }
 
 /// One image.
@@ -137,15 +120,5 @@ pub async fn detail(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let snapshot = state.catalogue.snapshot();
-    let image = snapshot
-        .base
-        .static_images
-        .iter()
-        .find(|s| s.id == *id)
-        .ok_or_else(|| ApiError::NotFound("Image not found".into()))?;
-    Ok(HttpResponse::Ok().json(OneStaticImage {
-        success: true,
-        image: StaticImage::from_record(image, &snapshot.base.media_origin),
-    }))
+    Ok(HttpResponse::Ok().json(service::image(&state, &id)?))
 }

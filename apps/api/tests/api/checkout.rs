@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use store::ids::{BrandId, ProductId, UserId};
 
 use crate::helpers::{
     Backend, Options, PaymentsGate, Session, TestApp, demo, error_code, listed, paise, spawn_app,
@@ -162,7 +163,7 @@ pub(crate) async fn buy(app: &TestApp, shopper: &Session, request: &Value) -> (S
 fn stock_sum(app: &TestApp, product: &catalogue::Product, size: &str) -> i64 {
     let store = app.store();
     store
-        .products_by_ids(std::slice::from_ref(&product.id))
+        .products_by_ids(&[ProductId::new(product.id.as_str())])
         .expect("read")
         .first()
         .and_then(|p| {
@@ -608,13 +609,23 @@ async fn cancellation_review_refund_and_delivery_moves(backend: Backend) {
         .expect("another brand");
     let store = app.store();
     store
-        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .set_role(
+            &UserId::new(team.id()),
+            false,
+            true,
+            Some(&BrandId::new(product.brand_id.as_str())),
+        )
         .expect("role");
     store
-        .set_role(&rival.id(), false, true, Some(&other_brand.id))
+        .set_role(
+            &UserId::new(rival.id()),
+            false,
+            true,
+            Some(&BrandId::new(other_brand.id.as_str())),
+        )
         .expect("role");
     store
-        .set_role(&admin.id(), true, false, None)
+        .set_role(&UserId::new(admin.id()), true, false, None)
         .expect("role");
 
     // Shoppers have no console.
@@ -1002,7 +1013,12 @@ async fn racing_refund_starters_ask_the_payment_service_once(backend: Backend) {
     let (order_id, _) = buy(&app, &shopper, &direct).await;
     let team = app.sign_in("racerteam@example.in").await;
     app.store()
-        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .set_role(
+            &UserId::new(team.id()),
+            false,
+            true,
+            Some(&BrandId::new(product.brand_id.as_str())),
+        )
         .expect("role");
     let (status, requested) = post(
         &app,
@@ -1083,7 +1099,12 @@ async fn no_courier_is_booked_for_an_order_being_cancelled_or_cancelled(backend:
         .to_owned();
     let team = app.sign_in("nocourierteam@example.in").await;
     app.store()
-        .set_role(&team.id(), false, true, Some(&product.brand_id))
+        .set_role(
+            &UserId::new(team.id()),
+            false,
+            true,
+            Some(&BrandId::new(product.brand_id.as_str())),
+        )
         .expect("role");
     let book = json!({"orderId": order_id});
 
@@ -1180,7 +1201,7 @@ async fn a_shopper_holds_one_checkout_and_opens_only_so_many(backend: Backend) {
     assert_eq!(stock_sum(&app, other, &other_size), other_before - 1);
     let ledger = app
         .store()
-        .stock_ledger(&other.id, &other_size)
+        .stock_ledger(&ProductId::new(other.id.as_str()), &other_size)
         .expect("read")
         .expect("a size");
     assert_eq!(ledger.reserved, 1);
@@ -1319,7 +1340,7 @@ async fn a_shopper_changes_a_checkout_holding_the_last_unit(backend: Backend) {
 
     let ledger = app
         .store()
-        .stock_ledger(&product.id, &size)
+        .stock_ledger(&ProductId::new(product.id.as_str()), &size)
         .expect("read")
         .expect("a size");
     assert_eq!((ledger.reserved, stock_sum(&app, product, &size)), (1, 0));

@@ -239,12 +239,12 @@ fn shopper(app: &TestApp, n: usize) -> String {
     let (user, _) = app
         .store()
         .find_or_create_user(&email.normalized(), || UserRecord {
-            id: format!("crowd-{n}"),
+            id: format!("crowd-{n}").into(),
             onboarded: true,
-            ..api::routes::users::new_user(&email, n as u64, test_now())
+            ..api::services::accounts::new_user(&email, n as u64, test_now())
         })
         .expect("shopper");
-    user.id
+    user.id.into()
 }
 
 /// `likes` shoppers like and `dislikes` others dislike `product`, at `at`, counted in the
@@ -272,8 +272,8 @@ fn log_crowd(
     let commands: Vec<SwipeCommand> = (0..likes + dislikes)
         .map(|n| {
             SwipeCommand::Swipe(NewSwipe {
-                user_id: shopper(app, n),
-                product_id: product.id.clone(),
+                user_id: shopper(app, n).into(),
+                product_id: product.id.clone().into(),
                 gender: gender.clone(),
                 liked: n < likes,
                 session_id: None,

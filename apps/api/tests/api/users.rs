@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use reqwest::Method;
 use serde_json::{Value, json};
+use store::ids::UserId;
 
 use crate::helpers::{Backend, Session, TestApp, error_code, spawn_app};
 use crate::on_both_backends;
@@ -1485,15 +1486,15 @@ async fn a_profile_save_never_writes_roles(backend: Backend) {
     let session = app.sign_in("demoted@example.in").await;
     let store = app.store();
     store
-        .set_role(&session.id(), true, false, None)
+        .set_role(&UserId::new(session.id()), true, false, None)
         .expect("granted");
     let read_at_request_time = store
-        .user_by_id(&session.id())
+        .user_by_id(&UserId::new(session.id()))
         .expect("read")
         .expect("a user");
     assert!(read_at_request_time.is_admin);
     store
-        .set_role(&session.id(), false, false, None)
+        .set_role(&UserId::new(session.id()), false, false, None)
         .expect("withdrawn");
     assert!(store.save_user(&read_at_request_time).expect("saved"));
     let user = me(&app, &session).await;

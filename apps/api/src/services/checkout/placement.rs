@@ -6,31 +6,14 @@
 //! the store places an order once per payment (`store::Placement`), a webhook event is handled
 //! once per event id, and a booking is stored once per order.
 
-use actix_web::web;
 use delivery::DeliverySpeed;
 use providers::{
     Customer, Parcel, PaymentMethod, PaymentStatus, PaymentsError, ShipmentItem, ShipmentRequest,
 };
 use serde::Deserialize;
 
-use crate::error::ApiError;
+use super::CheckoutError;
 use crate::state::AppState;
-
-/// The payment service could not be asked; nothing was changed.
-fn payments_down(e: &PaymentsError) -> ApiError {
-    ApiError::DependencyFailed {
-        code: "PAYMENTS_UNAVAILABLE",
-        message: "We could not reach the payment service. Please try again.".into(),
-        cause: e.to_string(),
-    }
-}
-
-fn conflict(code: &'static str, message: &str) -> ApiError {
-    ApiError::Conflict {
-        code,
-        message: message.to_owned(),
-    }
-}
 
 /// Refunds `payment_id`'s `amount_paise` in full for `order_id`: the refund's id and whether it
 /// is already processed, or `None` when the payment service could not be asked (the settler
@@ -67,11 +50,11 @@ const REFUND_CLAIM: chrono::TimeDelta = chrono::TimeDelta::minutes(5);
 /// at the same time: only the caller that claims it asks the payment service
 /// ([`store::Store::claim_refund`]). When the service could not be asked, the claim is given
 /// back and the settler asks again.
-pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiError> {
-    let store = state.store.clone();
-    let (id, now) = (order_id.to_owned(), state.clock.now());
-    let Some(claim) =
-        web::block(move || store.claim_refund(&id, now, now + REFUND_CLAIM)).await??
+pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), CheckoutError> {
+    let (id, now) = (store::ids::OrderId::from(order_id), state.clock.now());
+    let Some(claim) = state
+        .db(move |store| store.claim_refund(&id, now, now + REFUND_CLAIM))
+        .await?
     else {
         return Ok(());
     };
@@ -85,8 +68,7 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
             &notes,
         )
         .await;
-    let store = state.store.clone();
-    let id = order_id.to_owned();
+    let id = store::ids::OrderId::from(order_id);
     match asked {
         Ok(refund) => {
             let processed = refund.status == providers::RefundStatus::Processed;
@@ -95,10 +77,11 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
             } else {
                 ("initiated", None)
             };
-            web::block(move || {
-                store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
-            })
-            .await??;
+            state
+                .db(move |store| {
+                    store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
+                })
+                .await?;
         }
         Err(e) => {
             tracing::warn!(order = %order_id, cause = %e, "a refund could not be started");
@@ -110,14 +93,15 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), ApiErr
                     .fetch_payment(&claim.payment_id)
                     .await
                     .is_ok_and(|payment| payment.status == PaymentStatus::Refunded);
-            web::block(move || {
-                if refunded {
-                    store.refund_started(&id, None, "completed", Some("Refunded"))
-                } else {
-                    store.release_refund_claim(&id)
-                }
-            })
-            .await??;
+            state
+                .db(move |store| {
+                    if refunded {
+                        store.refund_started(&id, None, "completed", Some("Refunded"))
+                    } else {
+                        store.release_refund_claim(&id)
+                    }
+                })
+                .await?;
         }
     }
     Ok(())
@@ -130,58 +114,38 @@ pub async fn complete(
     state: &AppState,
     order: &store::OrderRecord,
     payment_id: &str,
-) -> Result<store::StoredOrder, ApiError> {
+) -> Result<store::StoredOrder, CheckoutError> {
     let payment = match state.payments.fetch_payment(payment_id).await {
         Ok(payment) => payment,
-        Err(PaymentsError::NotFound { .. }) => {
-            return Err(ApiError::bad_request(
-                "PAYMENT_NOT_FOUND",
-                "We could not find this payment.",
-            ));
-        }
-        Err(e) => return Err(payments_down(&e)),
+        Err(PaymentsError::NotFound { .. }) => return Err(CheckoutError::PaymentNotFound),
+        Err(e) => return Err(CheckoutError::PaymentsDown(e.to_string())),
     };
     if payment.order_id.as_deref() != order.provider_order_id.as_deref()
         || payment.amount_paise != order.total_paise
         || payment.currency != "INR"
     {
-        return Err(conflict(
-            "PAYMENT_MISMATCH",
-            "This payment is not for this order.",
-        ));
+        return Err(CheckoutError::PaymentMismatch);
     }
     let captured = payment.status == PaymentStatus::Captured;
-    let store = state.store.clone();
     let (id, paid_by, now) = (order.id.clone(), payment_id.to_owned(), state.clock.now());
-    let placement = web::block(move || store.place_order(&id, &paid_by, captured, now)).await??;
+    let placement = state
+        .db(move |store| store.place_order(&id, &paid_by, captured, now))
+        .await?;
     match placement {
         store::Placement::Placed(placed) | store::Placement::AlreadyPlaced(placed) => Ok(*placed),
         store::Placement::PaidTwice(_) => {
             refund(state, &order.id, payment_id, payment.amount_paise).await;
-            Err(conflict(
-                "ALREADY_PAID",
-                "This order was already paid. This second payment will be refunded in full.",
-            ))
+            Err(CheckoutError::PaidTwice)
         }
         store::Placement::Unavailable => {
             refund_order(state, &order.id).await?;
-            Err(conflict(
-                "RESERVATION_LAPSED",
-                "Your payment arrived after the items were released, and they are no longer \
-                 available. Your payment will be refunded in full.",
-            ))
+            Err(CheckoutError::ReservationLapsed)
         }
         store::Placement::NotCaptured if payment.status == PaymentStatus::Refunded => {
-            Err(conflict(
-                "PAYMENT_NOT_CAPTURED",
-                "This payment was refunded; it pays for nothing.",
-            ))
+            Err(CheckoutError::PaymentRefunded)
         }
-        store::Placement::NotCaptured => Err(conflict(
-            "PAYMENT_NOT_CAPTURED",
-            "The payment is not complete yet.",
-        )),
-        store::Placement::Missing => Err(ApiError::NotFound("Order not found.".into())),
+        store::Placement::NotCaptured => Err(CheckoutError::PaymentNotCaptured),
+        store::Placement::Missing => Err(CheckoutError::OrderNotFound),
     }
 }
 
@@ -217,30 +181,27 @@ pub async fn webhook(
     raw_body: &[u8],
     signature: &str,
     event_id: Option<&str>,
-) -> Result<(), ApiError> {
+) -> Result<(), CheckoutError> {
     if !state.payments.verify_webhook_signature(raw_body, signature) {
-        return Err(ApiError::bad_request(
-            "INVALID_SIGNATURE",
-            "The webhook signature is not valid.",
-        ));
+        return Err(CheckoutError::InvalidWebhookSignature);
     }
     if let Some(event_id) = event_id {
-        let store = state.store.clone();
         let id = event_id.to_owned();
-        if web::block(move || store.payment_event_seen(&id)).await?? {
+        if state.db(move |store| store.payment_event_seen(&id)).await? {
             return Ok(());
         }
     }
-    let event: Event = serde_json::from_slice(raw_body)
-        .map_err(|e| ApiError::bad_request("INVALID_EVENT", format!("Unreadable event: {e}")))?;
+    let event: Event =
+        serde_json::from_slice(raw_body).map_err(|e| CheckoutError::InvalidEvent(e.to_string()))?;
     let payment = event.payload.payment.map(|p| p.entity);
     if matches!(event.event.as_str(), "payment.captured" | "order.paid")
         && let Some(payment) = &payment
         && let Some(provider_order) = &payment.order_id
     {
-        let store = state.store.clone();
         let provider_order = provider_order.clone();
-        let found = web::block(move || store.order_by_provider_order(&provider_order)).await??;
+        let found = state
+            .db(move |store| store.order_by_provider_order(&provider_order))
+            .await?;
         if let Some(found) = found {
             match complete(state, &found.order, &payment.id).await {
                 Ok(placed) => {
@@ -248,30 +209,31 @@ pub async fn webhook(
                         match book_express(state, &placed.order.id).await {
                             Ok(_) => {}
                             // Cancelled, or being cancelled, since it was placed: no courier.
-                            Err(ApiError::Unprocessable { code, .. }) => {
-                                tracing::info!(%code, order = %placed.order.id, "a paid webhook booked no courier");
+                            Err(CheckoutError::ExpressNotAllowed(reason)) => {
+                                tracing::info!(%reason, order = %placed.order.id, "a paid webhook booked no courier");
                             }
                             Err(other) => return Err(other),
                         }
                     }
                 }
                 // Refused for good (refunded, not this order's): handled; deliver no more.
-                Err(ApiError::Conflict { code, .. }) => {
-                    tracing::warn!(%code, order = %found.order.id, "a paid webhook placed no order");
+                Err(refused) if refused.is_final_for_payment() => {
+                    tracing::warn!(%refused, order = %found.order.id, "a paid webhook placed no order");
                 }
                 Err(other) => return Err(other),
             }
         }
     }
     if let Some(event_id) = event_id {
-        let store = state.store.clone();
         let (id, name, paid, now) = (
             event_id.to_owned(),
             event.event.clone(),
             payment.map(|p| p.id),
             state.clock.now(),
         );
-        web::block(move || store.record_payment_event(&id, &name, paid.as_deref(), now)).await??;
+        state
+            .db(move |store| store.record_payment_event(&id, &name, paid.as_deref(), now))
+            .await?;
     }
     Ok(())
 }
@@ -279,15 +241,6 @@ pub async fn webhook(
 /// Whether the order may have a courier booked now ([`orders::Lifecycle::check_express_booking`]).
 fn bookable(stored: &store::StoredOrder) -> Result<(), orders::ExpressError> {
     super::lifecycle_of(stored).check_express_booking()
-}
-
-/// A courier refused for a cancelled order, or one with a cancellation request waiting.
-pub fn express_refusal(e: orders::ExpressError) -> ApiError {
-    ApiError::Unprocessable {
-        code: "EXPRESS_NOT_ALLOWED",
-        message: e.to_string(),
-        available: None,
-    }
 }
 
 /// What booking an express delivery came to.
@@ -301,18 +254,20 @@ pub enum Express {
 
 /// Books the express delivery of the placed order `order_id` with the shipping service, once: an order
 /// booked before answers its booking. A cancelled order, or one whose cancellation request
-/// waits, is refused ([`express_refusal`]), checked under the order's lock before the service
+/// waits, is refused ([`CheckoutError::ExpressNotAllowed`]), checked under the order's lock before the service
 /// is asked and again when the booking is recorded (a booking made meanwhile is cancelled).
 /// When the service refuses or fails, the order becomes standard (001 §4: "fallback to
 /// standard on failure").
-pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, ApiError> {
+pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, CheckoutError> {
     // Read under the order's lock, so a cancellation being decided is waited for.
-    let store = state.store.clone();
-    let id = order_id.to_owned();
-    let stored = match web::block(move || store.check_order(&id, bookable)).await?? {
+    let id = store::ids::OrderId::from(order_id);
+    let stored = match state
+        .db(move |store| store.check_order(&id, bookable))
+        .await?
+    {
         store::Changed::Done(now) => *now,
-        store::Changed::Refused(e) => return Err(express_refusal(e)),
-        store::Changed::Missing => return Err(ApiError::NotFound("Order not found.".into())),
+        store::Changed::Refused(e) => return Err(CheckoutError::ExpressNotAllowed(e)),
+        store::Changed::Missing => return Err(CheckoutError::OrderNotFound),
     };
     if let Some(shipment) = &stored.shipment {
         return Ok(Express::Booked(shipment.clone()));
@@ -322,7 +277,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
         return Ok(Express::FellBack);
     }
     let request = ShipmentRequest {
-        order_id: order.id.clone(),
+        order_id: order.id.to_string(),
         order_date: order.placed_at.unwrap_or(order.created_at).and_utc(),
         speed: DeliverySpeed::Express,
         pickup_location: None,
@@ -342,7 +297,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
             .iter()
             .map(|line| ShipmentItem {
                 name: line.name.clone(),
-                sku: line.product_id.clone(),
+                sku: line.product_id.to_string(),
                 units: u32::try_from(line.quantity).unwrap_or(1),
                 selling_price_paise: u64::try_from(line.unit_price_paise).unwrap_or(0),
             })
@@ -351,7 +306,6 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
         payment: PaymentMethod::Prepaid,
         parcel: Parcel::default(),
     };
-    let store = state.store.clone();
     match state.shipping.book(&request).await {
         Ok(booking) => {
             let record = store::ShipmentRecord {
@@ -362,15 +316,17 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
                 booked_at: state.clock.now().naive_utc(),
             };
             let saved = record.clone();
-            let booked = web::block(move || store.set_shipment(&saved, bookable)).await??;
+            let booked = state
+                .db(move |store| store.set_shipment(&saved, bookable))
+                .await?;
             let kept = match booked {
                 store::Booking::Booked => return Ok(Express::Booked(record)),
                 store::Booking::BookedBefore(winner) => winner
                     .shipment
                     .map(Express::Booked)
-                    .ok_or_else(|| ApiError::Internal("a booking vanished".into())),
-                store::Booking::Refused(e) => Err(express_refusal(e)),
-                store::Booking::Missing => Err(ApiError::NotFound("Order not found.".into())),
+                    .ok_or_else(|| CheckoutError::Internal("a booking vanished".into())),
+                store::Booking::Refused(e) => Err(CheckoutError::ExpressNotAllowed(e)),
+                store::Booking::Missing => Err(CheckoutError::OrderNotFound),
             };
             // Another call booked first, or the order was cancelled while this booking was
             // made: this booking is not kept.
@@ -383,7 +339,9 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, A
             tracing::warn!(order = %order.id, cause = %e, "express booking failed; delivering standard");
             let id = order.id.clone();
             let estimate = DeliverySpeed::Standard.estimated_delivery(state.clock.now());
-            web::block(move || store.fall_back_to_standard(&id, estimate)).await??;
+            state
+                .db(move |store| store.fall_back_to_standard(&id, estimate))
+                .await?;
             Ok(Express::FellBack)
         }
     }

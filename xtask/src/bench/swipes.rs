@@ -20,15 +20,12 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::bench::{
-    Figures, Load, WRK_PRELUDE, backends, database, fetch, flags, positive, release_binary,
-    wrk_load,
+use super::common::{
+    Figures, Load, SESSION_SECRET, WRK_PRELUDE, backends, bench_dir, database, element_ids, fetch,
+    flags, header, positive, release_binary, row, start_shop, wrk_load,
 };
 use crate::tasks::{Server, build_frontend, tempdir};
 use crate::{postgres, prereqs, project_root};
-
-/// Signs the bench's sessions: the server and `shop-api issue-sessions` must agree on it.
-pub(crate) const SESSION_SECRET: &str = "bench-only-session-secret-0123456789abcdef";
 
 struct Options {
     products: usize,
@@ -96,12 +93,7 @@ struct Shop {
 impl Shop {
     /// A fresh database with the catalogue, the bench users and their history.
     fn seeded(sh: &Shell, binary: &Path, backend: &str, options: &Options) -> Result<Self> {
-        let data = tempdir("shop-bench")?;
-        std::fs::create_dir_all(data.join("static"))?;
-        std::fs::write(
-            data.join("static/index.html"),
-            "<!doctype html><title>bench</title>",
-        )?;
+        let data = bench_dir("shop-bench")?;
         let (database_url, cluster) = database(sh, backend, &data)?;
         let shop = Self {
             server: None,
@@ -149,14 +141,11 @@ impl Shop {
 
     /// Starts the server and answers its port.
     fn start(&mut self) -> Result<u16> {
-        let statics = self.data.join("static").to_string_lossy().into_owned();
-        let server = Server::start_logged(
+        let server = start_shop(
             &self.binary,
             &self.data,
+            &self.database_url,
             &[
-                ("SHOP_SEED_DEMO", "false"),
-                ("DATABASE_URL", self.database_url.as_str()),
-                ("SHOP_FRONTEND_DIR", &statics),
                 ("SHOP_SESSION_SECRET", SESSION_SECRET),
                 // A line per request would measure the log, not the shop.
                 ("RUST_LOG", "warn"),
@@ -194,15 +183,6 @@ impl Drop for Shop {
     }
 }
 
-fn load(connections: usize, seconds: u64) -> Load<'static> {
-    Load {
-        connections,
-        seconds,
-        options: &[],
-        script_args: &[],
-    }
-}
-
 /// Parses a bench's options, installs wrk, builds the release server and says what runs.
 fn prepare(sh: &Shell, bench: &str, args: &[String]) -> Result<(Options, PathBuf)> {
     let options = parse(args)?;
@@ -227,33 +207,10 @@ fn reference(sh: &Shell, port: u16, options: &Options) -> Result<Figures> {
         sh,
         port,
         "/healthz",
-        &load(options.connections, options.seconds),
+        &Load::plain(options.connections, options.seconds),
     )?;
     row("/healthz", &health, &health);
     Ok(health)
-}
-
-pub(crate) fn header(first: &str) {
-    println!(
-        "{first:<24} {:>9} {:>8} {:>8} {:>10}",
-        "req/s", "p50 ms", "p99 ms", "vs healthz"
-    );
-}
-
-pub(crate) fn row(name: &str, figures: &Figures, health: &Figures) {
-    println!(
-        "{name:<24} {:>9.0} {:>8.2} {:>8.2} {:>9.0}%",
-        figures.rps,
-        figures.p50_ms,
-        figures.p99_ms,
-        figures.rps / health.rps * 100.0
-    );
-    if figures.errors > 0 {
-        println!(
-            "{:<24} {} non-2xx answers or socket errors",
-            "", figures.errors
-        );
-    }
 }
 
 /// wrk's request generator for the ingestion load: each request a random shopper (a token of
@@ -305,39 +262,6 @@ fn product_ids(shop: &Shop, port: u16, pages: usize) -> Result<PathBuf> {
     Ok(file)
 }
 
-/// The `_id` of each object of a JSON array (not those of objects nested in them: a product's
-/// brand and categories have ids too).
-pub(crate) fn element_ids(json: &str) -> Vec<&str> {
-    let mut ids = Vec::new();
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for (i, byte) in json.bytes().enumerate() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => {
-                in_string = true;
-                if depth == 2
-                    && let Some(id) = json[i..].strip_prefix("\"_id\":\"")
-                    && let Some(end) = id.find('"')
-                {
-                    ids.push(&id[..end]);
-                }
-            }
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    ids
-}
-
 pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
     let (options, binary) = prepare(sh, "trending", args)?;
     for backend in &options.backends {
@@ -351,8 +275,12 @@ pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
                     g => format!("/api/analytics/trending-products?timeWindow={window}&gender={g}"),
                 };
                 let listed = fetch(port, &path)?.matches("\"rank\":").count();
-                let figures =
-                    wrk_load(sh, port, &path, &load(options.connections, options.seconds))?;
+                let figures = wrk_load(
+                    sh,
+                    port,
+                    &path,
+                    &Load::plain(options.connections, options.seconds),
+                )?;
                 let name = format!(
                     "trending {window} {}",
                     if gender.is_empty() { "all" } else { gender }
@@ -491,15 +419,4 @@ pub fn swipe_trace(sh: &Shell, args: &[String]) -> Result<()> {
     let _ = std::fs::remove_dir_all(&data);
     outcome.context("the swipe trace failed")?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn element_ids_skip_nested_objects_and_strings() {
-        let json = r#"[{"_id":"p1","brand":{"_id":"b1"},"name":"a \"_id\":\"x\" [{"},{"category":[{"_id":"c1"}],"_id":"p2"}]"#;
-        assert_eq!(element_ids(json), ["p1", "p2"]);
-    }
 }

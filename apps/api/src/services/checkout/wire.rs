@@ -1,12 +1,129 @@
-//! The order's JSON (docs/http-api.md, Orders): the spec's order shape, and the brand
-//! console's view of it.
+//! The checkout family's JSON (docs/http-api.md: Checkout quote, Coupons, Orders): the
+//! quote, the coupon as an offer, the spec's order shape and the brand console's view of it.
 
 use chrono::{DateTime, Utc};
+use delivery::DeliverySpeed;
 use serde::Serialize;
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::catalogue::Snapshot;
 use crate::wire::{Decimal, absolute_url};
+
+/// One priced line.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct QuoteLine {
+    pub product: QuoteProduct,
+    pub size: String,
+    pub quantity: u32,
+    #[serde(rename = "unitPrice")]
+    pub unit_price: Decimal,
+    #[serde(rename = "lineTotal")]
+    pub line_total: Decimal,
+}
+
+/// The product of a priced line.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct QuoteProduct {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub images: Vec<String>,
+}
+
+/// Everything the checkout shows, priced by the server (docs/http-api.md, Checkout quote).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Quote {
+    pub lines: Vec<QuoteLine>,
+    pub subtotal: Decimal,
+    pub discount: Decimal,
+    #[serde(rename = "deliveryFee")]
+    pub delivery_fee: Decimal,
+    pub total: Decimal,
+    /// The speed priced: standard when express was asked beyond 50 km.
+    #[schema(value_type = String)]
+    pub speed: DeliverySpeed,
+    #[serde(rename = "requestedSpeed")]
+    #[schema(value_type = String)]
+    pub requested_speed: DeliverySpeed,
+    #[serde(rename = "expressAvailable")]
+    pub express_available: bool,
+    #[serde(rename = "distanceKm")]
+    pub distance_km: u32,
+    /// `60-90 min`, `2-4 hours`, ...: the address's window.
+    #[serde(rename = "deliveryWindow")]
+    pub delivery_window: &'static str,
+    #[serde(rename = "estimatedDelivery")]
+    pub estimated_delivery: DateTime<Utc>,
+    pub coupon: Option<Offer>,
+    #[serde(rename = "freeDeliveryAbove")]
+    pub free_delivery_above: Decimal,
+}
+
+/// A coupon (001 §3 Coupon/offer), with the discount on the priced cart or My Offers' rules.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Offer {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub title: String,
+    pub coupon_code: String,
+    /// "percentage" or "fixed".
+    #[schema(value_type = String)]
+    pub discount_type: pricing::DiscountType,
+    /// The percentage as a number for `percentage`; rupees as a decimal object for `fixed`.
+    #[schema(value_type = crate::wire::CouponValue)]
+    pub discount_value: Value,
+    /// The cap of a percentage; null for none.
+    pub max_discount_amount: Option<Decimal>,
+    pub min_order_value: Decimal,
+    pub is_active: bool,
+    pub is_currently_valid: bool,
+    /// What it takes off `subtotal` (validate-cart only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discount: Option<Decimal>,
+    /// The priced cart (validate-cart only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub subtotal: Option<Decimal>,
+    /// Plain-English terms (My Offers only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Vec<String>>,
+}
+
+impl Offer {
+    pub(crate) fn new(
+        record: &store::CouponRecord,
+        coupon: &pricing::Coupon,
+        now: DateTime<Utc>,
+    ) -> Self {
+        let (discount_value, max_discount_amount) = match coupon.discount {
+            pricing::CouponDiscount::Percentage {
+                percent,
+                max_discount,
+            } => (
+                serde_json::to_value(percent).unwrap_or(Value::Null),
+                max_discount.filter(|cap| cap.is_positive()).map(Into::into),
+            ),
+            pricing::CouponDiscount::Fixed(amount) => (
+                serde_json::to_value(Decimal::from(amount)).unwrap_or(Value::Null),
+                None,
+            ),
+        };
+        Offer {
+            id: record.id.clone(),
+            title: record.title.clone(),
+            coupon_code: coupon.code.as_str().to_owned(),
+            discount_type: coupon.discount.discount_type(),
+            discount_value,
+            max_discount_amount,
+            min_order_value: coupon.min_order_value.into(),
+            is_active: coupon.is_active,
+            is_currently_valid: coupon.is_currently_valid(now),
+            discount: None,
+            subtotal: None,
+            rules: None,
+        }
+    }
+}
 
 /// The product of an order line as the catalogue shows it now.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -127,7 +244,7 @@ impl Order {
                 product: snapshot.product(&line.product_id).map(|at| {
                     let record = &snapshot.entries()[at].record;
                     LineProduct {
-                        id: record.id.clone(),
+                        id: record.id.to_string(),
                         name: record.name.clone(),
                         images: record
                             .images
@@ -148,10 +265,10 @@ impl Order {
             })
             .collect();
         Order {
-            id: order.id.clone(),
+            id: order.id.to_string(),
             created_at: order.created_at.and_utc(),
-            user: order.user_id.clone(),
-            brand_id: order.brand_id.clone(),
+            user: order.user_id.to_string(),
+            brand_id: order.brand_id.to_string(),
             products,
             address: address_line(order),
             total_amount: Decimal::from_paise(order.total_paise),
@@ -183,7 +300,7 @@ impl BrandOrder {
             product_id: usize::try_from(request.line)
                 .ok()
                 .and_then(|line| stored.lines.get(line))
-                .map(|line| line.product_id.clone()),
+                .map(|line| line.product_id.to_string()),
             reason: request.reason.clone(),
             requested_at: request.requested_at.and_utc(),
         });

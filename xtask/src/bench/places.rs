@@ -8,11 +8,12 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::bench::{Load, WRK_PRELUDE, fetch, flags, positive, release_binary, wrk_load};
-use crate::bench_swipes::{header, row};
+use super::common::{
+    Load, WRK_PRELUDE, bench_dir, fetch, flags, header, positive, release_binary, row, start_shop,
+    wrk_load,
+};
 use crate::places::PLACES_FILE;
 use crate::prereqs;
-use crate::tasks::{Server, tempdir};
 
 /// Every this many post offices of the directory gives a query.
 const SAMPLE_EVERY: usize = 83;
@@ -41,27 +42,19 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
     }
     prereqs::wrk(sh)?;
     let binary = release_binary(sh)?;
-    let data = tempdir("shop-bench-places")?;
-    std::fs::create_dir_all(data.join("static"))?;
-    std::fs::write(
-        data.join("static/index.html"),
-        "<!doctype html><title>bench</title>",
-    )?;
+    let data = bench_dir("shop-bench-places")?;
     let queries = queries(sh)?;
     let count = queries.lines().count();
     let queries_file = data.join("queries.txt");
     std::fs::write(&queries_file, queries)?;
     let script = data.join("autocomplete.lua");
     std::fs::write(&script, [WRK_PRELUDE, AUTOCOMPLETE_LUA].concat())?;
-    let statics = data.join("static").to_string_lossy().into_owned();
     let database = data.join("shop.sqlite3").to_string_lossy().into_owned();
-    let server = Server::start_logged(
+    let server = start_shop(
         &binary,
         &data,
+        &database,
         &[
-            ("SHOP_SEED_DEMO", "false"),
-            ("DATABASE_URL", database.as_str()),
-            ("SHOP_FRONTEND_DIR", &statics),
             ("RUST_LOG", "warn"),
             // The embedded directory is what is measured: a key in the caller's environment
             // would bench (and bill) Google instead. Blank reads as unset.
@@ -77,13 +70,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
         "\nbench places: {count} queries (locality prefixes, a third with a typo, and pincode prefixes), {connections} connections, {seconds} s per load, release build, wrk -t2"
     );
     header("call");
-    let plain = Load {
-        connections,
-        seconds,
-        options: &[],
-        script_args: &[],
-    };
-    let health = wrk_load(sh, port, "/healthz", &plain)?;
+    let health = wrk_load(sh, port, "/healthz", &Load::plain(connections, seconds))?;
     row("/healthz", &health, &health);
     // One at a time is what a shopper typing sees; more at once show where the 2 cores
     // saturate.
@@ -93,10 +80,9 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             port,
             "/",
             &Load {
-                connections: at_once,
-                seconds,
                 options: &["-s".to_owned(), script.to_string_lossy().into_owned()],
                 script_args: &[queries_file.to_string_lossy().into_owned()],
+                ..Load::plain(at_once, seconds)
             },
         )?;
         row(&format!("autocomplete, {at_once} conn."), &figures, &health);

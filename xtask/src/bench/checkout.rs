@@ -25,9 +25,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-use crate::bench::{database, flags, positive};
-use crate::bench_swipes::SESSION_SECRET;
-use crate::tasks::{Server, target_dir, tempdir};
+use super::common::{SESSION_SECRET, bench_dir, database, flags, positive, start_shop};
+use crate::tasks::target_dir;
 
 /// The crash scenario's stock: more than its buyers buy before the kill (about 1,000 on SQLite
 /// here), so the kill lands in checkouts, not in refusals of a sold-out size.
@@ -118,12 +117,7 @@ fn bench_backend(
     backend: &str,
     options: &Options,
 ) -> Result<()> {
-    let data = tempdir("shop-bench-checkout")?;
-    std::fs::create_dir_all(data.join("static"))?;
-    std::fs::write(
-        data.join("static/index.html"),
-        "<!doctype html><title>bench</title>",
-    )?;
+    let data = bench_dir("shop-bench-checkout")?;
     let (database_url, _cluster) = database(sh, backend, &data)?;
     let buyers = options.buyers.to_string();
     let storm_accounts = STORM_ACCOUNTS.max(options.buyers);
@@ -148,11 +142,7 @@ fn bench_backend(
     issue(&tokens, options.buyers, 0)?;
     issue(&storm_tokens, storm_accounts, options.buyers)?;
 
-    let statics = data.join("static").to_string_lossy().into_owned();
     let env = [
-        ("SHOP_SEED_DEMO", "false"),
-        ("DATABASE_URL", database_url.as_str()),
-        ("SHOP_FRONTEND_DIR", statics.as_str()),
         ("SHOP_SESSION_SECRET", SESSION_SECRET),
         // A line per request would measure the log, not the shop.
         ("RUST_LOG", "warn"),
@@ -169,7 +159,7 @@ fn bench_backend(
         ("SHOP_SHIPROCKET_EMAIL", ""),
         ("SHOP_SHIPROCKET_PASSWORD", ""),
     ];
-    let server = Server::start_logged(binary, &data, &env, &data.join("server.log"))?;
+    let server = start_shop(binary, &data, &database_url, &env, &data.join("server.log"))?;
     let url = server.base_url();
     let units = options.units.to_string();
     let race = cmd!(
@@ -212,7 +202,13 @@ fn bench_backend(
     }
     let stormed = storm.wait()?.success();
 
-    let restarted = Server::start_logged(binary, &data, &env, &data.join("server-restarted.log"))?;
+    let restarted = start_shop(
+        binary,
+        &data,
+        &database_url,
+        &env,
+        &data.join("server-restarted.log"),
+    )?;
     let checked = cmd!(
         sh,
         "{driver} check --database-url {database_url} --state {state}"

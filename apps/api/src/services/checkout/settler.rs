@@ -10,8 +10,7 @@ use actix_web::web;
 use orders::{DeliveryStatus, RefundStatus};
 use providers::RefundStatus as ProviderRefund;
 
-use crate::checkout::{change_of, lifecycle_of, placement};
-use crate::error::ApiError;
+use super::{CheckoutError, change_of, lifecycle_of, placement};
 use crate::state::AppState;
 
 /// How many orders one round looks at, per kind of work.
@@ -30,10 +29,11 @@ pub async fn run(state: web::Data<AppState>, every: Duration) {
 }
 
 /// One round: lapse, refunds, tracking.
-pub async fn settle_once(state: &AppState) -> Result<(), ApiError> {
-    let store = state.store.clone();
+pub async fn settle_once(state: &AppState) -> Result<(), CheckoutError> {
     let now = state.clock.now();
-    let lapsed = web::block(move || store.lapse_expired(now, BATCH)).await??;
+    let lapsed = state
+        .db(move |store| store.lapse_expired(now, BATCH))
+        .await?;
     if lapsed > 0 {
         tracing::info!(lapsed, "unpaid reservations released");
     }
@@ -41,9 +41,8 @@ pub async fn settle_once(state: &AppState) -> Result<(), ApiError> {
     track_shipments(state).await
 }
 
-async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
-    let store = state.store.clone();
-    let pending = web::block(move || store.refunds_in_progress(BATCH)).await??;
+async fn follow_refunds(state: &AppState) -> Result<(), CheckoutError> {
+    let pending = state.db(|store| store.refunds_in_progress(BATCH)).await?;
     for order in pending {
         let Some(refund_id) = order.refund_id.clone() else {
             placement::refund_order(state, &order.id).await?;
@@ -61,15 +60,15 @@ async fn follow_refunds(state: &AppState) -> Result<(), ApiError> {
             ProviderRefund::Processed => (RefundStatus::Completed, Some("Refunded")),
             ProviderRefund::Failed => (RefundStatus::Failed, None),
         };
-        let store = state.store.clone();
-        web::block(move || store.set_refund(&order.id, None, refund.as_str(), payment)).await??;
+        state
+            .db(move |store| store.set_refund(&order.id, None, refund.as_str(), payment))
+            .await?;
     }
     Ok(())
 }
 
-async fn track_shipments(state: &AppState) -> Result<(), ApiError> {
-    let store = state.store.clone();
-    let shipments = web::block(move || store.shipments_to_track(BATCH)).await??;
+async fn track_shipments(state: &AppState) -> Result<(), CheckoutError> {
+    let shipments = state.db(|store| store.shipments_to_track(BATCH)).await?;
     for (order_id, shipment_id) in shipments {
         let Ok(shipment) = u64::try_from(shipment_id) else {
             continue;
@@ -82,18 +81,18 @@ async fn track_shipments(state: &AppState) -> Result<(), ApiError> {
             }
         };
         let to = DeliveryStatus::parse(tracking.status.label());
-        let store = state.store.clone();
         let now = state.clock.now();
         // A status the order cannot move to (the same, backwards, or while a cancellation
         // waits) is simply not taken.
-        web::block(move || {
-            store.change_order(&order_id, now, |stored| {
-                lifecycle_of(stored)
-                    .move_delivery(to)
-                    .map(|moved| change_of(&moved))
+        state
+            .db(move |store| {
+                store.change_order(&order_id, now, |stored| {
+                    lifecycle_of(stored)
+                        .move_delivery(to)
+                        .map(|moved| change_of(&moved))
+                })
             })
-        })
-        .await??;
+            .await?;
     }
     Ok(())
 }

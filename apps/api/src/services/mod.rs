@@ -1,0 +1,13 @@
+//! The use cases of the shop, one module per family: each takes the application state and
+//! parsed, typed inputs, and returns its own error, which `error/` maps to HTTP once.
+
+pub mod accounts;
+pub mod addresses;
+pub mod bag;
+pub mod catalogue;
+pub mod chat;
+pub mod checkout;
+pub mod input;
+pub mod lookup;
+pub mod swipes;
+pub mod trending;

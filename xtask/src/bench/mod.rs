@@ -1,0 +1,29 @@
+//! `cargo xtask bench [catalogue | trending | feed | swipe | places | checkout]`: the shop's
+//! speed under load, one module per bench, each using only `common` (the options, the server
+//! launcher, the load generator and the printed figures); no bench uses another.
+//!
+//! - `catalogue` (the default): the catalogue's calls next to static copies of their answers.
+//! - `trending`, `feed`, `swipe`: the swipe side (`swipes`).
+//! - `places`: the address wizard's autocomplete.
+//! - `checkout`: the checkout under a race and under a crash.
+
+mod catalogue;
+mod checkout;
+pub mod common;
+mod places;
+mod swipes;
+
+use anyhow::Result;
+use xshell::Shell;
+
+pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
+    match args.first().map(String::as_str) {
+        Some("trending") => swipes::trending(sh, &args[1..]),
+        Some("feed") => swipes::feed(sh, &args[1..]),
+        Some("swipe") => swipes::swipe_trace(sh, &args[1..]),
+        Some("catalogue") => catalogue::run(sh, &args[1..]),
+        Some("places") => places::run(sh, &args[1..]),
+        Some("checkout") => checkout::run(sh, &args[1..]),
+        _ => catalogue::run(sh, args),
+    }
+}
