@@ -1437,19 +1437,12 @@ export interface components {
             otp?: string | null;
         };
         /** @description One product in the list. */
-        Entry: {
-            /** @description The product's id. */
-            _id: string;
+        Entry: components["schemas"]["ProductSummary"] & {
             /** Format: date-time */
             addedAt: string;
             brand: components["schemas"]["EntryBrand"];
             /** @description Category names, top level first. */
             category: string[];
-            images: string[];
-            name: string;
-            /** Format: int32 */
-            offerPercentage: number;
-            price: components["schemas"]["Decimal"];
             sizes: string[];
             tags: string[];
         };
@@ -1559,15 +1552,8 @@ export interface components {
             unitPrice: components["schemas"]["Decimal"];
         };
         /** @description A line's product, populated. */
-        ItemProduct: {
-            _id: string;
+        ItemProduct: components["schemas"]["ProductSummary"] & {
             brand: components["schemas"]["BrandRef"];
-            images: string[];
-            name: string;
-            /** Format: int32 */
-            offerPercentage: number;
-            /** @description The plain price of one item. */
-            price: components["schemas"]["Decimal"];
             sizes: string[];
         };
         /** @description The product of an order line as the catalogue shows it now. */
@@ -1733,6 +1719,19 @@ export interface components {
                 [key: string]: number;
             };
             tags: string[];
+        };
+        /**
+         * @description The fields every short view of a product carries (a bag line's product, a curated-list
+         *     entry, a trending entry); each view adds its own fields beside them.
+         */
+        ProductSummary: {
+            _id: string;
+            images: string[];
+            name: string;
+            /** Format: int32 */
+            offerPercentage: number;
+            /** @description The plain price of one item. */
+            price: components["schemas"]["Decimal"];
         };
         /** @description Manage Account's fields (001 §3, §5). */
         ProfileUpdate: {
@@ -2011,15 +2010,9 @@ export interface components {
             totalSwipes: number;
         };
         /** @description The product as a trending entry carries it. */
-        TrendingProductRef: {
-            _id: string;
+        TrendingProductRef: components["schemas"]["ProductSummary"] & {
             brand: components["schemas"]["TrendingBrand"];
             gender: string;
-            images: string[];
-            name: string;
-            /** Format: int32 */
-            offerPercentage: number;
-            price: components["schemas"]["Decimal"];
         };
         UndoAnswer: {
             data: components["schemas"]["Undone"];
@@ -4553,7 +4546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description ALREADY_PAID */
+            /** @description ALREADY_PAID: the order is paid already */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4705,7 +4698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description PAYMENTS_UNAVAILABLE; `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            /** @description PAYMENTS_UNAVAILABLE: the payment service could not be asked; nothing was changed; `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
                     [name: string]: unknown;

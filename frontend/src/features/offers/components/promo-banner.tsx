@@ -1,5 +1,5 @@
 import type { OfferKind } from '@/api/catalogue';
-import { StarIcon } from './offer-icons';
+import { StarIcon } from '@/components/ui/icons';
 import styles from './promo-banner.module.css';
 
 interface Promo {
