@@ -5,17 +5,12 @@
 
 import { api, apiRequest } from './client';
 import { hasId, unexpectedResponse as unexpected } from './guards';
+import type { components } from './schema';
 
-/** What the pincode means for delivery from the warehouse (001 §9). */
-export interface AddressDelivery {
-  distanceKm: number;
-  /** 60-minute express delivery reaches it (50 km at most). */
-  expressAvailable: boolean;
-  /** '60-90 min', '2-4 h', ... */
-  window: string;
-  minMinutes: number;
-  maxMinutes: number;
-}
+type Schemas = components['schemas'];
+
+/** What the pincode means for delivery from the warehouse (001 §9): `window` '60-90 min'. */
+export type AddressDelivery = Schemas['DeliveryFacts'];
 
 /** The shipment payload (001 §3): what the wizard sends. */
 export interface ShipmentPayload {
@@ -35,12 +30,7 @@ export interface ShipmentPayload {
 }
 
 /** A saved address (001 §3 Address), as the API answers it. */
-export interface Address extends Required<Omit<ShipmentPayload, 'isDefault'>> {
-  _id: string;
-  isDefault: boolean;
-  createdAt: string;
-  delivery?: AddressDelivery | null;
-}
+export type Address = Schemas['Address'];
 
 export const addressKeys = {
   all: ['addresses'] as const,

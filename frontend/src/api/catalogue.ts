@@ -12,7 +12,7 @@ import type {
   StaticImageCategory,
   StaticImageDevice,
 } from './catalogue-types';
-import type { Product } from '@/lib/product';
+import type { Product } from './types';
 
 export type ProductSort = 'newest' | 'price-low' | 'price-high' | 'name';
 

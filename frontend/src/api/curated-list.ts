@@ -6,24 +6,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './client';
 import { hasId, unexpectedResponse } from './guards';
-import type { WireDecimal } from '@/lib/product';
+import type { components } from './schema';
 
-/** One saved product (001 §3): `_id` is the product id. */
-export interface CuratedListEntry {
-  _id: string;
-  name: string;
-  price: WireDecimal;
-  /** The display-price rule reads it (000 §4); the server sends it with every entry. */
-  offerPercentage?: number | null;
-  images: string[];
-  brand: { _id: string; name: string } | null;
-  /** The sizes it comes in: the card's 'Add to Cart' picks M or the first (001 §2). */
-  sizes?: string[];
-  /** Category names, top level first. */
-  category: string[];
-  tags: string[];
-  addedAt: string;
-}
+type Schemas = components['schemas'];
+
+/** One saved product (001 §3): `_id` is the product id; `category` names, top level first. */
+export type CuratedListEntry = Schemas['Entry'];
 
 export const curatedListKeys = {
   all: ['curated-list'] as const,

@@ -5,29 +5,16 @@
 
 import { api } from './client';
 import { unexpectedResponse as unexpected } from './guards';
+import type { components } from './schema';
 
-export interface PlacePrediction {
-  /** Pass it to `getPlace`. */
-  placeId: string;
-  /** 'Fort' */
-  mainText: string;
-  /** 'Mumbai, Maharashtra 400001' */
-  secondaryText: string;
-  /** 'Fort, Mumbai, Maharashtra 400001' */
-  description: string;
-}
+type Schemas = components['schemas'];
+
+/** A suggestion: pass its `placeId` to `getPlace`; `mainText` 'Fort', `secondaryText`
+ * 'Mumbai, Maharashtra 400001'. */
+export type PlacePrediction = Schemas['Prediction'];
 
 /** A parsed place (001 §3): the parts the address wizard fills in. */
-export interface Place {
-  placeId: string;
-  locality: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  formatted: string;
-  location: { lat: number; lng: number } | null;
-}
+export type Place = Schemas['ParsedPlace'];
 
 export const placeKeys = {
   all: ['places'] as const,

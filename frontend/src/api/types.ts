@@ -13,5 +13,10 @@ export type Decimal = Schemas['Decimal'];
 export type BrandRef = Schemas['BrandRef'];
 export type CategoryRef = Schemas['CategoryRef'];
 export type ProductSpecifications = Schemas['Specifications'];
-export type AssignedCoupon = Schemas['AssignedCoupon'];
-export type Product = Schemas['Product'];
+/** A product's coupon, its `discount_type` narrowed to the two kinds the server writes. */
+export type AssignedCoupon = Omit<Schemas['AssignedCoupon'], 'discount_type'> & {
+  discount_type: 'percentage' | 'fixed';
+};
+export type Product = Omit<Schemas['Product'], 'assigned_coupon'> & {
+  assigned_coupon?: AssignedCoupon | null;
+};
