@@ -19,6 +19,24 @@ pub enum CancelError {
     AlreadyRequested,
 }
 
+/// The longest cancellation reason kept, in characters, counted after trimming.
+pub const REASON_MAX_CHARS: usize = 500;
+
+/// A cancellation reason longer than [`REASON_MAX_CHARS`]. `Display` is the text the shopper
+/// sees (ours).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("Please keep the reason within {REASON_MAX_CHARS} characters.")]
+pub struct ReasonTooLong;
+
+/// Refuses a reason longer than [`REASON_MAX_CHARS`] once trimmed; a blank one is none.
+pub fn check_reason(raw: &str) -> Result<(), ReasonTooLong> {
+    if raw.trim().chars().count() > REASON_MAX_CHARS {
+        Err(ReasonTooLong)
+    } else {
+        Ok(())
+    }
+}
+
 /// Whether an item of an order with this `status` and `delivery` status may be cancelled:
 /// only while the delivery status is not Shipped, Out for Delivery, Delivered, Cancelled or
 /// Cancellation Requested (001 §4), and the order is neither cancelled nor waiting on a
@@ -51,6 +69,23 @@ pub fn check_cancellable(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_reason_is_kept_up_to_the_limit_counted_in_characters_after_trimming() {
+        use super::{REASON_MAX_CHARS, ReasonTooLong, check_reason};
+        assert_eq!(check_reason(""), Ok(()));
+        assert_eq!(check_reason(&"é".repeat(REASON_MAX_CHARS)), Ok(()));
+        let padded = format!("  {}  ", "a".repeat(REASON_MAX_CHARS));
+        assert_eq!(check_reason(&padded), Ok(()));
+        assert_eq!(
+            check_reason(&"a".repeat(REASON_MAX_CHARS + 1)),
+            Err(ReasonTooLong)
+        );
+        assert_eq!(
+            ReasonTooLong.to_string(),
+            "Please keep the reason within 500 characters."
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -88,7 +88,7 @@ mod reservation;
 mod staff;
 mod status;
 
-pub use cancel::{CancelError, check_cancellable};
+pub use cancel::{CancelError, REASON_MAX_CHARS, ReasonTooLong, check_cancellable, check_reason};
 pub use checkout::{CheckoutState, CheckoutStepError};
 pub use display::{
     CancelButton, ORDER_ID_DISPLAY_CHARS, cancel_button, cancellation_reason, order_id_display,

@@ -40,12 +40,6 @@ pub enum InputError {
     PriceRange,
     #[error("gender must be one of male, female or unisex")]
     Gender,
-    /// An id a body must carry; `code` names the id's field for the client.
-    #[error("{name} is required")]
-    MissingId {
-        code: &'static str,
-        name: &'static str,
-    },
 }
 
 impl From<InputError> for ApiError {
@@ -62,7 +56,6 @@ impl From<InputError> for ApiError {
             InputError::NotRupees(_) => "INVALID_PRICE",
             InputError::PriceRange => "INVALID_PRICE_RANGE",
             InputError::Gender => "INVALID_GENDER",
-            InputError::MissingId { code, .. } => code,
         };
         ApiError::bad_request(code, e.to_string())
     }

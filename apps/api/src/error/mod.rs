@@ -19,6 +19,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 mod checkout;
+pub mod orders;
 
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]

@@ -5,28 +5,18 @@
 //! Whose an order is comes from the session: another shopper's order id is answered as if it
 //! did not exist, and a brand user never sees another brand's orders.
 
-use access::Role;
 use actix_web::{HttpResponse, web};
-use orders::{CancelError, Decision, DeliveryStatus, ReviewOutcome, may_manage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use store::ids::{OrderId, UserId};
 use utoipa::ToSchema;
-
-use store::ids::{BrandId, CancelRequestId, OrderId, UserId};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Named};
-use crate::routes::params;
-use crate::services::checkout::placement::{self, Express};
+use crate::services::checkout::placement::Express;
 use crate::services::checkout::wire::{BrandOrder, Order};
+use crate::services::orders;
 use crate::state::AppState;
-
-/// How many orders the brand console lists at most.
-const BRAND_ORDERS_LIMIT: i64 = 500;
-
-fn order_not_found() -> ApiError {
-    ApiError::NotFound("Order not found.".into())
-}
 
 fn shown(state: &AppState, stored: &store::StoredOrder) -> Order {
     Order::of(
@@ -34,20 +24,6 @@ fn shown(state: &AppState, stored: &store::StoredOrder) -> Order {
         &state.catalogue.snapshot(),
         state.catalogue.media_origin(),
     )
-}
-
-/// The caller's placed order `order_id`, or 404.
-async fn own_order(
-    state: &AppState,
-    caller: &Caller,
-    order_id: &str,
-) -> Result<store::StoredOrder, ApiError> {
-    let store = state.store.clone();
-    let id = OrderId::new(order_id);
-    web::block(move || store.order(&id))
-        .await??
-        .filter(|o| o.order.user_id == caller.id() && o.order.stage == store::Stage::Placed)
-        .ok_or_else(order_not_found)
 }
 
 /// `{paymentId}`.
@@ -75,7 +51,7 @@ pub struct OrderAnswer {
     request_body = CreateRequest,
     responses(
         (status = 200, body = OrderAnswer, description = "The order of that payment"),
-        (status = 400, body = crate::error::ErrorBody, description = "INVALID_PAYMENT_ID"),
+        (status = 400, body = crate::error::ErrorBody, description = crate::error::orders::INVALID_PAYMENT_ID),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 404, body = crate::error::ErrorBody, description = "No order of the caller's was paid by that payment"),
     ),
@@ -86,17 +62,7 @@ pub async fn create(
     caller: Caller,
     body: web::Json<CreateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let payment_id = params::required_id(
-        "INVALID_PAYMENT_ID",
-        "paymentId",
-        body.payment_id.as_deref(),
-    )?
-    .to_owned();
-    let store = state.store.clone();
-    let user = caller.id().to_owned();
-    let found = web::block(move || store.order_by_payment(&user, &payment_id))
-        .await??
-        .ok_or_else(order_not_found)?;
+    let found = orders::of_payment(&state, &caller, body.payment_id.as_deref()).await?;
     Ok(HttpResponse::Ok().json(OrderAnswer {
         success: true,
         order: shown(&state, &found),
@@ -128,12 +94,7 @@ pub async fn of_user(
     caller: Caller,
     path: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let user_id = path.into_inner();
-    if user_id != caller.id() && caller.role != Role::Admin {
-        return Err(ApiError::NotFound("User not found".into()));
-    }
-    let store = state.store.clone();
-    let found = web::block(move || store.orders_of_user(&UserId::new(user_id))).await??;
+    let found = orders::of_user(&state, &caller, UserId::new(path.into_inner())).await?;
     Ok(HttpResponse::Ok().json(OrdersAnswer {
         success: true,
         orders: found.iter().map(|o| shown(&state, o)).collect(),
@@ -187,7 +148,7 @@ pub enum ExpressAnswer {
     request_body = ExpressRequest,
     responses(
         (status = 200, body = ExpressAnswer, description = "Booked, or fell back to standard"),
-        (status = 400, body = crate::error::ErrorBody, description = "INVALID_ORDER_ID"),
+        (status = 400, body = crate::error::ErrorBody, description = crate::error::orders::INVALID_ORDER_ID),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 404, body = crate::error::ErrorBody, description = "Order not found. (not the caller's)"),
         (status = 422, body = crate::error::ErrorBody, description = "EXPRESS_NOT_ALLOWED: the order is cancelled, or a cancellation request waits"),
@@ -199,9 +160,7 @@ pub async fn express(
     caller: Caller,
     body: web::Json<ExpressRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let order_id = params::required_id("INVALID_ORDER_ID", "orderId", body.order_id.as_deref())?;
-    let stored = own_order(&state, &caller, order_id).await?;
-    let answer = match placement::book_express(&state, &stored.order.id).await? {
+    let answer = match orders::express(&state, &caller, body.order_id.as_deref()).await? {
         Express::Booked(shipment) => ExpressAnswer::Booked {
             success: true,
             delivery_id: shipment.shipment_id.to_string(),
@@ -233,17 +192,6 @@ pub struct CancelRequestBody {
     pub reason: Option<String>,
 }
 
-/// The longest reason kept.
-const REASON_MAX_CHARS: usize = 500;
-
-fn cancel_refusal(e: CancelError) -> ApiError {
-    ApiError::Unprocessable {
-        code: "CANCEL_NOT_ALLOWED",
-        message: e.to_string(),
-        available: None,
-    }
-}
-
 /// The shopper asks to cancel an order (001 §4): allowed until it is Shipped, and once while
 /// a request waits.
 #[utoipa::path(
@@ -265,97 +213,17 @@ pub async fn request_cancellation(
     caller: Caller,
     body: web::Json<CancelRequestBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    let order_id = OrderId::new(params::required_id(
-        "INVALID_ORDER_ID",
-        "orderId",
-        body.order_id.as_deref(),
-    )?);
-    let line = body
-        .product_index
-        .as_ref()
-        .and_then(Value::as_u64)
-        .and_then(|n| usize::try_from(n).ok())
-        .ok_or_else(|| {
-            ApiError::bad_request(
-                "INVALID_PRODUCT_INDEX",
-                "productIndex must be the number of a line of the order",
-            )
-        })?;
-    let reason = body.reason.unwrap_or_default();
-    if reason.trim().chars().count() > REASON_MAX_CHARS {
-        return Err(ApiError::bad_request(
-            "INVALID_REASON",
-            format!("Please keep the reason within {REASON_MAX_CHARS} characters."),
-        ));
-    }
-    let stored = own_order(&state, &caller, &order_id).await?;
-    let Some(ordered) = stored.lines.get(line) else {
-        return Err(ApiError::bad_request(
-            "INVALID_PRODUCT_INDEX",
-            "productIndex must be the number of a line of the order",
-        ));
+    let input = orders::CancelRequestInput {
+        order_id: body.order_id.as_deref(),
+        product_id: body.product_id.as_deref(),
+        product_index: body.product_index.as_ref(),
+        reason: body.reason.as_deref(),
     };
-    if let Some(product) = body.product_id.as_deref().map(str::trim)
-        && !product.is_empty()
-        && product != ordered.product_id
-    {
-        return Err(ApiError::bad_request(
-            "INVALID_PRODUCT_ID",
-            "productId is not the product of that line",
-        ));
-    }
-    let store = state.store.clone();
-    let now = state.clock.now();
-    let request_id = CancelRequestId::new(uuid::Uuid::now_v7().to_string());
-    let changed = web::block(move || {
-        store.change_order(&order_id, now, |stored| {
-            let before = stored.lifecycle();
-            let after = before.request_cancellation(line, &reason)?;
-            let open = after.open_request.clone();
-            let mut change = store::OrderChange::of(&after);
-            if let Some(open) = open {
-                change.request = store::RequestChange::Open(store::CancelRequestRecord {
-                    id: request_id,
-                    order_id: stored.order.id.clone(),
-                    line: i32::try_from(open.line).unwrap_or(i32::MAX),
-                    reason: open.reason,
-                    delivery_before: open.delivery_before,
-                    requested_at: now.naive_utc(),
-                    decision: None,
-                    decided_by: None,
-                    decided_at: None,
-                });
-            }
-            Ok::<_, CancelError>(change)
-        })
-    })
-    .await??;
-    match changed {
-        store::Changed::Done(order) => Ok(HttpResponse::Ok().json(OrderAnswer {
-            success: true,
-            order: shown(&state, &order),
-        })),
-        store::Changed::Refused(e) => Err(cancel_refusal(e)),
-        store::Changed::Missing => Err(order_not_found()),
-    }
-}
-
-/// The brand whose orders the caller manages: `Some` for a brand user, `None` for an admin
-/// (every brand); 403 for anyone else.
-fn managed_brand(caller: &Caller) -> Result<Option<BrandId>, ApiError> {
-    let forbidden = |e: orders::StaffError| ApiError::Forbidden {
-        code: "FORBIDDEN",
-        message: e.to_string(),
-    };
-    match caller.role {
-        Role::Admin => Ok(None),
-        Role::BrandUser => match caller.user.brand_id.clone() {
-            Some(brand) => Ok(Some(brand)),
-            None => Err(forbidden(orders::StaffError::NoBrand)),
-        },
-        Role::Shopper => Err(forbidden(orders::StaffError::NotStaff)),
-    }
+    let order = orders::request_cancellation(&state, &caller, input).await?;
+    Ok(HttpResponse::Ok().json(OrderAnswer {
+        success: true,
+        order: shown(&state, &order),
+    }))
 }
 
 /// `?status=`.
@@ -401,54 +269,12 @@ pub async fn brand_orders(
     caller: Caller,
     query: web::Query<BrandOrdersQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = managed_brand(&caller)?;
-    let status = query
-        .status
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|s| DeliveryStatus::parse(s).as_str().to_owned());
-    let store = state.store.clone();
-    let of_brand = brand.clone();
-    let found = web::block(move || {
-        store.orders_of_brand(of_brand.as_ref(), status.as_deref(), BRAND_ORDERS_LIMIT)
-    })
-    .await??;
-    let snapshot = state.catalogue.snapshot();
-    let named = brand.map(|id| Named {
-        name: snapshot
-            .active_brand(&id)
-            .map(|b| b.record.name.clone())
-            .unwrap_or_default(),
-        id: id.into(),
-    });
+    let (brand, found) = orders::of_brand(&state, &caller, query.status.as_deref()).await?;
     Ok(HttpResponse::Ok().json(BrandOrders {
         success: true,
-        brand: named,
+        brand,
         orders: found.iter().map(|o| brand_shown(&state, o)).collect(),
     }))
-}
-
-/// A placed order the caller may manage, or 404 (another brand's orders are not shown).
-async fn managed_order(
-    state: &AppState,
-    caller: &Caller,
-    order_id: &str,
-) -> Result<store::StoredOrder, ApiError> {
-    managed_brand(caller)?;
-    let store = state.store.clone();
-    let id = OrderId::new(order_id);
-    let stored = web::block(move || store.order(&id))
-        .await??
-        .filter(|o| o.order.stage == store::Stage::Placed)
-        .ok_or_else(order_not_found)?;
-    may_manage(
-        caller.role,
-        caller.user.brand_id.as_deref(),
-        &stored.order.brand_id,
-    )
-    .map_err(|_| order_not_found())?;
-    Ok(stored)
 }
 
 /// `{deliveryStatus}`.
@@ -469,7 +295,7 @@ pub struct DeliveryMove {
     request_body = DeliveryMove,
     responses(
         (status = 200, body = OrderAnswer, description = "Moved"),
-        (status = 400, body = crate::error::ErrorBody, description = "INVALID_STATUS"),
+        (status = 400, body = crate::error::ErrorBody, description = crate::error::orders::INVALID_STATUS),
         (status = 403, body = crate::error::ErrorBody, description = "A shopper, or a brand user without a brand"),
         (status = 404, body = crate::error::ErrorBody, description = "Order not found. (or another brand's)"),
         (status = 422, body = crate::error::ErrorBody, description = "INVALID_MOVE with the reason"),
@@ -483,37 +309,12 @@ pub async fn move_delivery(
     body: web::Json<DeliveryMove>,
 ) -> Result<HttpResponse, ApiError> {
     let order_id = OrderId::new(path.into_inner());
-    let to = body
-        .delivery_status
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(DeliveryStatus::parse)
-        .ok_or_else(|| ApiError::bad_request("INVALID_STATUS", "deliveryStatus is required"))?;
-    managed_order(&state, &caller, &order_id).await?;
-    let store = state.store.clone();
-    let now = state.clock.now();
-    let changed = web::block(move || {
-        store.change_order(&order_id, now, |stored| {
-            stored
-                .lifecycle()
-                .move_delivery(to)
-                .map(|moved| store::OrderChange::of(&moved))
-        })
-    })
-    .await??;
-    match changed {
-        store::Changed::Done(order) => Ok(HttpResponse::Ok().json(BrandOrderAnswer {
-            success: true,
-            order: brand_shown(&state, &order),
-        })),
-        store::Changed::Refused(e) => Err(ApiError::Unprocessable {
-            code: "INVALID_MOVE",
-            message: e.to_string(),
-            available: None,
-        }),
-        store::Changed::Missing => Err(order_not_found()),
-    }
+    let to = body.delivery_status.as_deref();
+    let order = orders::move_delivery(&state, &caller, order_id, to).await?;
+    Ok(HttpResponse::Ok().json(BrandOrderAnswer {
+        success: true,
+        order: brand_shown(&state, &order),
+    }))
 }
 
 /// `{success, order}` in the console's shape.
@@ -543,10 +344,10 @@ pub struct Review {
     request_body = Review,
     responses(
         (status = 200, body = BrandOrderAnswer, description = "Decided"),
-        (status = 400, body = crate::error::ErrorBody, description = "INVALID_DECISION"),
+        (status = 400, body = crate::error::ErrorBody, description = crate::error::orders::INVALID_DECISION),
         (status = 403, body = crate::error::ErrorBody, description = "A shopper, or a brand user without a brand"),
         (status = 404, body = crate::error::ErrorBody, description = "Order not found. (or another brand's)"),
-        (status = 422, body = crate::error::ErrorBody, description = "NO_OPEN_REQUEST"),
+        (status = 422, body = crate::error::ErrorBody, description = crate::error::orders::NO_OPEN_REQUEST),
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
@@ -557,64 +358,8 @@ pub async fn review_cancellation(
     body: web::Json<Review>,
 ) -> Result<HttpResponse, ApiError> {
     let order_id = OrderId::new(path.into_inner());
-    let decision = match body
-        .decision
-        .as_deref()
-        .map(str::trim)
-        .and_then(Decision::parse)
-    {
-        Some(decision) => decision,
-        None => {
-            return Err(ApiError::bad_request(
-                "INVALID_DECISION",
-                "decision must be \"approve\" or \"reject\"",
-            ));
-        }
-    };
-    managed_order(&state, &caller, &order_id).await?;
-    let store = state.store.clone();
-    let now = state.clock.now();
-    let reviewer = caller.id().to_owned();
-    let changed = web::block(move || {
-        store.change_order(&order_id, now, |stored| {
-            let reviewed = stored.lifecycle().review(decision)?;
-            let mut change = store::OrderChange::of(&reviewed.lifecycle);
-            change.request = store::RequestChange::Decide {
-                decision,
-                by: reviewer,
-            };
-            change.return_stock = matches!(reviewed.outcome, ReviewOutcome::Approved { .. });
-            Ok::<_, orders::ReviewError>(change)
-        })
-    })
-    .await??;
-    let order = match changed {
-        store::Changed::Done(order) => *order,
-        store::Changed::Refused(e) => {
-            return Err(ApiError::Unprocessable {
-                code: "NO_OPEN_REQUEST",
-                message: e.to_string(),
-                available: None,
-            });
-        }
-        store::Changed::Missing => return Err(order_not_found()),
-    };
-    let order = if decision == Decision::Approve {
-        if let Some(shipment) = &order.shipment
-            && let Ok(order_ref) = u64::try_from(shipment.order_ref)
-            && let Err(e) = state.shipping.cancel(order_ref).await
-        {
-            tracing::warn!(order = %order.order.id, cause = %e, "the shipment could not be cancelled");
-        }
-        placement::refund_order(&state, &order.order.id).await?;
-        let store = state.store.clone();
-        let id = order.order.id.clone();
-        web::block(move || store.order(&id))
-            .await??
-            .ok_or_else(order_not_found)?
-    } else {
-        order
-    };
+    let decision = body.decision.as_deref();
+    let order = orders::review_cancellation(&state, &caller, order_id, decision).await?;
     Ok(HttpResponse::Ok().json(BrandOrderAnswer {
         success: true,
         order: brand_shown(&state, &order),

@@ -83,15 +83,6 @@ pub fn required<'a>(
     text(name, value, max)?.ok_or(InputError::Missing(name))
 }
 
-/// An id a body must carry: trimmed, not blank; otherwise 400 `code` "`name` is required".
-pub fn required_id<'a>(
-    code: &'static str,
-    name: &'static str,
-    value: Option<&'a str>,
-) -> Result<&'a str, InputError> {
-    present(value).ok_or(InputError::MissingId { code, name })
-}
-
 fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
 }

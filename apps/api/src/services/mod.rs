@@ -9,5 +9,6 @@ pub mod chat;
 pub mod checkout;
 pub mod input;
 pub mod lookup;
+pub mod orders;
 pub mod swipes;
 pub mod trending;
