@@ -96,22 +96,37 @@ pub struct Suggestion {
     pub secondary_text: String,
 }
 
-/// An address's parts, as the wizard fills its fields from them.
-#[derive(Clone, Debug, PartialEq)]
+/// An address's parts, as the wizard fills its fields.
+// The one shape of a place from this directory (or another address service's adapter) to the
+// API's answer (001 "Parsed place"): a part the service does not know is empty. The directory's
+// city is the district, which India Post gives where a map gives the city. Doc comments here are
+// the contract's schema descriptions.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = ParsedPlace))]
+#[serde(rename_all = "camelCase")]
 pub struct Place {
     pub place_id: String,
+    /// The locality (post office area or neighbourhood), for the street or searched-address
+    /// line.
     pub locality: String,
-    /// The district, which India Post's directory gives where a map gives the city.
     pub city: String,
     pub state: String,
-    /// Six digits.
+    /// Six digits; empty when Google's place has none (the shopper types it).
     pub pincode: String,
-    pub country: &'static str,
-    /// "Fort, Mumbai, Maharashtra 400001, India".
+    /// "India" for every place the search suggests (it searches India only).
+    pub country: String,
+    /// "Fort, Mumbai, Maharashtra 400001, India"
     pub formatted: String,
-    /// Degrees, when the directory knows where the office is.
-    pub latitude: Option<f64>,
-    pub longitude: Option<f64>,
+    /// Where the place is, when the service knows.
+    pub location: Option<LatLng>,
+}
+
+// A point, in degrees. (No doc comment: the contract's `Location` schema has no description.)
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = Location))]
+pub struct LatLng {
+    pub lat: f64,
+    pub lng: f64,
 }
 
 /// The whole directory, indexed for search.
@@ -431,9 +446,11 @@ impl Directory {
             city,
             state,
             pincode,
-            country: COUNTRY,
-            latitude: office.at.map(|(a, _)| f64::from(a) / 1e5),
-            longitude: office.at.map(|(_, b)| f64::from(b) / 1e5),
+            country: COUNTRY.to_owned(),
+            location: office.at.map(|(a, b)| LatLng {
+                lat: f64::from(a) / 1e5,
+                lng: f64::from(b) / 1e5,
+            }),
         }
     }
 }

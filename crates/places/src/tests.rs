@@ -139,10 +139,15 @@ fn a_place_has_the_wizards_parts() {
         place.formatted,
         "Bazargate, Mumbai, Maharashtra 400001, India"
     );
-    assert_eq!(place.latitude, Some(18.93519));
-    assert_eq!(place.longitude, Some(72.83564));
+    assert_eq!(
+        place.location,
+        Some(LatLng {
+            lat: 18.93519,
+            lng: 72.83564
+        })
+    );
     let island = d.place("in-744101-port-blair").expect("place");
-    assert_eq!((island.latitude, island.longitude), (None, None));
+    assert_eq!(island.location, None);
     assert_eq!(island.state, "Andaman And Nicobar Islands");
     assert!(d.place("in-400001-nowhere").is_none());
     assert!(d.place("").is_none());

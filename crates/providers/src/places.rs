@@ -53,30 +53,7 @@ pub struct Prediction {
     pub description: String,
 }
 
-/// An address's parts, as the wizard fills its fields from them (001 "Parsed place"); a part
-/// the service does not know is empty.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Place {
-    pub place_id: String,
-    /// The neighbourhood or post office area, for the street or searched-address line.
-    pub locality: String,
-    pub city: String,
-    pub state: String,
-    /// The postal code; six digits in India.
-    pub pincode: String,
-    pub country: String,
-    /// The whole address as one line.
-    pub formatted: String,
-    /// Where the place is, when the service knows.
-    pub location: Option<LatLng>,
-}
-
-/// A point, in degrees.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LatLng {
-    pub lat: f64,
-    pub lng: f64,
-}
+pub use places::{LatLng, Place};
 
 /// Why an address search gave no answer. [`PlacesError::NotFound`] is an answer about the place
 /// (the shopper asked for something that is not there); [`PlacesError::Malformed`] is a service
@@ -198,24 +175,6 @@ impl From<places::Suggestion> for Prediction {
     }
 }
 
-impl From<places::Place> for Place {
-    fn from(p: places::Place) -> Self {
-        Self {
-            location: p
-                .latitude
-                .zip(p.longitude)
-                .map(|(lat, lng)| LatLng { lat, lng }),
-            place_id: p.place_id,
-            locality: p.locality,
-            city: p.city,
-            state: p.state,
-            pincode: p.pincode,
-            country: p.country.to_owned(),
-            formatted: p.formatted,
-        }
-    }
-}
-
 impl PlaceSearch for LocalPlaces {
     fn autocomplete<'a>(
         &'a self,
@@ -239,7 +198,6 @@ impl PlaceSearch for LocalPlaces {
         Box::pin(async move {
             self.search(move |d| d.place(&place_id))
                 .await?
-                .map(Place::from)
                 .ok_or(PlacesError::NotFound)
         })
     }
@@ -248,7 +206,6 @@ impl PlaceSearch for LocalPlaces {
         Box::pin(async move {
             self.search(move |d| d.nearest(lat, lng))
                 .await?
-                .map(Place::from)
                 .ok_or(PlacesError::NotFound)
         })
     }

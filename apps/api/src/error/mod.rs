@@ -125,15 +125,10 @@ pub enum ApiError {
     /// The body is not JSON (415).
     #[error("{0}")]
     UnsupportedMediaType(String),
-    /// The request body stalled past its read deadline (408); the connection is closed.
-    #[error("The request body took too long to arrive. Please try again.")]
-    RequestTimeout,
-    /// The request's URI is longer than the API reads (414).
-    #[error("The request's address is too long.")]
-    UriTooLong,
-    /// The request's headers are larger than the API reads (431).
-    #[error("The request's headers are too large.")]
-    HeadersTooLarge,
+    /// The edge refused the request before any handler: a body that stalled (408; the
+    /// connection is closed), a URI (414) or headers (431) longer than the API reads.
+    #[error(transparent)]
+    Edge(crate::edge::EdgeError),
     /// The body is larger than the API accepts (413).
     #[error("Request body is too large")]
     PayloadTooLarge,
@@ -191,9 +186,7 @@ impl ApiError {
             Self::NotFound(_) => "NOT_FOUND",
             Self::MethodNotAllowed => "METHOD_NOT_ALLOWED",
             Self::UnsupportedMediaType(_) => "UNSUPPORTED_MEDIA_TYPE",
-            Self::RequestTimeout => "REQUEST_TIMEOUT",
-            Self::UriTooLong => "URI_TOO_LONG",
-            Self::HeadersTooLarge => "HEADERS_TOO_LARGE",
+            Self::Edge(e) => edge::code(e),
             Self::PayloadTooLarge => "PAYLOAD_TOO_LARGE",
             Self::Unavailable(_) => "SERVICE_UNAVAILABLE",
             Self::StorageUnavailable(_) => "STORAGE_UNAVAILABLE",
@@ -226,9 +219,7 @@ impl ResponseError for ApiError {
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Self::UriTooLong => StatusCode::URI_TOO_LONG,
-            Self::HeadersTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            Self::Edge(e) => edge::status(e),
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::Unavailable(_) | Self::StorageUnavailable(_) | Self::FrontendMissing => {
                 StatusCode::SERVICE_UNAVAILABLE

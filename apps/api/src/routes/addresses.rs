@@ -3,6 +3,8 @@
 //! a user that does not exist, and changes nothing; the wizard's rules are checked too.
 
 use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -12,6 +14,18 @@ pub use crate::services::addresses::wire::{
     Address, DefaultRequest, DeliveryFacts, ShipmentRequest,
 };
 use crate::state::AppState;
+
+/// One address of the path's user.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct AddressPath {
+    /// The caller's own id
+    #[serde(rename = "userId")]
+    user_id: String,
+    /// One of the caller's addresses
+    #[serde(rename = "addressId")]
+    address_id: String,
+}
 
 /// The caller's addresses: the default first, then the newest first.
 #[utoipa::path(
@@ -70,10 +84,7 @@ pub async fn add(
     patch,
     path = "/api/users/{userId}/shipment/{addressId}",
     tag = "addresses",
-    params(
-        ("userId" = String, Path, description = "The caller's own id"),
-        ("addressId" = String, Path, description = "One of the caller's addresses"),
-    ),
+    params(AddressPath),
     request_body = DefaultRequest,
     responses(
         (status = 200, body = Address, description = "The address, now the default"),
@@ -86,10 +97,13 @@ pub async fn add(
 pub async fn set_default(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<(String, String)>,
+    path: web::Path<AddressPath>,
     body: web::Json<DefaultRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, address_id) = path.into_inner();
+    let AddressPath {
+        user_id,
+        address_id,
+    } = path.into_inner();
     let owner = book::owner(&caller, user_id)?;
     let asked = MakeDefault::try_from(&*body)?;
     let address = book::make_default(&state, owner, address_id.into(), asked).await?;
@@ -103,10 +117,7 @@ pub async fn set_default(
     path = "/api/users/{userId}/shipment/{addressId}",
     operation_id = "remove_address",
     tag = "addresses",
-    params(
-        ("userId" = String, Path, description = "The caller's own id"),
-        ("addressId" = String, Path, description = "One of the caller's addresses"),
-    ),
+    params(AddressPath),
     responses(
         (status = 200, body = Success, description = "Deleted"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
@@ -117,9 +128,12 @@ pub async fn set_default(
 pub async fn remove(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<(String, String)>,
+    path: web::Path<AddressPath>,
 ) -> Result<HttpResponse, ApiError> {
-    let (user_id, address_id) = path.into_inner();
+    let AddressPath {
+        user_id,
+        address_id,
+    } = path.into_inner();
     let owner = book::owner(&caller, user_id)?;
     book::remove(&state, owner, address_id.into()).await?;
     Ok(HttpResponse::Ok().json(Success { success: true }))

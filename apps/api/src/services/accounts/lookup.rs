@@ -82,7 +82,7 @@ pub async fn delete(
     user_id: store::ids::UserId,
 ) -> Result<Deleted, AccountsError> {
     let now = state.clock.now().naive_utc();
-    let own = &user_id == caller.id();
+    let own = user_id == *caller.id();
     if !state
         .db(move |store| store.delete_user(&user_id, now))
         .await?
@@ -109,5 +109,5 @@ pub async fn delete_by_phone(
         .db(move |store| store.user_by_phone(&key))
         .await?
         .ok_or(AccountsError::UserNotFound)?;
-    delete(state, caller, target.id.into()).await
+    delete(state, caller, target.id).await
 }

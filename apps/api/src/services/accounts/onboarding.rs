@@ -69,31 +69,25 @@ pub fn apply(
     if let Some(interests) = answers.interests.as_deref() {
         check(
             "interests",
-            validation::choices_at_most(interests)
-                .and_then(|()| StyleInterests::parse(interests))
-                .map(|list| {
-                    user.interests = list
-                        .as_slice()
-                        .iter()
-                        .map(|i| i.as_str().to_owned())
-                        .collect();
-                    onboarding_parts += 1;
-                }),
+            choices(interests, |raw| {
+                StyleInterests::parse(raw).map(|l| texts(l.as_slice()))
+            })
+            .map(|list| {
+                user.interests = list;
+                onboarding_parts += 1;
+            }),
         );
     }
     if let Some(fits) = answers.ml_preferences.as_deref() {
         check(
             "ml_preferences",
-            validation::choices_at_most(fits)
-                .and_then(|()| PreferredFits::parse(fits))
-                .map(|list| {
-                    user.ml_preferences = list
-                        .as_slice()
-                        .iter()
-                        .map(|i| i.as_str().to_owned())
-                        .collect();
-                    onboarding_parts += 1;
-                }),
+            choices(fits, |raw| {
+                PreferredFits::parse(raw).map(|l| texts(l.as_slice()))
+            })
+            .map(|list| {
+                user.ml_preferences = list;
+                onboarding_parts += 1;
+            }),
         );
     }
     if !fields.is_empty() {
@@ -103,6 +97,19 @@ pub fn apply(
         user.onboarded = true;
     }
     Ok(())
+}
+
+/// A list of choices, each no longer than a choice may be, read by `parse`.
+fn choices(
+    raw: &[String],
+    parse: impl FnOnce(&[String]) -> Result<Vec<String>, ValidationError>,
+) -> Result<Vec<String>, ValidationError> {
+    validation::choices_at_most(raw)?;
+    parse(raw)
+}
+
+fn texts(items: &[NonBlank]) -> Vec<String> {
+    items.iter().map(|i| i.as_str().to_owned()).collect()
 }
 
 /// The sign-in sheet's location: the user's location, and remembered among their places.

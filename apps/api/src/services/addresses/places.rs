@@ -111,20 +111,18 @@ pub async fn detail(
     place_id: &str,
     session: Option<&str>,
 ) -> Result<ParsedPlace, AddressesError> {
-    let place = state
+    state
         .places
         .details(place_id, session)
         .await
-        .map_err(|e| not_found_or_unavailable(e, "Place not found."))?;
-    Ok(place.into())
+        .map_err(|e| not_found_or_unavailable(e, "Place not found."))
 }
 
 /// The place with a pincode nearest a point.
 pub async fn nearest(state: &AppState, point: Point) -> Result<ParsedPlace, AddressesError> {
-    let place = state
+    state
         .places
         .reverse(point.lat, point.lon)
         .await
-        .map_err(|e| not_found_or_unavailable(e, "No pincode near that point."))?;
-    Ok(place.into())
+        .map_err(|e| not_found_or_unavailable(e, "No pincode near that point."))
 }

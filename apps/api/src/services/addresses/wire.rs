@@ -5,6 +5,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// A place's parts, from the address service as they are (`ParsedPlace`, its `Location`).
+pub use places::{LatLng as Location, Place as ParsedPlace};
+
 /// The `billing_*` payload the address wizard saves (001 §3), and whether the address is to be
 /// the default.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -137,53 +140,9 @@ pub struct AutocompleteAnswer {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Location {
-    pub lat: f64,
-    pub lng: f64,
-}
-
-/// An address's parts, as the wizard fills its fields.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ParsedPlace {
-    pub place_id: String,
-    /// The locality (post office area or neighbourhood), for the street or searched-address
-    /// line.
-    pub locality: String,
-    pub city: String,
-    pub state: String,
-    /// Six digits; empty when Google's place has none (the shopper types it).
-    pub pincode: String,
-    /// "India" for every place the search suggests (it searches India only).
-    pub country: String,
-    /// "Fort, Mumbai, Maharashtra 400001, India"
-    pub formatted: String,
-    /// Where the place is, when the service knows.
-    pub location: Option<Location>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct PlaceAnswer {
     pub success: bool,
     pub data: ParsedPlace,
-}
-
-impl From<providers::Place> for ParsedPlace {
-    fn from(p: providers::Place) -> Self {
-        Self {
-            location: p.location.map(|at| Location {
-                lat: at.lat,
-                lng: at.lng,
-            }),
-            place_id: p.place_id,
-            locality: p.locality,
-            city: p.city,
-            state: p.state,
-            pincode: p.pincode,
-            country: p.country,
-            formatted: p.formatted,
-        }
-    }
 }
 
 impl From<providers::Prediction> for Prediction {
