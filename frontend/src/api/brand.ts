@@ -6,25 +6,22 @@ import { api } from './client';
 import { isNamed, isRecord, unexpectedResponse as unexpected } from './guards';
 import type { DeliveryStep } from '@/lib/orders';
 import type { Order } from './orders';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 import type { BrandRef } from '@/lib/product';
 
-/** The shopper's cancellation request that waits for the brand's review. */
-export interface OpenCancelRequest {
-  /** The line asked about, counted from 0 in the order's `products`. */
-  productIndex: number;
-  /** Null for a line whose product is gone. */
-  productId: string | null;
-  /** Null when the shopper gave none. */
-  reason: string | null;
-  requestedAt: string;
-}
+/**
+ * The shopper's cancellation request that waits for the brand's review: `productIndex` counts
+ * from 0 in the order's `products`; `productId` is null for a line whose product is gone.
+ */
+export type OpenCancelRequest = Schemas['CancelRequest'];
 
 /** An order as the brand's team sees it: the shopper's order, whose it is, and any open request. */
-export interface BrandOrder extends Order {
-  brandName: string;
-  customerEmail: string;
-  cancelRequest: OpenCancelRequest | null;
-}
+export type BrandOrder = Order &
+  Pick<Schemas['BrandOrder'], 'brandName' | 'customerEmail'> & {
+    cancelRequest: OpenCancelRequest | null;
+  };
 
 export interface BrandOrders {
   /** The caller's brand; null for an admin, who sees every brand's orders. */

@@ -6,6 +6,9 @@
 import { api, ApiError } from './client';
 import { isRecord, unexpectedResponse as unexpected } from './guards';
 import type { WireDecimal } from '@/lib/product';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 export type DeliverySpeed = 'standard' | 'express';
 
@@ -19,45 +22,23 @@ export interface QuoteRequest {
   couponCode?: string;
 }
 
-export interface Offer {
-  _id: string;
-  title: string;
-  coupon_code: string;
+/** A coupon as checkout shows it, `discount_type` narrowed to the two kinds. */
+export type Offer = Omit<Schemas['Offer'], 'discount_type'> & {
   discount_type: 'percentage' | 'fixed';
-  discount_value: WireDecimal;
-  max_discount_amount: WireDecimal | null;
-  min_order_value: WireDecimal | null;
-  is_active: boolean;
-  is_currently_valid: boolean;
-  discount: WireDecimal;
-  subtotal: WireDecimal;
-}
+};
 
-export interface QuoteLine {
-  product: { _id: string; name: string; images?: string[] };
-  size: string;
-  quantity: number;
-  unitPrice: WireDecimal;
-  lineTotal: WireDecimal;
-}
+export type QuoteLine = Schemas['QuoteLine'];
 
-export interface Quote {
-  lines: QuoteLine[];
-  subtotal: WireDecimal;
-  discount: WireDecimal;
-  deliveryFee: WireDecimal;
-  total: WireDecimal;
-  /** The speed priced: standard when express was asked beyond 50 km (001 §4's reset). */
+/**
+ * The server's pricing. `speed` is the speed priced: standard when express was asked beyond
+ * 50 km (001 §4's reset); `estimatedDelivery` is now + 1 h for express, now + 5 days for
+ * standard (001 §9).
+ */
+export type Quote = Omit<Schemas['Quote'], 'speed' | 'requestedSpeed' | 'coupon'> & {
   speed: DeliverySpeed;
   requestedSpeed: DeliverySpeed;
-  expressAvailable: boolean;
-  distanceKm: number;
-  deliveryWindow: string;
-  /** ISO time: now + 1 h for express, now + 5 days for standard (001 §9). */
-  estimatedDelivery: string;
-  coupon: Offer | null;
-  freeDeliveryAbove: WireDecimal;
-}
+  coupon?: Offer | null;
+};
 
 export type PaymentMode = 'sandbox' | 'test' | 'live';
 
@@ -66,18 +47,10 @@ export interface PaymentConfig {
   mode: PaymentMode;
 }
 
-export interface PaymentOrder {
-  order: { id: string; amount: number; currency: string };
-  checkoutId: string;
-  quote: Quote;
-}
+export type PaymentOrder = Omit<Schemas['CreatedOrder'], 'quote'> & { quote: Quote };
 
 /** What Razorpay's checkout (or the sandbox's sheet) hands the browser after a payment. */
-export interface PaymentReceipt {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
+export type PaymentReceipt = Schemas['SandboxPaid'];
 
 export interface TestCard {
   cardNumber: string;

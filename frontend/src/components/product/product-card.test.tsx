@@ -33,7 +33,7 @@ describe('ProductCard (000 §4 price display)', () => {
     expect(within(card).getByText('20% OFF')).toBeInTheDocument();
     const image = within(card).getByRole('img', { name: navyTee.name });
     expect(image).toHaveAttribute('loading', 'lazy');
-    expect(image).toHaveAttribute('src', navyTee.images![0]);
+    expect(image).toHaveAttribute('src', navyTee.images[0]);
   });
 
   it('applies a valid percentage coupon up to its cap', () => {

@@ -1,24 +1,15 @@
 import { api } from '@/api/client';
-import { unexpectedResponse } from '@/api/guards';
-import type { CouponDiscountType, WireDecimal } from '@/lib/product';
+import type { Offer } from '@/api/checkout';
+import { isRecord, unexpectedResponse } from '@/api/guards';
 
 // The caller's usable coupons, docs/http-api.md "Checkout, payment and orders" > "Coupons"
 // (`GET /api/offers/mine`, ours). Only My Offers reads them.
 
-/** A coupon (001 §3 Coupon/offer) with the server's plain-words conditions. */
-export interface MyOffer {
-  _id: string;
-  title: string;
-  coupon_code: string;
-  discount_type: CouponDiscountType;
-  discount_value: WireDecimal;
-  max_discount_amount?: WireDecimal | null;
-  min_order_value?: WireDecimal | null;
-  is_active?: boolean;
-  is_currently_valid?: boolean;
-  /** 'On orders of ₹999 or more', 'Once per shopper', ...: shown as the server words them. */
-  rules: string[];
-}
+/**
+ * A coupon (001 §3 Coupon/offer) with the server's plain-words conditions in `rules` ('On
+ * orders of ₹999 or more', 'Once per shopper', ...: shown as the server words them).
+ */
+export type MyOffer = Offer & { rules: string[] };
 
 export const myOfferKeys = {
   all: ['my-offers'] as const,
@@ -27,12 +18,11 @@ export const myOfferKeys = {
 };
 
 function isOffer(value: unknown): value is MyOffer {
-  if (typeof value !== 'object' || value === null) return false;
-  const offer = value as Partial<Record<keyof MyOffer, unknown>>;
   return (
-    typeof offer._id === 'string' &&
-    typeof offer.coupon_code === 'string' &&
-    Array.isArray(offer.rules)
+    isRecord(value) &&
+    typeof value._id === 'string' &&
+    typeof value.coupon_code === 'string' &&
+    Array.isArray(value.rules)
   );
 }
 

@@ -136,7 +136,7 @@ describe('Your Bag (/bag, 001 §2 Bag, §4, §8)', () => {
     const tee = await findLine(navyTee.name);
     expect(within(tee).getByRole('img', { hidden: true, name: navyTee.name })).toHaveAttribute(
       'src',
-      navyTee.images![0],
+      navyTee.images[0],
     );
     expect(within(tee).getByText('Urban Dhaaga')).toBeInTheDocument();
     expect(within(tee).getByText('Size: L')).toBeInTheDocument();

@@ -70,7 +70,7 @@ describe('My Curated List (/curatedList, 001 §2, §6, §8)', () => {
     const tee = await screen.findByRole('article', { name: navyTee.name });
     expect(within(tee).getByRole('img', { name: navyTee.name })).toHaveAttribute(
       'src',
-      navyTee.images![0],
+      navyTee.images[0],
     );
     expect(within(tee).getByText('Urban Dhaaga')).toBeInTheDocument();
     // 20 % off ₹1,299 is ₹1,039.20, shown as ₹1,039 with the original struck through.

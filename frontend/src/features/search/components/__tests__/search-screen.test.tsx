@@ -89,7 +89,7 @@ describe('Search suggestions (000 §4)', () => {
     expect(options).toHaveLength(5);
     expect(options[0]).toHaveTextContent('Hoodie 0');
     expect(options[0]).toHaveTextContent('Brand 0');
-    expect(options[0]!.querySelector('img')).toHaveAttribute('src', navyTee.images![0]);
+    expect(options[0]!.querySelector('img')).toHaveAttribute('src', navyTee.images[0]);
     expect(await box()).toHaveAttribute('aria-expanded', 'true');
   });
 
