@@ -3,10 +3,10 @@
 // `npm ci`. Resolves relative and '@/' imports to a folder under src/ and checks:
 //   - a feature imports only itself (never another feature);
 //   - nothing but src/app and the entry (src/main.tsx) imports src/app;
-//   - shared folders (lib, components, hooks, stores, config, styles) never import features.
+//   - shared folders (api, lib, components, hooks, stores, config, styles) never import features.
 import path from 'node:path';
 
-const SHARED = new Set(['lib', 'components', 'hooks', 'stores', 'config', 'styles']);
+const SHARED = new Set(['api', 'lib', 'components', 'hooks', 'stores', 'config', 'styles']);
 
 /**
  * ['features', 'bag'] for src/features/bag/..., ['lib'] for src/lib/..., ['entry'] for a file

@@ -1,11 +1,13 @@
 //! The project's own tooling: `cargo xtask <task>`. Every task prints the commands it runs.
 //!
 //! Tasks: `run` (the whole shop at one URL), `test` (every test), `e2e` (browser tests only),
-//! `seed` (a larger deterministic catalogue and a swipe history), `bench` (throughput and
-//! latency figures, and the checkout's race and crash checks), `fuzz-api` (generated requests
-//! against the OpenAPI document).
+//! `openapi` (the frontend's API types from the OpenAPI document), `seed` (a larger
+//! deterministic catalogue and a swipe history), `bench` (throughput and latency figures, and
+//! the checkout's race and crash checks), `fuzz-api` (generated requests against the OpenAPI
+//! document).
 
 mod bench;
+mod contract;
 mod faults;
 mod fuzz;
 mod hostile;
@@ -30,6 +32,7 @@ fn main() -> Result<()> {
         Some("run") => tasks::run(&sh, &rest),
         Some("test") => tasks::test(&sh, &rest),
         Some("e2e") => tasks::e2e_only(&sh),
+        Some("openapi") => contract::run(&sh, &rest),
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
@@ -54,9 +57,12 @@ fn print_help() {
   run                       build the frontend if needed, then serve the shop (release) at
                             http://127.0.0.1:8080 on SQLite with the demo catalogue
   test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL, the short
-                            API fuzzing run, frontend typecheck, lint and vitest, then browser
-                            end-to-end tests
+                            API fuzzing run, the API types' staleness check, frontend
+                            typecheck, lint and vitest, then browser end-to-end tests
   e2e                       the browser end-to-end tests alone
+  openapi [--check]         regenerate the frontend's API types (frontend/src/api/schema.d.ts)
+                            from the server's OpenAPI document; --check fails when the file is
+                            stale (part of `test`)
   seed --products N [--brands B] [--users U [--swipes S [--days D]]] [--database-url URL]
                             write a deterministic catalogue of N products over B brands (24) into
                             an empty database (default: data/bench-N.sqlite3), bench shoppers

@@ -155,6 +155,7 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     }
 
     prereqs::npm_packages(sh)?;
+    crate::contract::check_with(sh, &target_dir().join("debug/shop-api"))?;
     {
         let _dir = sh.push_dir(project_root().join("frontend"));
         cmd!(sh, "npm run typecheck").run()?;

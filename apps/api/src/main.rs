@@ -13,6 +13,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        return print_openapi();
+    }
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
@@ -30,7 +33,7 @@ async fn main() -> ExitCode {
         Some("check-rollups") if args.len() == 1 => return check_rollups(&config),
         Some(other) => {
             eprintln!(
-                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`, `issue-sessions --count N [--from K]` or `check-rollups`)"
+                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`, `issue-sessions --count N [--from K]`, `check-rollups` or `openapi`)"
             );
             return ExitCode::from(2);
         }
@@ -55,6 +58,22 @@ async fn main() -> ExitCode {
         }
         Err(e) => {
             tracing::error!("shop-api stopped with an error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api openapi`: prints the OpenAPI document the server serves at `/api/openapi.json`,
+/// without a configuration or a database (the frontend's API types are generated from it).
+fn print_openapi() -> ExitCode {
+    use utoipa::OpenApi;
+    match api::routes::openapi::ApiDoc::openapi().to_pretty_json() {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("shop-api: writing the OpenAPI document failed: {e}");
             ExitCode::FAILURE
         }
     }

@@ -217,17 +217,17 @@ impl Application {
         store
             .roll_windows(clock.now())
             .context("rolling the trending windows")?;
-        let trending = Arc::new(crate::trending_cache::TrendingCache::default());
-        let swipes = crate::ledger::SwipeWriter::start(
+        let trending = Arc::new(crate::services::trending::cache::TrendingCache::default());
+        let swipes = crate::services::swipes::ledger::SwipeWriter::start(
             &store,
             &clock,
-            crate::ledger::writers_for(&store, config.swipe_writers),
+            crate::services::swipes::ledger::writers_for(&store, config.swipe_writers),
             &trending,
         );
         let state = web::Data::new(AppState {
             swipes: Arc::new(swipes),
             trending,
-            feed: Arc::new(crate::feed::Feed::default()),
+            feed: Arc::new(crate::services::swipes::feed_view::Feed::default()),
             store,
             clock,
             catalogue: Arc::new(catalogue),

@@ -52,11 +52,11 @@ pub struct AppState {
     /// How far forwarding headers are believed (client addresses and scheme).
     pub forwarding: access::client::Forwarding,
     /// Commits swipes in batches.
-    pub swipes: Arc<crate::ledger::SwipeWriter>,
+    pub swipes: Arc<crate::services::swipes::ledger::SwipeWriter>,
     /// Trending answers until the rollups change.
-    pub trending: Arc<crate::trending_cache::TrendingCache>,
+    pub trending: Arc<crate::services::trending::cache::TrendingCache>,
     /// The swipe feed's view of the catalogue.
-    pub feed: Arc<crate::feed::Feed>,
+    pub feed: Arc<crate::services::swipes::feed_view::Feed>,
     /// Address search: the embedded India directory, or Google Places when configured.
     pub places: Arc<dyn providers::PlaceSearch>,
     /// Card payments: the embedded sandbox, or Razorpay when configured. With the sandbox,

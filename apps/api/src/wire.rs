@@ -59,7 +59,7 @@ pub struct CategoryRef {
 }
 
 /// A coupon's value: a whole percentage, or an amount of rupees.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum CouponValue {
     Percent(i64),
@@ -207,32 +207,6 @@ impl Product {
             created_at: p.created_at.and_utc(),
         }
     }
-}
-
-/// The stored coupon as the pricing rules see it; `None` when the row breaks a rule (a code
-/// that does not parse, a percentage above 100), which makes the coupon unusable, not the
-/// answer fail.
-pub fn domain_coupon(c: &store::CouponRecord) -> Option<pricing::Coupon> {
-    let discount = match c.discount_type.as_str() {
-        "percentage" => pricing::CouponDiscount::Percentage {
-            percent: pricing::Percent::from_whole(u8::try_from(c.discount_value).ok()?).ok()?,
-            max_discount: c.max_discount_paise.map(Money::from_paise),
-        },
-        "fixed" => pricing::CouponDiscount::Fixed(Money::from_paise(c.discount_value)),
-        _ => return None,
-    };
-    Some(pricing::Coupon {
-        code: pricing::CouponCode::parse(&c.code).ok()?,
-        discount,
-        min_order_value: Money::from_paise(c.min_order_paise),
-        is_active: c.is_active,
-        valid_from: Some(c.valid_from.and_utc()),
-        valid_until: Some(c.valid_until.and_utc()),
-        brand_id: c.brand_id.clone().map(String::from),
-        // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
-        usage_limit: c.usage_limit.map(u32::try_from).transpose().ok()?,
-        usage_limit_per_user: c.usage_limit_per_user.map(u32::try_from).transpose().ok()?,
-    })
 }
 
 /// A brand (000 §3).
@@ -405,44 +379,6 @@ impl From<&store::UserRecord> for User {
             payment_methods: Vec::new(),
             created_at: utc(u.created_at),
             pending_email: u.pending_email.clone(),
-        }
-    }
-}
-
-/// A whole number sent as JSON: `2` and `2.0` alike, since JSON (and so a client's encoder)
-/// does not tell them apart. A fraction, a negative number, anything past `u32` or anything
-/// not a number is `None`.
-pub fn whole_json_number(value: &serde_json::Value) -> Option<u32> {
-    if let Some(n) = value.as_u64() {
-        return u32::try_from(n).ok();
-    }
-    let f = value.as_f64()?;
-    // In range and without a fraction, the conversion is exact.
-    ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::whole_json_number;
-
-    #[test]
-    fn whole_json_numbers() {
-        for (value, expected) in [
-            (json!(2), Some(2)),
-            (json!(2.0), Some(2)),
-            (json!(0), Some(0)),
-            (json!(4_294_967_295_u64), Some(u32::MAX)),
-            (json!(4_294_967_296_u64), None),
-            (json!(4.294_967_296e9), None),
-            (json!(2.5), None),
-            (json!(-1), None),
-            (json!(-1.0), None),
-            (json!("2"), None),
-            (json!(null), None),
-        ] {
-            assert_eq!(whole_json_number(&value), expected, "{value}");
         }
     }
 }

@@ -5,10 +5,11 @@
 //! Active coupons run from 1 January 2026 to the end of 2030, so the demo keeps working.
 
 use chrono::NaiveDateTime;
+use pricing::{CouponCode, CouponDiscount, DiscountType, Money, Percent};
 
 use crate::ids::{HOUR_MS, IdSequence, at_midnight};
 use crate::rng::STREAM_COUPONS;
-use crate::{Brand, Coupon, DiscountType};
+use crate::{Brand, Coupon};
 
 /// Whether products may carry the coupon as their `assigned_coupon`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +35,21 @@ struct CouponSeed {
     assign: Assign,
     usage_limit: Option<u32>,
     usage_limit_per_user: Option<u32>,
+}
+
+impl CouponSeed {
+    fn discount(&self) -> CouponDiscount {
+        match self.discount_type {
+            DiscountType::Percentage => CouponDiscount::Percentage {
+                percent: u8::try_from(self.value)
+                    .ok()
+                    .and_then(|whole| Percent::from_whole(whole).ok())
+                    .expect("the seeds' percentages are whole numbers up to 100"),
+                max_discount: self.max_discount_paise.map(Money::from_paise),
+            },
+            DiscountType::Fixed => CouponDiscount::Fixed(Money::from_paise(self.value)),
+        }
+    }
 }
 
 const VALID_FROM: NaiveDateTime = at_midnight(2026, 1, 1);
@@ -141,17 +157,17 @@ pub(crate) fn coupons(brands: &[Brand]) -> Vec<(Coupon, Assign)> {
             let coupon = Coupon {
                 id,
                 title: seed.title.to_string(),
-                code: seed.code.to_string(),
-                discount_type: seed.discount_type,
-                discount_value: seed.value,
-                max_discount_paise: seed.max_discount_paise,
-                min_order_paise: seed.min_order_paise,
-                is_active: seed.active,
-                valid_from: seed.valid.0,
-                valid_until: seed.valid.1,
-                brand_id,
-                usage_limit: seed.usage_limit,
-                usage_limit_per_user: seed.usage_limit_per_user,
+                terms: pricing::Coupon {
+                    code: CouponCode::parse(seed.code).expect("the seeds' codes are codes"),
+                    discount: seed.discount(),
+                    min_order_value: Money::from_paise(seed.min_order_paise),
+                    is_active: seed.active,
+                    valid_from: Some(seed.valid.0.and_utc()),
+                    valid_until: Some(seed.valid.1.and_utc()),
+                    brand_id,
+                    usage_limit: seed.usage_limit,
+                    usage_limit_per_user: seed.usage_limit_per_user,
+                },
             };
             (coupon, seed.assign)
         })

@@ -108,41 +108,12 @@ pub struct Category {
     pub position: i32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiscountType {
-    Percentage,
-    Fixed,
-}
-
-impl DiscountType {
-    /// "percentage" or "fixed" (001 §3).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DiscountType::Percentage => "percentage",
-            DiscountType::Fixed => "fixed",
-        }
-    }
-}
-
+/// A coupon of the demo: its id and title, and its terms as the pricing rules read them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Coupon {
     pub id: String,
     pub title: String,
-    pub code: String,
-    pub discount_type: DiscountType,
-    /// Whole percent for `Percentage`; paise for `Fixed`.
-    pub discount_value: i64,
-    pub max_discount_paise: Option<i64>,
-    pub min_order_paise: i64,
-    pub is_active: bool,
-    pub valid_from: NaiveDateTime,
-    pub valid_until: NaiveDateTime,
-    /// Set when only that brand's products may use the coupon.
-    pub brand_id: Option<String>,
-    /// Orders that may use it in all; `None` for no limit.
-    pub usage_limit: Option<u32>,
-    /// Orders of one shopper that may use it; `None` for no limit.
-    pub usage_limit_per_user: Option<u32>,
+    pub terms: pricing::Coupon,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -242,7 +242,12 @@ fn pick_coupon(rng: &mut Rng, coupons: &[(Coupon, Assign)], brand_id: &str) -> O
     let fits: Vec<&Coupon> = coupons
         .iter()
         .filter(|(coupon, assign)| {
-            *assign == wanted && coupon.brand_id.as_deref().is_none_or(|b| b == brand_id)
+            *assign == wanted
+                && coupon
+                    .terms
+                    .brand_id
+                    .as_deref()
+                    .is_none_or(|b| b == brand_id)
         })
         .map(|(coupon, _)| coupon)
         .collect();

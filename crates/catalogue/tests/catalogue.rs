@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use catalogue::{
-    Catalogue, Category, DEMO_PRODUCT_COUNT, DiscountType, Gender, MEDIA_PREFIX, Product, generate,
-    resolve_media,
+    Catalogue, Category, DEMO_PRODUCT_COUNT, Gender, MEDIA_PREFIX, Product, generate, resolve_media,
 };
+use pricing::{CouponDiscount, Money};
 
 /// Sizes of the specification (001 §9).
 const SIZES: [&str; 14] = [
@@ -345,41 +345,59 @@ fn offers_cover_every_flash_sale_value() {
 fn coupons_show_every_rule_and_assignments_are_sensible() {
     let c = demo();
     let coupons: HashMap<&str, _> = c.coupons.iter().map(|x| (x.id.as_str(), x)).collect();
-    let codes: HashSet<&str> = c.coupons.iter().map(|x| x.code.as_str()).collect();
+    let codes: HashSet<&str> = c.coupons.iter().map(|x| x.terms.code.as_str()).collect();
     assert_eq!(codes.len(), c.coupons.len(), "codes are unique");
     assert!(codes.contains("FIRST50") && codes.contains("FLAT200"));
-    let has = |f: &dyn Fn(&catalogue::Coupon) -> bool| c.coupons.iter().any(f);
-    assert!(has(
-        &|x| x.discount_type == DiscountType::Percentage && x.max_discount_paise.is_some()
-    ));
-    assert!(has(
-        &|x| x.discount_type == DiscountType::Percentage && x.max_discount_paise.is_none()
-    ));
-    assert!(has(&|x| x.discount_type == DiscountType::Fixed));
-    assert!(has(&|x| x.min_order_paise == 1500 * 100));
+    let has = |f: &dyn Fn(&pricing::Coupon) -> bool| c.coupons.iter().any(|x| f(&x.terms));
+    assert!(has(&|x| matches!(
+        x.discount,
+        CouponDiscount::Percentage {
+            max_discount: Some(_),
+            ..
+        }
+    )));
+    assert!(has(&|x| matches!(
+        x.discount,
+        CouponDiscount::Percentage {
+            max_discount: None,
+            ..
+        }
+    )));
+    assert!(has(&|x| matches!(x.discount, CouponDiscount::Fixed(_))));
+    assert!(has(&|x| x.min_order_value == Money::from_rupees(1500)));
     assert!(has(&|x| !x.is_active));
     assert!(has(&|x| x.brand_id.is_some()));
     assert!(has(
-        &|x| x.code == "FIRST50" && x.usage_limit_per_user == Some(1)
+        &|x| x.code.as_str() == "FIRST50" && x.usage_limit_per_user == Some(1)
     ));
     assert!(has(
         &|x| x.usage_limit.is_some() && x.usage_limit_per_user.is_none()
     ));
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
-        .unwrap_or_default();
+        .unwrap_or_default()
+        .and_utc();
     assert!(
-        has(&|x| x.is_active && x.valid_until < now),
+        has(&|x| x.is_active && x.valid_until.is_some_and(|until| until < now)),
         "one has expired"
     );
-    for x in &c.coupons {
-        assert!(x.valid_from < x.valid_until, "{}", x.code);
-        assert_eq!(x.code, x.code.to_uppercase());
+    for x in c.coupons.iter().map(|x| &x.terms) {
+        let code = x.code.as_str();
+        assert!(
+            matches!((x.valid_from, x.valid_until), (Some(from), Some(until)) if from < until),
+            "{code}"
+        );
+        assert_eq!(code, code.to_uppercase());
         if let Some(brand) = &x.brand_id {
-            assert!(c.brands.iter().any(|b| &b.id == brand), "{}", x.code);
+            assert!(c.brands.iter().any(|b| &b.id == brand), "{code}");
         }
-        if x.discount_type == DiscountType::Percentage {
-            assert!((1..=100).contains(&x.discount_value), "{}", x.code);
+        if let CouponDiscount::Percentage { percent, .. } = x.discount {
+            assert!(
+                percent
+                    .whole()
+                    .is_some_and(|whole| (1..=100).contains(&whole)),
+                "{code}"
+            );
         }
     }
 
@@ -388,7 +406,10 @@ fn coupons_show_every_rule_and_assignments_are_sensible() {
     let mut both = 0;
     for p in &c.products {
         if let Some(id) = &p.assigned_coupon_id {
-            let coupon = coupons.get(id.as_str()).unwrap_or_else(|| panic!("{id}"));
+            let coupon = &coupons
+                .get(id.as_str())
+                .unwrap_or_else(|| panic!("{id}"))
+                .terms;
             assert!(
                 coupon.usage_limit.is_none() && coupon.usage_limit_per_user.is_none(),
                 "{} carries a limited coupon, whose card price could not follow its limit",
@@ -572,6 +593,4 @@ fn enum_names_are_the_stored_spellings() {
     assert_eq!(Gender::Male.as_str(), "male");
     assert_eq!(Gender::Female.as_str(), "female");
     assert_eq!(Gender::Unisex.as_str(), "unisex");
-    assert_eq!(DiscountType::Percentage.as_str(), "percentage");
-    assert_eq!(DiscountType::Fixed.as_str(), "fixed");
 }

@@ -28,6 +28,14 @@ pub enum DeliverySpeed {
 }
 
 impl DeliverySpeed {
+    /// The stored and wire word: `standard` or `express`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            DeliverySpeed::Standard => "standard",
+            DeliverySpeed::Express => "express",
+        }
+    }
+
     /// Time from ordering to the estimated delivery.
     pub const fn lead_time(self) -> TimeDelta {
         match self {
@@ -69,6 +77,13 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 3, 1, 10, 30, 0)
             .single()
             .expect("valid test time")
+    }
+
+    #[test]
+    fn the_stored_word_is_the_serde_word() {
+        for speed in [DeliverySpeed::Standard, DeliverySpeed::Express] {
+            assert_eq!(json!(speed), json!(speed.as_str()));
+        }
     }
 
     #[test]

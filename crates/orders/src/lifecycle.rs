@@ -41,6 +41,24 @@ pub enum Decision {
     Reject,
 }
 
+impl Decision {
+    /// Both decisions.
+    pub const ALL: [Decision; 2] = [Decision::Approve, Decision::Reject];
+
+    /// The word the reviewer sends and the request keeps.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Decision::Approve => "approve",
+            Decision::Reject => "reject",
+        }
+    }
+
+    /// Reads a decision word exactly as [`Decision::as_str`] writes it; `None` for any other.
+    pub fn parse(raw: &str) -> Option<Self> {
+        Decision::ALL.into_iter().find(|d| d.as_str() == raw)
+    }
+}
+
 /// What a review changed, besides the order's fields.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ReviewOutcome {
@@ -176,6 +194,15 @@ impl Lifecycle {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_decision_reads_back_its_own_word_and_nothing_else() {
+        for decision in super::Decision::ALL {
+            assert_eq!(super::Decision::parse(decision.as_str()), Some(decision));
+        }
+        assert_eq!(super::Decision::parse("Approve"), None);
+        assert_eq!(super::Decision::parse(""), None);
+    }
+
     use super::*;
 
     #[test]

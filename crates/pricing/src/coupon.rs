@@ -111,6 +111,16 @@ pub enum DiscountType {
     Fixed,
 }
 
+impl DiscountType {
+    /// "percentage" or "fixed" (001 §3), as stored and sent.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiscountType::Percentage => "percentage",
+            DiscountType::Fixed => "fixed",
+        }
+    }
+}
+
 /// What a coupon takes off an amount.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CouponDiscount {
@@ -460,6 +470,16 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 1, day, 12, 0, 0)
             .single()
             .expect("valid test day")
+    }
+
+    #[test]
+    fn discount_types_are_written_as_the_spec_names_them() {
+        // 001 §3: discount_type is "percentage" or "fixed", as stored and as sent.
+        for kind in [DiscountType::Percentage, DiscountType::Fixed] {
+            assert_eq!(json!(kind), json!(kind.as_str()));
+        }
+        assert_eq!(DiscountType::Percentage.as_str(), "percentage");
+        assert_eq!(DiscountType::Fixed.as_str(), "fixed");
     }
 
     fn code(text: &str) -> CouponCode {

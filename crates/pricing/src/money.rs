@@ -261,6 +261,11 @@ impl Percent {
         self.0
     }
 
+    /// The percentage as a whole number (`20` for 20 %), or `None` when it has a fraction.
+    pub fn whole(self) -> Option<u8> {
+        self.0.is_integer().then(|| self.0.to_u8()).flatten()
+    }
+
     /// Whether it is zero.
     pub fn is_zero(self) -> bool {
         self.0.is_zero()
@@ -477,6 +482,9 @@ mod tests {
     #[test]
     fn percent_bounds_and_wire_form() {
         assert_eq!(Percent::from_whole(101), Err(PercentError::OutOfRange));
+        assert_eq!(Percent::from_whole(25).map(Percent::whole), Ok(Some(25)));
+        assert_eq!(percent("20.0").whole(), Some(20));
+        assert_eq!(percent("12.5").whole(), None);
         assert_eq!(
             Percent::new(Decimal::NEGATIVE_ONE),
             Err(PercentError::OutOfRange)

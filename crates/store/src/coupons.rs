@@ -4,13 +4,91 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use diesel::prelude::*;
+use pricing::{CouponCode, CouponDiscount, Money, Percent};
 
-use crate::ids::{OrderId, UserId};
+use crate::ids::{BrandId, OrderId, UserId};
 use crate::products::CouponRecord;
 use crate::schema::{coupon_uses, coupons};
 use crate::{DbConnection, Store, StoreError};
+
+/// The first instant a coupon without a start is stored with (the column has no open end).
+const OPEN_START: NaiveDateTime = midnight(1970, 1, 1);
+
+/// The last instant a coupon without an end is stored with: the last day the column's range
+/// shares on both backends.
+const OPEN_END: NaiveDateTime = midnight(9999, 12, 31);
+
+const fn midnight(year: i32, month: u32, day: u32) -> NaiveDateTime {
+    match NaiveDate::from_ymd_opt(year, month, day) {
+        Some(day) => day.and_time(NaiveTime::MIN),
+        None => NaiveDateTime::MIN,
+    }
+}
+
+impl CouponRecord {
+    /// The row of a coupon `id` titled `title` with `terms`, used by no order yet.
+    pub fn new(id: &str, title: &str, terms: &pricing::Coupon) -> Self {
+        let (discount_value, max_discount_paise) = match terms.discount {
+            CouponDiscount::Percentage {
+                percent,
+                max_discount,
+            } => (
+                // A percentage with a fraction has no column; the rules' own coupons are whole.
+                percent.whole().map_or(0, i64::from),
+                max_discount.map(Money::paise),
+            ),
+            CouponDiscount::Fixed(amount) => (amount.paise(), None),
+        };
+        Self {
+            id: id.to_owned(),
+            title: title.to_owned(),
+            code: terms.code.as_str().to_owned(),
+            discount_type: terms.discount.discount_type().as_str().to_owned(),
+            discount_value,
+            max_discount_paise,
+            min_order_paise: terms.min_order_value.paise(),
+            is_active: terms.is_active,
+            valid_from: terms.valid_from.map_or(OPEN_START, |at| at.naive_utc()),
+            valid_until: terms.valid_until.map_or(OPEN_END, |at| at.naive_utc()),
+            brand_id: terms.brand_id.clone().map(BrandId::from),
+            usage_limit: terms.usage_limit.map(i64::from),
+            usage_limit_per_user: terms.usage_limit_per_user.map(i64::from),
+            times_used: 0,
+        }
+    }
+
+    /// The stored coupon as the pricing rules read it; `None` when the row breaks a rule (a
+    /// code that does not parse, a percentage above 100), which makes the coupon unusable,
+    /// not the answer fail.
+    pub fn terms(&self) -> Option<pricing::Coupon> {
+        let discount = match self.discount_type.as_str() {
+            "percentage" => CouponDiscount::Percentage {
+                percent: Percent::from_whole(u8::try_from(self.discount_value).ok()?).ok()?,
+                max_discount: self.max_discount_paise.map(Money::from_paise),
+            },
+            "fixed" => CouponDiscount::Fixed(Money::from_paise(self.discount_value)),
+            _ => return None,
+        };
+        Some(pricing::Coupon {
+            code: CouponCode::parse(&self.code).ok()?,
+            discount,
+            min_order_value: Money::from_paise(self.min_order_paise),
+            is_active: self.is_active,
+            valid_from: Some(self.valid_from.and_utc()),
+            valid_until: Some(self.valid_until.and_utc()),
+            brand_id: self.brand_id.clone().map(String::from),
+            // A negative limit breaks the table's CHECK: unusable, like the other broken rows.
+            usage_limit: self.usage_limit.map(u32::try_from).transpose().ok()?,
+            usage_limit_per_user: self
+                .usage_limit_per_user
+                .map(u32::try_from)
+                .transpose()
+                .ok()?,
+        })
+    }
+}
 
 /// What [`claim_coupon_use`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,5 +285,59 @@ impl Store {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         conn.transaction(work)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_coupon_reads_back_with_the_terms_it_was_written_with() {
+        let coupons = catalogue::generate(0).coupons;
+        assert!(!coupons.is_empty());
+        for coupon in &coupons {
+            let row = CouponRecord::new(&coupon.id, &coupon.title, &coupon.terms);
+            assert_eq!(row.terms().as_ref(), Some(&coupon.terms), "{}", coupon.id);
+            assert_eq!((row.id.as_str(), row.times_used), (coupon.id.as_str(), 0));
+        }
+    }
+
+    #[test]
+    fn a_row_the_rules_cannot_read_is_no_coupon() {
+        let coupons = catalogue::generate(0).coupons;
+        let good = CouponRecord::new(&coupons[0].id, &coupons[0].title, &coupons[0].terms);
+        let broken = [
+            CouponRecord {
+                discount_type: "bogof".into(),
+                ..good.clone()
+            },
+            CouponRecord {
+                code: " ".into(),
+                ..good.clone()
+            },
+            CouponRecord {
+                discount_type: "percentage".into(),
+                discount_value: 101,
+                ..good.clone()
+            },
+            CouponRecord {
+                usage_limit: Some(-1),
+                ..good.clone()
+            },
+        ];
+        for row in broken {
+            assert_eq!(row.terms(), None, "{row:?}");
+        }
+    }
+
+    #[test]
+    fn an_open_window_is_stored_between_far_ends() {
+        let mut terms = catalogue::generate(0).coupons[0].terms.clone();
+        terms.valid_from = None;
+        terms.valid_until = None;
+        let row = CouponRecord::new("c", "open", &terms);
+        assert_eq!((row.valid_from, row.valid_until), (OPEN_START, OPEN_END));
+        assert!(OPEN_START < OPEN_END);
     }
 }

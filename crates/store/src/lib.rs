@@ -23,6 +23,7 @@ mod addresses;
 mod bag;
 mod bulk;
 mod catalogue;
+mod columns;
 mod coupons;
 mod curated;
 mod db;

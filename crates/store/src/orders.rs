@@ -21,6 +21,10 @@
 use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 
+use ::orders::{Decision, DeliveryStatus, OrderStatus, PaymentStatus, RefundStatus};
+use delivery::DeliverySpeed;
+
+use crate::columns::{Stored, StoredOption};
 use crate::coupons::{CouponClaim, claim};
 use crate::db::DbConnection;
 use crate::ids::{BrandId, CancelRequestId, OrderId, ProductId, UserId};
@@ -67,8 +71,8 @@ pub struct OrderRecord {
     pub id: OrderId,
     pub user_id: UserId,
     pub brand_id: BrandId,
-    /// A [`Stage`] word.
-    pub stage: String,
+    #[diesel(deserialize_as = Stored<Stage>, serialize_as = Stored<Stage>)]
+    pub stage: Stage,
     /// Bought from the bag (whose lines go when the order is placed), or with Buy Now.
     pub from_bag: bool,
     /// The delivery address as it was when the order was made.
@@ -85,8 +89,8 @@ pub struct OrderRecord {
     pub discount_paise: i64,
     pub delivery_fee_paise: i64,
     pub total_paise: i64,
-    /// `standard` or `express`.
-    pub delivery_speed: String,
+    #[diesel(deserialize_as = Stored<DeliverySpeed>, serialize_as = Stored<DeliverySpeed>)]
+    pub delivery_speed: DeliverySpeed,
     pub estimated_delivery: NaiveDateTime,
     pub coupon_id: Option<String>,
     pub coupon_code: Option<String>,
@@ -94,22 +98,22 @@ pub struct OrderRecord {
     pub provider_order_id: Option<String>,
     /// The payment that paid it.
     pub payment_id: Option<String>,
-    pub payment_status: String,
-    pub delivery_status: String,
-    pub status: Option<String>,
-    pub refund_status: String,
+    #[diesel(deserialize_as = Stored<PaymentStatus>, serialize_as = Stored<PaymentStatus>)]
+    pub payment_status: PaymentStatus,
+    #[diesel(deserialize_as = Stored<DeliveryStatus>, serialize_as = Stored<DeliveryStatus>)]
+    pub delivery_status: DeliveryStatus,
+    /// `None` until someone asks to cancel.
+    #[diesel(
+        deserialize_as = StoredOption<OrderStatus>,
+        serialize_as = StoredOption<OrderStatus>
+    )]
+    pub status: Option<OrderStatus>,
+    #[diesel(deserialize_as = Stored<RefundStatus>, serialize_as = Stored<RefundStatus>)]
+    pub refund_status: RefundStatus,
     pub refund_id: Option<String>,
     pub created_at: NaiveDateTime,
     pub reserved_until: NaiveDateTime,
     pub placed_at: Option<NaiveDateTime>,
-}
-
-impl OrderRecord {
-    /// The stored stage; a word the table's CHECK lets through but this code does not know is
-    /// read as lapsed, the stage nothing acts on.
-    pub fn stage(&self) -> Stage {
-        Stage::parse(&self.stage).unwrap_or(Stage::Lapsed)
-    }
 }
 
 /// One line of an order, as it was priced.
@@ -135,10 +139,12 @@ pub struct CancelRequestRecord {
     pub order_id: OrderId,
     pub line: i32,
     pub reason: Option<String>,
-    pub delivery_before: String,
+    #[diesel(deserialize_as = Stored<DeliveryStatus>, serialize_as = Stored<DeliveryStatus>)]
+    pub delivery_before: DeliveryStatus,
     pub requested_at: NaiveDateTime,
-    /// `approve` or `reject`; `None` while it waits.
-    pub decision: Option<String>,
+    /// `None` while it waits.
+    #[diesel(deserialize_as = StoredOption<Decision>, serialize_as = StoredOption<Decision>)]
+    pub decision: Option<Decision>,
     pub decided_by: Option<UserId>,
     pub decided_at: Option<NaiveDateTime>,
 }
@@ -165,6 +171,26 @@ pub struct StoredOrder {
     pub lines: Vec<OrderLineRecord>,
     pub open_request: Option<CancelRequestRecord>,
     pub shipment: Option<ShipmentRecord>,
+}
+
+impl StoredOrder {
+    /// The fields of the order that the `orders` crate's rules change.
+    pub fn lifecycle(&self) -> ::orders::Lifecycle {
+        let order = &self.order;
+        ::orders::Lifecycle {
+            delivery: order.delivery_status.clone(),
+            status: order.status,
+            refund: order.refund_status,
+            open_request: self
+                .open_request
+                .as_ref()
+                .map(|request| ::orders::OpenRequest {
+                    line: usize::try_from(request.line).unwrap_or(0),
+                    reason: request.reason.clone(),
+                    delivery_before: request.delivery_before.clone(),
+                }),
+        }
+    }
 }
 
 /// A line not yet ordered: what the checkout priced.
@@ -241,19 +267,32 @@ pub enum RequestChange {
     Keep,
     /// A new request waits for review.
     Open(CancelRequestRecord),
-    /// The waiting request is decided: `approve` or `reject`, by the reviewer.
-    Decide { decision: &'static str, by: UserId },
+    /// The waiting request is decided, by the reviewer.
+    Decide { decision: Decision, by: UserId },
 }
 
 /// The fields a change of a placed order writes, as the `orders` crate decided them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrderChange {
-    pub delivery_status: String,
-    pub status: Option<String>,
-    pub refund_status: String,
+    pub delivery_status: DeliveryStatus,
+    pub status: Option<OrderStatus>,
+    pub refund_status: RefundStatus,
     pub request: RequestChange,
     /// Put every line's quantity back on sale (an approved cancellation).
     pub return_stock: bool,
+}
+
+impl OrderChange {
+    /// The fields `lifecycle` writes, with the requests left as they are and no stock moved.
+    pub fn of(lifecycle: &::orders::Lifecycle) -> Self {
+        OrderChange {
+            delivery_status: lifecycle.delivery.clone(),
+            status: lifecycle.status,
+            refund_status: lifecycle.refund,
+            request: RequestChange::Keep,
+            return_stock: false,
+        }
+    }
 }
 
 /// A refund's progress as [`Store::set_refund`] writes it; a `None` leaves its column as it is.
@@ -261,8 +300,8 @@ pub struct OrderChange {
 #[diesel(table_name = orders)]
 struct RefundProgress<'a> {
     refund_id: Option<&'a str>,
-    refund_status: &'a str,
-    payment_status: Option<&'a str>,
+    refund_status: Stored<RefundStatus>,
+    payment_status: Option<Stored<PaymentStatus>>,
 }
 
 /// What [`Store::change_order`] did.
@@ -499,7 +538,7 @@ fn release_coupon(conn: &mut DbConnection, coupon_id: &str, order_id: &OrderId) 
 /// Writes the order's row without changing it (see the module's notes); `false` when there is
 /// no order with that id in one of `stages`.
 fn lock_order(conn: &mut DbConnection, order_id: &OrderId, stages: &[Stage]) -> QueryResult<bool> {
-    let stages: Vec<&str> = stages.iter().map(|s| s.as_str()).collect();
+    let stages: Vec<Stored<Stage>> = stages.iter().copied().map(Stored).collect();
     let rows = diesel::update(
         orders::table
             .filter(orders::id.eq(order_id))
@@ -579,9 +618,9 @@ fn lapse(conn: &mut DbConnection, order_id: &OrderId, now: NaiveDateTime) -> Que
     let lapsed = diesel::update(
         orders::table
             .filter(orders::id.eq(order_id))
-            .filter(orders::stage.eq(Stage::Reserved.as_str())),
+            .filter(orders::stage.eq(Stored(Stage::Reserved))),
     )
-    .set(orders::stage.eq(Stage::Lapsed.as_str()))
+    .set(orders::stage.eq(Stored(Stage::Lapsed)))
     .execute(conn)?;
     if lapsed == 0 {
         return Ok(false);
@@ -663,13 +702,13 @@ impl Store {
             diesel::update(
                 orders::table
                     .filter(orders::user_id.eq(user))
-                    .filter(orders::stage.eq(Stage::Reserved.as_str())),
+                    .filter(orders::stage.eq(Stored(Stage::Reserved))),
             )
             .set(orders::stage.eq(orders::stage))
             .execute(conn)?;
             let open: Vec<(OrderId, Option<String>)> = orders::table
                 .filter(orders::user_id.eq(user))
-                .filter(orders::stage.eq(Stage::Reserved.as_str()))
+                .filter(orders::stage.eq(Stored(Stage::Reserved)))
                 .select((orders::id, orders::coupon_id))
                 .load(conn)?;
             let open_ids: Vec<&str> = open.iter().map(|(id, _)| id.as_str()).collect();
@@ -679,9 +718,9 @@ impl Store {
                 let released = diesel::update(
                     orders::table
                         .filter(orders::id.eq_any(&open_ids))
-                        .filter(orders::stage.eq(Stage::Reserved.as_str())),
+                        .filter(orders::stage.eq(Stored(Stage::Reserved))),
                 )
-                .set(orders::stage.eq(Stage::Lapsed.as_str()))
+                .set(orders::stage.eq(Stored(Stage::Lapsed)))
                 .execute(conn)?;
                 if released != open_ids.len() {
                     return Err(Undo::Query(diesel::result::Error::RollbackTransaction));
@@ -706,7 +745,7 @@ impl Store {
                 return Err(Undo::Outcome(Reservation::Short(short)));
             }
             diesel::insert_into(orders::table)
-                .values(&new.order)
+                .values(new.order.clone())
                 .execute(conn)?;
             // Coupon rows are taken in id order too; a coupon given back and claimed again is
             // given back first.
@@ -792,7 +831,7 @@ impl Store {
         let id: Option<OrderId> = orders::table
             .filter(orders::payment_id.eq(payment_id))
             .filter(orders::user_id.eq(user_id))
-            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .filter(orders::stage.eq(Stored(Stage::Placed)))
             .select(orders::id)
             .first(&mut conn)
             .optional()?;
@@ -820,7 +859,7 @@ impl Store {
         let mut conn = self.conn()?;
         let open: Vec<String> = orders::table
             .filter(orders::user_id.eq(user_id))
-            .filter(orders::stage.eq(Stage::Reserved.as_str()))
+            .filter(orders::stage.eq(Stored(Stage::Reserved)))
             .filter(orders::reserved_until.gt(now.naive_utc()))
             .select(orders::id)
             .load(&mut conn)?;
@@ -860,7 +899,7 @@ impl Store {
     pub fn lapse_expired(&self, now: DateTime<Utc>, limit: i64) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
         let due: Vec<OrderId> = orders::table
-            .filter(orders::stage.eq(Stage::Reserved.as_str()))
+            .filter(orders::stage.eq(Stored(Stage::Reserved)))
             .filter(orders::reserved_until.le(now.naive_utc()))
             .order(orders::reserved_until)
             .limit(limit)
@@ -887,12 +926,12 @@ impl Store {
         let conn: &mut DbConnection = &mut pooled;
         Ok(conn.transaction(|conn| {
             let gone: Vec<String> = orders::table
-                .filter(orders::stage.eq(Stage::Lapsed.as_str()))
+                .filter(orders::stage.eq(Stored(Stage::Lapsed)))
                 .filter(orders::reserved_until.lt(before.naive_utc()))
                 .filter(orders::payment_id.is_null())
                 .filter(orders::refund_id.is_null())
-                .filter(orders::refund_status.eq("not_initiated"))
-                .filter(orders::payment_status.ne("Paid"))
+                .filter(orders::refund_status.eq(Stored(RefundStatus::NotInitiated)))
+                .filter(orders::payment_status.ne(Stored(PaymentStatus::Paid)))
                 .order(orders::reserved_until)
                 .limit(limit)
                 .select(orders::id)
@@ -941,7 +980,7 @@ impl Store {
                 return Err(Undo::Outcome(Placement::Missing));
             };
             let order = &stored.order;
-            match (order.stage(), order.payment_id.as_deref()) {
+            match (order.stage, order.payment_id.as_deref()) {
                 (Stage::Placed, Some(paid_by)) if paid_by == payment_id => {
                     return Err(Undo::Outcome(Placement::AlreadyPlaced(Box::new(stored))));
                 }
@@ -966,8 +1005,8 @@ impl Store {
                             diesel::update(orders::table.filter(orders::id.eq(order_id)))
                                 .set((
                                     orders::payment_id.eq(payment_id),
-                                    orders::payment_status.eq("Paid"),
-                                    orders::refund_status.eq("initiated"),
+                                    orders::payment_status.eq(Stored(PaymentStatus::Paid)),
+                                    orders::refund_status.eq(Stored(RefundStatus::Initiated)),
                                 ))
                                 .execute(conn)?;
                             return Ok(Placement::Unavailable);
@@ -979,9 +1018,9 @@ impl Store {
             }
             diesel::update(orders::table.filter(orders::id.eq(order_id)))
                 .set((
-                    orders::stage.eq(Stage::Placed.as_str()),
+                    orders::stage.eq(Stored(Stage::Placed)),
                     orders::payment_id.eq(payment_id),
-                    orders::payment_status.eq("Paid"),
+                    orders::payment_status.eq(Stored(PaymentStatus::Paid)),
                     orders::placed_at.eq(now),
                 ))
                 .execute(conn)?;
@@ -1013,7 +1052,7 @@ impl Store {
         let mut conn = self.conn()?;
         let records = orders::table
             .filter(orders::user_id.eq(user_id))
-            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .filter(orders::stage.eq(Stored(Stage::Placed)))
             .order((orders::created_at.desc(), orders::id.desc()))
             .select(OrderRecord::as_select())
             .load(&mut conn)?;
@@ -1030,7 +1069,7 @@ impl Store {
     ) -> Result<Vec<StoredOrder>, StoreError> {
         let mut conn = self.conn()?;
         let mut query = orders::table
-            .filter(orders::stage.eq(Stage::Placed.as_str()))
+            .filter(orders::stage.eq(Stored(Stage::Placed)))
             .into_boxed();
         if let Some(brand) = brand_id {
             query = query.filter(orders::brand_id.eq(brand.clone()));
@@ -1067,16 +1106,16 @@ impl Store {
             let change = decide(&stored).map_err(|e| Undo::Outcome(Changed::Refused(e)))?;
             diesel::update(orders::table.filter(orders::id.eq(order_id)))
                 .set((
-                    orders::delivery_status.eq(&change.delivery_status),
-                    orders::status.eq(&change.status),
-                    orders::refund_status.eq(&change.refund_status),
+                    orders::delivery_status.eq(Stored(change.delivery_status.clone())),
+                    orders::status.eq(StoredOption(change.status)),
+                    orders::refund_status.eq(Stored(change.refund_status)),
                 ))
                 .execute(conn)?;
             match &change.request {
                 RequestChange::Keep => {}
                 RequestChange::Open(request) => {
                     diesel::insert_into(cancel_requests::table)
-                        .values(request)
+                        .values(request.clone())
                         .execute(conn)?;
                 }
                 RequestChange::Decide { decision, by } => {
@@ -1086,7 +1125,7 @@ impl Store {
                             .filter(cancel_requests::decision.is_null()),
                     )
                     .set((
-                        cancel_requests::decision.eq(*decision),
+                        cancel_requests::decision.eq(StoredOption(Some(*decision))),
                         cancel_requests::decided_by.eq(by),
                         cancel_requests::decided_at.eq(now),
                     ))
@@ -1107,15 +1146,15 @@ impl Store {
         &self,
         order_id: &OrderId,
         refund_id: Option<&str>,
-        refund_status: &str,
-        payment_status: Option<&str>,
+        refund_status: RefundStatus,
+        payment_status: Option<PaymentStatus>,
     ) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
         diesel::update(orders::table.filter(orders::id.eq(order_id)))
             .set(&RefundProgress {
                 refund_id,
-                refund_status,
-                payment_status,
+                refund_status: Stored(refund_status),
+                payment_status: payment_status.map(Stored),
             })
             .execute(&mut conn)?;
         Ok(())
@@ -1141,7 +1180,7 @@ impl Store {
             let due = diesel::update(
                 orders::table
                     .filter(orders::id.eq(order_id))
-                    .filter(orders::refund_status.eq("initiated"))
+                    .filter(orders::refund_status.eq(Stored(RefundStatus::Initiated)))
                     .filter(orders::refund_id.is_null())
                     .filter(orders::payment_id.is_not_null()),
             )
@@ -1190,8 +1229,8 @@ impl Store {
         &self,
         order_id: &OrderId,
         refund_id: Option<&str>,
-        refund_status: &str,
-        payment_status: Option<&str>,
+        refund_status: RefundStatus,
+        payment_status: Option<PaymentStatus>,
     ) -> Result<(), StoreError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
@@ -1203,8 +1242,8 @@ impl Store {
             )
             .set(&RefundProgress {
                 refund_id,
-                refund_status,
-                payment_status,
+                refund_status: Stored(refund_status),
+                payment_status: payment_status.map(Stored),
             })
             .execute(conn)?;
             diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
@@ -1256,7 +1295,7 @@ impl Store {
     pub fn refunds_in_progress(&self, limit: i64) -> Result<Vec<OrderRecord>, StoreError> {
         let mut conn = self.conn()?;
         Ok(orders::table
-            .filter(orders::refund_status.eq("initiated"))
+            .filter(orders::refund_status.eq(Stored(RefundStatus::Initiated)))
             .order(orders::created_at)
             .limit(limit)
             .select(OrderRecord::as_select())
@@ -1327,7 +1366,7 @@ impl Store {
                 ))),
         )
         .set((
-            orders::delivery_speed.eq("standard"),
+            orders::delivery_speed.eq(Stored(DeliverySpeed::Standard)),
             orders::estimated_delivery.eq(estimated_delivery.naive_utc()),
         ))
         .execute(&mut conn)?;
@@ -1340,8 +1379,11 @@ impl Store {
         let mut conn = self.conn()?;
         Ok(orders::table
             .inner_join(order_shipments::table)
-            .filter(orders::stage.eq(Stage::Placed.as_str()))
-            .filter(orders::delivery_status.ne_all(["Delivered", "Cancelled"]))
+            .filter(orders::stage.eq(Stored(Stage::Placed)))
+            .filter(orders::delivery_status.ne_all([
+                Stored(DeliveryStatus::Delivered),
+                Stored(DeliveryStatus::Cancelled),
+            ]))
             .order(orders::created_at)
             .limit(limit)
             .select((orders::id, order_shipments::shipment_id))
@@ -1394,7 +1436,7 @@ impl Store {
         else {
             return Ok(None);
         };
-        let by_stage: Vec<(String, Option<i64>)> = order_lines::table
+        let by_stage: Vec<(Stored<Stage>, Option<i64>)> = order_lines::table
             .inner_join(orders::table)
             .filter(order_lines::product_id.eq(product_id))
             .filter(order_lines::size.eq(size))
@@ -1404,7 +1446,7 @@ impl Store {
         let units = |stage: Stage| {
             by_stage
                 .iter()
-                .filter(|(stored, _)| *stored == stage.as_str())
+                .filter(|(stored, _)| stored.0 == stage)
                 .filter_map(|(_, units)| *units)
                 .sum()
         };

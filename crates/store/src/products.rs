@@ -29,9 +29,11 @@ pub struct CategoryRef {
     pub name: String,
 }
 
-/// A coupon as stored; whether it is valid now is the caller's question (it owns the clock).
-#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
+/// A coupon as stored, read and written; whether it is valid now is the caller's question (it
+/// owns the clock). Its terms as the pricing rules read them: [`CouponRecord::terms`].
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = coupons)]
+#[diesel(treat_none_as_default_value = false)]
 pub struct CouponRecord {
     pub id: String,
     pub title: String,

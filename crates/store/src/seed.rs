@@ -5,6 +5,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::products::CouponRecord;
 use crate::schema::{
     brands, categories, coupons, product_categories, product_images, product_stock, product_tags,
     products, static_images,
@@ -47,25 +48,6 @@ struct NewCategory<'a> {
     parent_id: Option<&'a str>,
     image: &'a str,
     position: i32,
-}
-
-#[derive(Insertable)]
-#[diesel(treat_none_as_default_value = false)]
-#[diesel(table_name = coupons)]
-struct NewCoupon<'a> {
-    id: &'a str,
-    title: &'a str,
-    code: &'a str,
-    discount_type: &'a str,
-    discount_value: i64,
-    max_discount_paise: Option<i64>,
-    min_order_paise: i64,
-    is_active: bool,
-    valid_from: NaiveDateTime,
-    valid_until: NaiveDateTime,
-    brand_id: Option<&'a str>,
-    usage_limit: Option<i64>,
-    usage_limit_per_user: Option<i64>,
 }
 
 #[derive(Insertable)]
@@ -217,24 +199,10 @@ fn write_catalogue(
         .collect();
     insert_chunked!(conn, categories::table, new_categories);
 
-    let new_coupons: Vec<NewCoupon<'_>> = catalogue
+    let new_coupons: Vec<CouponRecord> = catalogue
         .coupons
         .iter()
-        .map(|c| NewCoupon {
-            id: &c.id,
-            title: &c.title,
-            code: &c.code,
-            discount_type: c.discount_type.as_str(),
-            discount_value: c.discount_value,
-            max_discount_paise: c.max_discount_paise,
-            min_order_paise: c.min_order_paise,
-            is_active: c.is_active,
-            valid_from: c.valid_from,
-            valid_until: c.valid_until,
-            brand_id: c.brand_id.as_deref(),
-            usage_limit: c.usage_limit.map(i64::from),
-            usage_limit_per_user: c.usage_limit_per_user.map(i64::from),
-        })
+        .map(|c| CouponRecord::new(&c.id, &c.title, &c.terms))
         .collect();
     insert_chunked!(conn, coupons::table, new_coupons);
 

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { onUnauthenticated } from '@/lib/api';
+import { onUnauthenticated } from '@/api/client';
 import { sessionRejected } from '@/stores/session';
 import { SignInSheetBody, type SignInSheetBodyProps } from '@/components/ui/sign-in-prompt';
 

@@ -1,7 +1,7 @@
 // The curated looks (001 §9) and the style quiz's results (001 §4). Shared by home's Iconic
 // Looks, the look pages, the style quiz and the collection's style banner.
 
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 
 export type LookId = 'streetwear' | 'formal' | 'casual' | 'elegant' | 'party' | 'casual-women';
 

@@ -7,7 +7,7 @@ import {
   makeDefaultAddress,
   type Address,
   type ShipmentPayload,
-} from '@/lib/addresses-api';
+} from '@/api/addresses';
 import { useSessionUser } from '@/stores/session';
 
 export const addressQueries = {

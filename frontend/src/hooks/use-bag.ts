@@ -5,7 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import {
   addToBag,
   bagAnswered,
@@ -19,7 +19,7 @@ import {
   switchBrand,
   type Bag,
   type BagLineRequest,
-} from '@/lib/bag-api';
+} from '@/api/bag';
 import { useBrandConflictActions, type PendingBrandSwitch } from '@/stores/brand-conflict';
 import { useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';

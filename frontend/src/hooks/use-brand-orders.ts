@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import {
   brandOrderKeys,
   decideCancellation,
@@ -7,7 +7,7 @@ import {
   moveDelivery,
   type BrandOrder,
   type CancellationDecision,
-} from '@/lib/brand-api';
+} from '@/api/brand';
 import { orderTitle } from '@/lib/order-display';
 import { deliveryStatusText, type DeliveryStep } from '@/lib/orders';
 import { isBrandTeam, useSessionUser } from '@/stores/session';

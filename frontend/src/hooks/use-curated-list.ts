@@ -5,7 +5,7 @@ import {
   curatedListKeys,
   getCuratedList,
   removeFromCuratedList,
-} from '@/lib/curated-list-api';
+} from '@/api/curated-list';
 import { useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { useToastActions } from '@/stores/toasts';

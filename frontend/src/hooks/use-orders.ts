@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CANCEL_NOTICE_MS } from '@/config/app';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import {
   getOrders,
   orderKeys,
   requestCancellation,
   type CancellationRequest,
   type Order,
-} from '@/lib/orders-api';
+} from '@/api/orders';
 import { useSessionUser } from '@/stores/session';
 import { showToast } from '@/stores/toasts';
 

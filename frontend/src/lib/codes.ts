@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_CODE } from '@/lib/api';
+import { ApiError, NETWORK_ERROR_CODE } from '@/api/client';
 
 // Mailed codes: the sign-in sheet's and Manage Account's e-mail change share their rules.
 

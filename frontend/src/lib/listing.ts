@@ -2,7 +2,7 @@
 // filter, Special Offers' price bound and the brand search (000 §2.9-§2.10, §5). Mirrors the
 // `listing` crate; both are checked against testdata/vectors/listing.json.
 
-import type { OfferKind } from './catalogue-api';
+import type { OfferKind } from '@/api/catalogue';
 import type { Paise } from './money';
 
 /** Inclusive bounds on a plain price in paise; null is unbounded. */

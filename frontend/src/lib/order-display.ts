@@ -2,7 +2,7 @@
 // and the brand console show the same orders and must say the same things about them.
 
 import { orderIdDisplay } from './orders';
-import type { OrderLine } from './orders-api';
+import type { OrderLine } from '@/api/orders';
 
 /** How an order is named to people: 'Order #' and the id's last 8 characters (001 §9). */
 export const orderTitle = (id: string): string => `Order #${orderIdDisplay(id)}`;

@@ -22,7 +22,7 @@ export interface AssignedCoupon {
   discount_type: CouponDiscountType;
   /** Rupees for `fixed`, a percentage for `percentage`. */
   discount_value: WireDecimal;
-  max_discount_amount: WireDecimal | null;
+  max_discount_amount?: WireDecimal | null;
   is_currently_valid: boolean;
 }
 

@@ -2,7 +2,7 @@
 // (docs/http-api.md, Payments). checkout.js is Razorpay's and served by them, never bundled: it
 // is loaded on the first payment, once, and only the part the shop uses is typed here.
 
-import type { PaymentReceipt } from './checkout-api';
+import type { PaymentReceipt } from '@/api/checkout';
 
 export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { BagBrand } from '@/lib/bag-api';
+import type { BagBrand } from '@/api/bag';
 
 // The brand-conflict dialog over the shell (000 §2.2, 001 §2 Bag, §4): an add that answered
 // BRAND_CONFLICT waits here until the shopper switches brands or keeps the bag as it is.

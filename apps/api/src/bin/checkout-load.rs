@@ -952,7 +952,7 @@ fn check(options: &Options) -> Result<bool> {
     for id in &state.confirmed {
         match store.order(&store::ids::OrderId::new(id.as_str()))? {
             None => missing += 1,
-            Some(found) if found.order.stage() != store::Stage::Placed => not_placed += 1,
+            Some(found) if found.order.stage != store::Stage::Placed => not_placed += 1,
             Some(_) => {}
         }
     }
@@ -966,7 +966,7 @@ fn check(options: &Options) -> Result<bool> {
         match store.order(&store::ids::OrderId::new(id.as_str()))? {
             None => unknown += 1,
             Some(found) => {
-                let open = found.order.stage() == store::Stage::Reserved;
+                let open = found.order.stage == store::Stage::Reserved;
                 *open_of_account.entry(*account).or_insert(0) += usize::from(open);
             }
         }

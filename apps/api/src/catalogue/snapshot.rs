@@ -113,7 +113,7 @@ impl Base {
             coupons: data
                 .coupons
                 .iter()
-                .map(|c| (c.id.clone(), wire::domain_coupon(c)))
+                .map(|c| (c.id.clone(), c.terms()))
                 .collect(),
             static_images: data.static_images.clone(),
             media_origin: media_origin.to_owned(),

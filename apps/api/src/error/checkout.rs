@@ -103,3 +103,88 @@ fn coupon_refusal(e: CouponError, message: String) -> ApiError {
         available: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use actix_web::ResponseError;
+    use actix_web::http::StatusCode;
+
+    use super::*;
+
+    fn short() -> CheckoutError {
+        CheckoutError::NotEnoughStock {
+            name: "Indigo Kurta".into(),
+            size: "M".into(),
+            refusal: orders::ReserveError::NotEnough { left: 1 },
+            available: 1,
+        }
+    }
+
+    #[test]
+    fn a_shortage_is_a_rule_at_the_quote_and_a_lost_race_at_pay() {
+        let at_quote = ApiError::from(short());
+        assert_eq!(at_quote.status_code(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(at_quote.code(), "NOT_ENOUGH_STOCK");
+        assert_eq!(
+            at_quote.to_string(),
+            "Indigo Kurta (M): Only 1 left in this size."
+        );
+        let at_pay = ApiError::from(short().sold_out_at_pay());
+        assert_eq!(at_pay.status_code(), StatusCode::CONFLICT);
+        assert_eq!(at_pay.code(), "OUT_OF_STOCK");
+        assert_eq!(at_pay.to_string(), at_quote.to_string());
+        // Any other refusal is the same at Pay.
+        let other = ApiError::from(CheckoutError::EmptyCart.sold_out_at_pay());
+        assert_eq!(other.code(), "EMPTY_CART");
+    }
+
+    #[test]
+    fn coupon_refusals_keep_their_codes() {
+        for (refusal, status, code) in [
+            (
+                CouponError::Empty,
+                StatusCode::BAD_REQUEST,
+                "COUPON_REQUIRED",
+            ),
+            (
+                CouponError::Invalid,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "COUPON_INVALID",
+            ),
+            (
+                CouponError::BrandMismatch,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "COUPON_BRAND",
+            ),
+            (
+                CouponError::AlreadyUsed,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "COUPON_USED",
+            ),
+            (
+                CouponError::Exhausted,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "COUPON_EXHAUSTED",
+            ),
+        ] {
+            let message = refusal.to_string();
+            let answer = ApiError::from(CheckoutError::Coupon(refusal));
+            assert_eq!((answer.status_code(), answer.code()), (status, code));
+            assert_eq!(answer.to_string(), message);
+        }
+    }
+
+    #[test]
+    fn a_card_total_under_the_minimum_is_amount_too_small() {
+        let refused = pricing::check_card_payment(pricing::Money::from_paise(99))
+            .map_err(CheckoutError::from)
+            .map_err(ApiError::from)
+            .expect_err("under ₹1");
+        assert_eq!(refused.status_code(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused.code(), "AMOUNT_TOO_SMALL");
+        assert_eq!(
+            refused.to_string(),
+            "The order total must be at least ₹1 to pay by card."
+        );
+    }
+}

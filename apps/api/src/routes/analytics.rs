@@ -12,9 +12,9 @@ use crate::error::ApiError;
 use crate::routes::params;
 use crate::services::swipes;
 use crate::services::swipes::wire::{SwipeAnswer, SwipeInput, SwipeRequest, UndoAnswer};
+use crate::services::trending::cache::Key;
 use crate::services::trending::{self, MAX_TRENDING_LIMIT, TrendingAnswer, TrendingError};
 use crate::state::AppState;
-use crate::trending_cache::Key;
 
 /// Seconds a shared cache (a CDN) may keep a trending answer.
 pub const TRENDING_SHARED_MAX_AGE: u32 = 30;

@@ -19,7 +19,6 @@ use crate::error::{ApiError, Named};
 use crate::routes::params;
 use crate::services::checkout::placement::{self, Express};
 use crate::services::checkout::wire::{BrandOrder, Order};
-use crate::services::checkout::{change_of, lifecycle_of};
 use crate::state::AppState;
 
 /// How many orders the brand console lists at most.
@@ -47,7 +46,7 @@ async fn own_order(
     let id = OrderId::new(order_id);
     web::block(move || store.order(&id))
         .await??
-        .filter(|o| o.order.user_id == caller.id() && o.order.stage() == store::Stage::Placed)
+        .filter(|o| o.order.user_id == caller.id() && o.order.stage == store::Stage::Placed)
         .ok_or_else(order_not_found)
 }
 
@@ -311,17 +310,17 @@ pub async fn request_cancellation(
     let request_id = CancelRequestId::new(uuid::Uuid::now_v7().to_string());
     let changed = web::block(move || {
         store.change_order(&order_id, now, |stored| {
-            let before = lifecycle_of(stored);
+            let before = stored.lifecycle();
             let after = before.request_cancellation(line, &reason)?;
             let open = after.open_request.clone();
-            let mut change = change_of(&after);
+            let mut change = store::OrderChange::of(&after);
             if let Some(open) = open {
                 change.request = store::RequestChange::Open(store::CancelRequestRecord {
                     id: request_id,
                     order_id: stored.order.id.clone(),
                     line: i32::try_from(open.line).unwrap_or(i32::MAX),
                     reason: open.reason,
-                    delivery_before: open.delivery_before.as_str().to_owned(),
+                    delivery_before: open.delivery_before,
                     requested_at: now.naive_utc(),
                     decision: None,
                     decided_by: None,
@@ -441,7 +440,7 @@ async fn managed_order(
     let id = OrderId::new(order_id);
     let stored = web::block(move || store.order(&id))
         .await??
-        .filter(|o| o.order.stage() == store::Stage::Placed)
+        .filter(|o| o.order.stage == store::Stage::Placed)
         .ok_or_else(order_not_found)?;
     may_manage(
         caller.role,
@@ -496,9 +495,10 @@ pub async fn move_delivery(
     let now = state.clock.now();
     let changed = web::block(move || {
         store.change_order(&order_id, now, |stored| {
-            lifecycle_of(stored)
+            stored
+                .lifecycle()
                 .move_delivery(to)
-                .map(|moved| change_of(&moved))
+                .map(|moved| store::OrderChange::of(&moved))
         })
     })
     .await??;
@@ -557,10 +557,14 @@ pub async fn review_cancellation(
     body: web::Json<Review>,
 ) -> Result<HttpResponse, ApiError> {
     let order_id = OrderId::new(path.into_inner());
-    let (decision, word) = match body.decision.as_deref().map(str::trim) {
-        Some("approve") => (Decision::Approve, "approve"),
-        Some("reject") => (Decision::Reject, "reject"),
-        _ => {
+    let decision = match body
+        .decision
+        .as_deref()
+        .map(str::trim)
+        .and_then(Decision::parse)
+    {
+        Some(decision) => decision,
+        None => {
             return Err(ApiError::bad_request(
                 "INVALID_DECISION",
                 "decision must be \"approve\" or \"reject\"",
@@ -573,10 +577,10 @@ pub async fn review_cancellation(
     let reviewer = caller.id().to_owned();
     let changed = web::block(move || {
         store.change_order(&order_id, now, |stored| {
-            let reviewed = lifecycle_of(stored).review(decision)?;
-            let mut change = change_of(&reviewed.lifecycle);
+            let reviewed = stored.lifecycle().review(decision)?;
+            let mut change = store::OrderChange::of(&reviewed.lifecycle);
             change.request = store::RequestChange::Decide {
-                decision: word,
+                decision,
                 by: reviewer,
             };
             change.return_stock = matches!(reviewed.outcome, ReviewOutcome::Approved { .. });

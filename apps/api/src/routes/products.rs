@@ -332,7 +332,7 @@ impl TryFrom<SearchRequest> for Lookup {
         }
         let limit = match body.limit.filter(|l| !l.is_null()) {
             None => DEFAULT_LIMIT,
-            Some(n) => crate::wire::whole_json_number(&n)
+            Some(n) => crate::services::input::whole_json_number(&n)
                 .and_then(|n| usize::try_from(n).ok())
                 .filter(|n| (1..=MAX_LIMIT).contains(n))
                 .ok_or(InputError::NotWhole {

@@ -84,7 +84,7 @@ pub async fn ask(state: &AppState, asker: Asker, message: Message) -> Result<Cha
             shopper: Some(support::Shopper {
                 first_name: first_name(&user.display_name),
             }),
-            orders: Some(order_summaries(state, &UserId::new(user.id.as_str())).await?),
+            orders: Some(order_summaries(state, &user.id).await?),
             now,
         },
         Asker::Visitor { .. } => support::Context {
@@ -127,7 +127,7 @@ async fn order_summaries(
         .iter()
         .map(|stored| {
             let order = &stored.order;
-            let life = crate::services::checkout::lifecycle_of(stored);
+            let life = stored.lifecycle();
             support::OrderSummary {
                 id: order.id.to_string(),
                 placed_at: order.created_at.and_utc(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { addressKeys } from '@/lib/addresses-api';
+import { addressKeys } from '@/api/addresses';
 import { useSessionActions } from '@/stores/session';
 import { addressBookState, savedAddress } from '@/testing/mocks/address-handlers';
 import { server } from '@/testing/mocks/server';

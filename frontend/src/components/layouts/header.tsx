@@ -3,7 +3,7 @@ import { ADD_ADDRESS_TEXT, DELIVERY_LOCATION_LABEL } from '@/config/app';
 import { paths } from '@/config/paths';
 import { useAddresses } from '@/hooks/use-addresses';
 import { useCuratedList } from '@/hooks/use-curated-list';
-import { defaultAddress, shortAddress, type Address } from '@/lib/addresses-api';
+import { defaultAddress, shortAddress, type Address } from '@/api/addresses';
 import { formatBadgeCount } from '@/lib/format-count';
 import { useIsLoggedIn } from '@/stores/session';
 import { CountBadge } from '@/components/ui/count-badge';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import { MESSAGES, OTP_LENGTH } from '@/lib/validation';
 import { Spinner } from '@/components/ui/spinner';
 import { CODE_TEXTS, codeErrorText, RESEND_INTERVAL_S, VERIFY_DELAY_MS, wait } from '@/lib/codes';

@@ -199,3 +199,42 @@ export const SwipeHandIcon = (props: IconProps) => (
     <path d="M15 11a1.5 1.5 0 0 1 3 0v3.5a6 6 0 0 1-6 6h-.6a6 6 0 0 1-4.6-2.2L4.5 15.4a1.6 1.6 0 0 1 2.3-2.2L9 15" />
   </Icon>
 );
+
+/** Filled, for rating pills (decorative: the pill's label says the rating). */
+export const StarIcon = ({ size = 12, ...props }: IconProps) => (
+  <Icon size={size} stroke="none" {...props}>
+    <path
+      fill="currentColor"
+      d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9L12 2.8Z"
+    />
+  </Icon>
+);
+
+/** Rows with bullets, for a list view toggle. */
+export const ListIcon = ({ size = 20, ...props }: IconProps) => (
+  <Icon size={size} strokeLinejoin="miter" {...props}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeWidth={2.6} />
+  </Icon>
+);
+
+export const ClockIcon = ({ size = 18, ...props }: IconProps) => (
+  <Icon size={size} strokeLinejoin="miter" {...props}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Icon>
+);
+
+export const EyeIcon = ({ size = 18, ...props }: IconProps) => (
+  <Icon size={size} {...props}>
+    <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+
+export const SendIcon = ({ size = 20, ...props }: IconProps) => (
+  <Icon size={size} strokeWidth={2} {...props}>
+    <path d="M21 3 10.5 13.5" />
+    <path d="M21 3 14.5 21l-4-7.5L3 9.5 21 3Z" />
+  </Icon>
+);

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import type { Address, ShipmentPayload } from '@/lib/addresses-api';
-import type { Place, PlacePrediction } from '@/lib/places-api';
+import type { Address, ShipmentPayload } from '@/api/addresses';
+import type { Place, PlacePrediction } from '@/api/places';
 
 // The delivery-address and places calls (docs/http-api.md, "Delivery addresses", "Places") as
 // the API answers them.

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Bag, BagItem } from '@/lib/bag-api';
+import type { Bag, BagItem } from '@/api/bag';
 import { displayPrice, parsePaise } from '@/lib/money';
 import { brandName, type Product } from '@/lib/product';
 import { productFixtures } from './fixtures';

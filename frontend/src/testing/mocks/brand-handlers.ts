@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { BrandOrder, CancellationDecision } from '@/lib/brand-api';
+import type { BrandOrder, CancellationDecision } from '@/api/brand';
 import { deliveryMoves, knownDeliveryStatus } from '@/lib/orders';
 import type { BrandRef } from '@/lib/product';
 import { order } from './order-handlers';

@@ -5,7 +5,7 @@ import type {
   PaymentMode,
   Quote,
   QuoteRequest,
-} from '@/lib/checkout-api';
+} from '@/api/checkout';
 import { parsePaise } from '@/lib/money';
 
 // Checkout's calls (docs/http-api.md, "Checkout, payment and orders") as the API answers them:

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import type { CuratedListEntry } from '@/lib/curated-list-api';
+import type { CuratedListEntry } from '@/api/curated-list';
 import { brandName, type Product } from '@/lib/product';
-import { productFixtures } from './fixtures';
+import { decimal, productFixtures } from './fixtures';
 
 // The curated-list calls (docs/http-api.md, "Curated list") as the API answers them.
 
@@ -14,7 +14,7 @@ export function curatedEntry(product: Product, addedAt = ADDED_AT): CuratedListE
   return {
     _id: product._id,
     name: product.name,
-    price: product.price,
+    price: decimal(product.price),
     offerPercentage: product.offerPercentage ?? 0,
     images: product.images ?? [],
     sizes: product.sizes ?? [],

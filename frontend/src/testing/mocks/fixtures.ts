@@ -4,11 +4,12 @@ import type {
   Gender,
   StaticImage,
   StaticImageCategory,
-} from '@/lib/catalogue-types';
-import type { Product } from '@/lib/product';
+} from '@/api/catalogue-types';
+import type { Decimal, Product as ContractProduct } from '@/api/types';
+import type { Product, WireDecimal } from '@/lib/product';
 
 // Products in the wire shape of GET /api/products (decimal objects, populated brand).
-export const navyTee: Product = {
+export const navyTee: ContractProduct = {
   _id: '019a0000-0000-7000-8000-000000000001',
   name: 'Navy Relaxed Oversized T-shirt',
   description: 'Heavyweight cotton, dropped shoulders.',
@@ -25,14 +26,23 @@ export const navyTee: Product = {
   stock: { S: 4, M: 0, L: 12 },
   tags: ['Oversized T-shirt', 'streetwear', 'navy'],
   gender: 'male',
-  specifications: { fit: 'Oversized', fabric: 'Cotton' },
+  colour: '',
+  specifications: {
+    fit: 'Oversized',
+    fabric: 'Cotton',
+    pattern: '',
+    length: '',
+    sleeveLength: '',
+    distress: '',
+  },
   assigned_coupon: null,
   createdAt: '2026-03-01T10:00:00Z',
 };
 
-export const cargoPants: Product = {
+export const cargoPants: ContractProduct = {
   _id: '019a0000-0000-7000-8000-000000000002',
   name: 'Olive Parachute Cargo Pants',
+  description: '',
   price: { $numberDecimal: '124999.00' },
   currency: 'INR',
   offerPercentage: 0,
@@ -43,6 +53,8 @@ export const cargoPants: Product = {
   stock: { '30': 2, '32': 5 },
   tags: ['Cargos & Parachutes'],
   gender: 'unisex',
+  colour: '',
+  specifications: { fit: '', fabric: '', pattern: '', length: '', sleeveLength: '', distress: '' },
   assigned_coupon: {
     coupon_code: 'FLAT200',
     discount_type: 'fixed',
@@ -53,6 +65,10 @@ export const cargoPants: Product = {
   createdAt: '2026-03-02T10:00:00Z',
 };
 
+/**
+ * A product in the looser shape the specification allows and the contract no longer sends (a
+ * number price, the brand a bare string, no category): the screens still read it.
+ */
 export const plainShirt: Product = {
   _id: '019a0000-0000-7000-8000-000000000003',
   name: 'White Oxford Shirt',
@@ -62,6 +78,10 @@ export const plainShirt: Product = {
 };
 
 export const productFixtures: Product[] = [navyTee, cargoPants, plainShirt];
+
+/** A price in the contract's shape, whatever shape the fixture holds. */
+export const decimal = (value: WireDecimal): Decimal =>
+  typeof value === 'object' ? value : { $numberDecimal: String(value) };
 
 // Brands in the wire shape of GET /api/brands: active ones by name, one without a logo.
 export const urbanDhaaga: Brand = {
@@ -106,7 +126,7 @@ const category = (
   name: string,
   gender: Gender,
   parent: Category | null,
-  image: string | null = null,
+  image = '',
 ): Category => ({
   _id,
   name,

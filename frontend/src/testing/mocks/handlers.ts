@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Category } from '@/lib/catalogue-types';
+import type { Category } from '@/api/catalogue-types';
 import type { Product } from '@/lib/product';
 import { brandFixtures, categoryFixtures, productFixtures, staticImageFixtures } from './fixtures';
 

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CancellationRequest, Order, OrderLine } from '@/lib/orders-api';
+import type { CancellationRequest, Order, OrderLine } from '@/api/orders';
 
 // The orders and cancellation calls (docs/http-api.md, "Checkout, payment and orders" >
 // "Orders") as the API answers them.
@@ -41,7 +41,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: null,
     paymentStatus: 'Paid',
     paymentId: 'pay_1',
-    refundStatus: null,
+    refundStatus: 'not_initiated',
     couponCode: null,
     ...overrides,
   };

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { TrendingEntry } from '@/lib/trending-api';
+import type { TrendingEntry } from '@/api/trending';
 import type { Product } from '@/lib/product';
 import { cargoPants, navyTee, plainShirt } from './fixtures';
 

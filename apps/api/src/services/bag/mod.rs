@@ -7,12 +7,12 @@ pub mod wire;
 
 use std::sync::Arc;
 
-use serde_json::Value;
 use store::StoreError;
 use store::ids::{ProductId, UserId};
 
 use crate::catalogue::Snapshot;
 use crate::error::Named;
+use crate::services::lookup::product;
 use crate::state::AppState;
 use crate::wire::{BrandRef, ProductSummary};
 use wire::{Cart, Item, ItemProduct, Quantity, Wanted};
@@ -40,52 +40,7 @@ pub enum BagError {
     Store(#[from] StoreError),
 }
 
-/// The bag's rules' view of a product the catalogue shows, with its stock; the checkout and
-/// the coupon check price from it too.
-pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<::bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
-    Some(::bag::Product {
-        id: record.id.to_string(),
-        brand: ::bag::Brand {
-            id: record.brand.id.to_string(),
-            name: record.brand.name.clone(),
-        },
-        unit_price: ::bag::unit_price(
-            pricing::Money::from_paise(record.price_paise),
-            record.offer_percentage,
-        ),
-        stock: record
-            .stock
-            .iter()
-            .map(|(size, left)| (size.clone(), u32::try_from(*left).unwrap_or(0)))
-            .collect(),
-    })
-}
-
-/// A quantity as sent: a whole number from `min` to 99, or the rule's message. A missing
-/// quantity is `default`. The coupon check and the checkout read Buy Now's quantity with it too.
-pub(crate) fn quantity(
-    value: Option<&Value>,
-    min: u32,
-    default: Option<u32>,
-) -> Result<u32, ::bag::BagError> {
-    let invalid = ::bag::BagError::InvalidQuantity { min };
-    let quantity = match value {
-        None | Some(Value::Null) => default.ok_or(invalid.clone())?,
-        Some(value) => crate::wire::whole_json_number(value).ok_or(invalid.clone())?,
-    };
-    if (min..=::bag::MAX_LINE_QUANTITY).contains(&quantity) {
-        Ok(quantity)
-    } else {
-        Err(invalid)
-    }
-}
-
-/// Text a body must carry: trimmed, not blank.
-fn required(text: Option<&str>) -> Option<&str> {
-    text.map(str::trim).filter(|t| !t.is_empty())
-}
-
+/// A brand as the bag's answer and its brand conflict name it.
 pub(crate) fn named(brand: &::bag::Brand) -> Named {
     Named {
         id: brand.id.clone(),

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::BagError;
 use crate::error::Named;
+use crate::services::input::{present, quantity};
 use crate::wire::{self, Decimal, ProductSummary};
 
 /// `{productId, size, quantity}`; `quantity` defaults to 1.
@@ -35,13 +36,13 @@ impl TryFrom<AddRequest> for Wanted {
     type Error = BagError;
 
     fn try_from(body: AddRequest) -> Result<Self, BagError> {
-        let product_id = super::required(body.product_id.as_deref())
+        let product_id = present(body.product_id.as_deref())
             .ok_or(BagError::MissingProductId)?
             .into();
-        let size = super::required(body.size.as_deref())
+        let size = present(body.size.as_deref())
             .ok_or(BagError::MissingSize)?
             .to_owned();
-        let quantity = super::quantity(body.quantity.as_ref(), 1, Some(1))?;
+        let quantity = quantity(body.quantity.as_ref(), 1, Some(1))?;
         Ok(Self {
             product_id,
             size,
@@ -65,7 +66,7 @@ impl TryFrom<QuantityRequest> for Quantity {
     type Error = BagError;
 
     fn try_from(body: QuantityRequest) -> Result<Self, BagError> {
-        Ok(Self(super::quantity(body.quantity.as_ref(), 0, None)?))
+        Ok(Self(quantity(body.quantity.as_ref(), 0, None)?))
     }
 }
 
@@ -124,7 +125,7 @@ impl TryFrom<CuratedAddRequest> for ProductId {
     type Error = BagError;
 
     fn try_from(body: CuratedAddRequest) -> Result<Self, BagError> {
-        super::required(body.product_id.as_deref())
+        present(body.product_id.as_deref())
             .map(ProductId::from)
             .ok_or(BagError::MissingProductId)
     }

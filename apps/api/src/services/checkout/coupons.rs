@@ -10,7 +10,6 @@ use super::wire::Offer;
 use super::{CheckoutError, lookup};
 use crate::catalogue::Snapshot;
 use crate::state::AppState;
-use crate::wire::domain_coupon;
 
 /// A coupon that applies to a priced cart.
 #[derive(Debug)]
@@ -19,7 +18,6 @@ pub struct AppliedCoupon {
     pub offer: Offer,
     /// The stored coupon's id, whose use an order claims.
     pub coupon_id: String,
-    pub code: String,
     /// What it takes off the subtotal.
     pub discount: Money,
 }
@@ -47,10 +45,8 @@ pub async fn apply(
         .await?;
     let now = state.clock.now();
     // An unknown code and a stored row the rules cannot read are both simply invalid.
-    let (record, coupon, shopper_uses) = found
-        .and_then(|(record, uses)| Some((domain_coupon(&record)?, record, uses)))
-        .map(|(coupon, record, uses)| (record, coupon, uses))
-        .ok_or(CouponError::Invalid)?;
+    let (record, shopper_uses) = found.ok_or(CouponError::Invalid)?;
+    let coupon = record.terms().ok_or(CouponError::Invalid)?;
     let discount = coupon.redeem(subtotal, brand_ids, usage(&record, shopper_uses), now)?;
     let mut offer = Offer::new(&record, &coupon, now);
     offer.discount = Some(discount.into());
@@ -58,7 +54,6 @@ pub async fn apply(
     Ok(AppliedCoupon {
         offer,
         coupon_id: record.id,
-        code: coupon.code.as_str().to_owned(),
         discount,
     })
 }
@@ -150,7 +145,7 @@ pub async fn my_offers(state: &AppState, user: &UserId) -> Result<Vec<Offer>, Ch
     Ok(coupons
         .iter()
         .filter_map(|record| {
-            let coupon = domain_coupon(record)?;
+            let coupon = record.terms()?;
             let used = usage(record, uses.get(&record.id).copied().unwrap_or(0));
             if !coupon.is_usable(used, now) {
                 return None;

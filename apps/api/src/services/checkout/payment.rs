@@ -12,7 +12,7 @@ use store::ids::{OrderId, UserId};
 use super::input::{OrderInput, PaymentProof, QuoteInput, SandboxPayment};
 use super::quote::{Priced, price, short_of_stock};
 use super::wire::Quote;
-use super::{CheckoutError, placement, speed_word};
+use super::{CheckoutError, placement};
 use crate::state::AppState;
 
 /// How long after the sandbox's test sheet pays it sends its `payment.captured` webhook, as
@@ -55,7 +55,7 @@ fn new_order(id: &OrderId, user: &UserId, priced: &Priced, now: DateTime<Utc>) -
             id: id.clone(),
             user_id: user.clone(),
             brand_id: store::ids::BrandId::new(priced.brand_id.clone()),
-            stage: store::Stage::Reserved.as_str().to_owned(),
+            stage: store::Stage::Reserved,
             from_bag: priced.from_bag,
             ship_name: address.customer_name.clone(),
             ship_phone: address.phone.clone(),
@@ -70,16 +70,16 @@ fn new_order(id: &OrderId, user: &UserId, priced: &Priced, now: DateTime<Utc>) -
             discount_paise: priced.totals.discount.paise(),
             delivery_fee_paise: priced.totals.delivery_fee.paise(),
             total_paise: priced.totals.total.paise(),
-            delivery_speed: speed_word(priced.speed).to_owned(),
+            delivery_speed: priced.speed,
             estimated_delivery: priced.quote.estimated_delivery.naive_utc(),
             coupon_id: priced.coupon.as_ref().map(|(id, _)| id.clone()),
             coupon_code: priced.coupon.as_ref().map(|(_, code)| code.clone()),
             provider_order_id: None,
             payment_id: None,
-            payment_status: orders::PaymentStatus::Pending.as_str().to_owned(),
-            delivery_status: orders::DeliveryStatus::Pending.as_str().to_owned(),
+            payment_status: orders::PaymentStatus::Pending,
+            delivery_status: orders::DeliveryStatus::Pending,
             status: None,
-            refund_status: orders::RefundStatus::NotInitiated.as_str().to_owned(),
+            refund_status: orders::RefundStatus::NotInitiated,
             refund_id: None,
             created_at: now.naive_utc(),
             reserved_until: (now + orders::RESERVATION_LIFETIME).naive_utc(),

@@ -73,9 +73,12 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), Checko
         Ok(refund) => {
             let processed = refund.status == providers::RefundStatus::Processed;
             let (refund_status, payment_status) = if processed {
-                ("completed", Some("Refunded"))
+                (
+                    orders::RefundStatus::Completed,
+                    Some(orders::PaymentStatus::Refunded),
+                )
             } else {
-                ("initiated", None)
+                (orders::RefundStatus::Initiated, None)
             };
             state
                 .db(move |store| {
@@ -96,7 +99,12 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), Checko
             state
                 .db(move |store| {
                     if refunded {
-                        store.refund_started(&id, None, "completed", Some("Refunded"))
+                        store.refund_started(
+                            &id,
+                            None,
+                            orders::RefundStatus::Completed,
+                            Some(orders::PaymentStatus::Refunded),
+                        )
                     } else {
                         store.release_refund_claim(&id)
                     }
@@ -205,7 +213,9 @@ pub async fn webhook(
         if let Some(found) = found {
             match complete(state, &found.order, &payment.id).await {
                 Ok(placed) => {
-                    if placed.order.delivery_speed == "express" && placed.shipment.is_none() {
+                    if placed.order.delivery_speed == DeliverySpeed::Express
+                        && placed.shipment.is_none()
+                    {
                         match book_express(state, &placed.order.id).await {
                             Ok(_) => {}
                             // Cancelled, or being cancelled, since it was placed: no courier.
@@ -240,7 +250,7 @@ pub async fn webhook(
 
 /// Whether the order may have a courier booked now ([`orders::Lifecycle::check_express_booking`]).
 fn bookable(stored: &store::StoredOrder) -> Result<(), orders::ExpressError> {
-    super::lifecycle_of(stored).check_express_booking()
+    stored.lifecycle().check_express_booking()
 }
 
 /// What booking an express delivery came to.
@@ -273,7 +283,7 @@ pub async fn book_express(state: &AppState, order_id: &str) -> Result<Express, C
         return Ok(Express::Booked(shipment.clone()));
     }
     let order = &stored.order;
-    if order.delivery_speed != "express" {
+    if order.delivery_speed != DeliverySpeed::Express {
         return Ok(Express::FellBack);
     }
     let request = ShipmentRequest {

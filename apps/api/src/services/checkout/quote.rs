@@ -13,7 +13,6 @@ use super::wire::{Quote, QuoteLine, QuoteProduct};
 use super::{CheckoutError, lookup};
 use crate::catalogue::Snapshot;
 use crate::state::AppState;
-use crate::wire::absolute_url;
 
 /// A priced checkout: what the shopper is shown, and what an order is made of.
 #[derive(Debug)]
@@ -128,15 +127,7 @@ fn price_lines(
             unit_price_paise: unit_price.paise(),
         });
         lines.shown.push(QuoteLine {
-            product: QuoteProduct {
-                id: record.id.to_string(),
-                name: record.name.clone(),
-                images: record
-                    .images
-                    .iter()
-                    .map(|url| absolute_url(media_origin, url.clone()))
-                    .collect(),
-            },
+            product: QuoteProduct::of(record, media_origin),
             size: item.size.clone(),
             quantity: item.quantity,
             unit_price: unit_price.into(),
@@ -225,7 +216,7 @@ pub async fn price(
         .map_err(|e| CheckoutError::Internal(format!("cart totals: {e}")))?;
     let coupon = applied
         .as_ref()
-        .map(|a| (a.coupon_id.clone(), a.code.clone()));
+        .map(|a| (a.coupon_id.clone(), a.offer.coupon_code.clone()));
     let quote = quote(
         lines.shown,
         &totals,

@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use actix_web::web;
-use orders::{DeliveryStatus, RefundStatus};
+use orders::{DeliveryStatus, PaymentStatus, RefundStatus};
 use providers::RefundStatus as ProviderRefund;
 
-use super::{CheckoutError, change_of, lifecycle_of, placement};
+use super::{CheckoutError, placement};
 use crate::state::AppState;
 
 /// How many orders one round looks at, per kind of work.
@@ -57,11 +57,11 @@ async fn follow_refunds(state: &AppState) -> Result<(), CheckoutError> {
         };
         let (refund, payment) = match status {
             ProviderRefund::Pending => continue,
-            ProviderRefund::Processed => (RefundStatus::Completed, Some("Refunded")),
+            ProviderRefund::Processed => (RefundStatus::Completed, Some(PaymentStatus::Refunded)),
             ProviderRefund::Failed => (RefundStatus::Failed, None),
         };
         state
-            .db(move |store| store.set_refund(&order.id, None, refund.as_str(), payment))
+            .db(move |store| store.set_refund(&order.id, None, refund, payment))
             .await?;
     }
     Ok(())
@@ -87,9 +87,10 @@ async fn track_shipments(state: &AppState) -> Result<(), CheckoutError> {
         state
             .db(move |store| {
                 store.change_order(&order_id, now, |stored| {
-                    lifecycle_of(stored)
+                    stored
+                        .lifecycle()
                         .move_delivery(to)
-                        .map(|moved| change_of(&moved))
+                        .map(|moved| store::OrderChange::of(&moved))
                 })
             })
             .await?;

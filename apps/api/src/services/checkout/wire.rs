@@ -4,11 +4,10 @@
 use chrono::{DateTime, Utc};
 use delivery::DeliverySpeed;
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::catalogue::Snapshot;
-use crate::wire::{Decimal, absolute_url};
+use crate::wire::{CouponValue, Decimal, absolute_url};
 
 /// One priced line.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -71,8 +70,7 @@ pub struct Offer {
     #[schema(value_type = String)]
     pub discount_type: pricing::DiscountType,
     /// The percentage as a number for `percentage`; rupees as a decimal object for `fixed`.
-    #[schema(value_type = crate::wire::CouponValue)]
-    pub discount_value: Value,
+    pub discount_value: CouponValue,
     /// The cap of a percentage; null for none.
     pub max_discount_amount: Option<Decimal>,
     pub min_order_value: Decimal,
@@ -100,13 +98,11 @@ impl Offer {
                 percent,
                 max_discount,
             } => (
-                serde_json::to_value(percent).unwrap_or(Value::Null),
+                // A stored percentage is whole (`CouponRecord::terms`).
+                CouponValue::Percent(percent.whole().map_or(0, i64::from)),
                 max_discount.filter(|cap| cap.is_positive()).map(Into::into),
             ),
-            pricing::CouponDiscount::Fixed(amount) => (
-                serde_json::to_value(Decimal::from(amount)).unwrap_or(Value::Null),
-                None,
-            ),
+            pricing::CouponDiscount::Fixed(amount) => (CouponValue::Amount(amount.into()), None),
         };
         Offer {
             id: record.id.clone(),
@@ -234,6 +230,21 @@ pub fn address_line(order: &store::OrderRecord) -> String {
     )
 }
 
+impl QuoteProduct {
+    /// The product as the catalogue shows it now, its images at `media_origin`.
+    pub(crate) fn of(record: &store::ProductRecord, media_origin: &str) -> Self {
+        Self {
+            id: record.id.to_string(),
+            name: record.name.clone(),
+            images: record
+                .images
+                .iter()
+                .map(|url| absolute_url(media_origin, url.clone()))
+                .collect(),
+        }
+    }
+}
+
 impl Order {
     pub(crate) fn of(stored: &store::StoredOrder, snapshot: &Snapshot, media_origin: &str) -> Self {
         let order = &stored.order;
@@ -243,14 +254,11 @@ impl Order {
             .map(|line| OrderLine {
                 product: snapshot.product(&line.product_id).map(|at| {
                     let record = &snapshot.entries()[at].record;
+                    let QuoteProduct { id, name, images } = QuoteProduct::of(record, media_origin);
                     LineProduct {
-                        id: record.id.to_string(),
-                        name: record.name.clone(),
-                        images: record
-                            .images
-                            .iter()
-                            .map(|url| absolute_url(media_origin, url.clone()))
-                            .collect(),
+                        id,
+                        name,
+                        images,
                         price: Decimal::from_paise(record.price_paise),
                     }
                 }),
@@ -275,14 +283,14 @@ impl Order {
             subtotal: Decimal::from_paise(order.subtotal_paise),
             discount: Decimal::from_paise(order.discount_paise),
             delivery_fee: Decimal::from_paise(order.delivery_fee_paise),
-            delivery_speed: order.delivery_speed.clone(),
-            is_quick_delivery: order.delivery_speed == "express",
+            delivery_speed: order.delivery_speed.as_str().to_owned(),
+            is_quick_delivery: order.delivery_speed == delivery::DeliverySpeed::Express,
             estimated_delivery: order.estimated_delivery.and_utc(),
-            delivery_status: order.delivery_status.clone(),
-            status: order.status.clone(),
-            payment_status: order.payment_status.clone(),
+            delivery_status: order.delivery_status.as_str().to_owned(),
+            status: order.status.map(|s| s.as_str().to_owned()),
+            payment_status: order.payment_status.as_str().to_owned(),
             payment_id: order.payment_id.clone(),
-            refund_status: order.refund_status.clone(),
+            refund_status: order.refund_status.as_str().to_owned(),
             coupon_code: order.coupon_code.clone(),
         }
     }

@@ -8,9 +8,9 @@ use serde::Serialize;
 use validation::ProductGender;
 
 use super::SwipesError;
+use super::feed_view::FeedView;
 use super::wire::{FeedFacts, FeedFilters, FeedReason};
 use crate::catalogue::Snapshot;
-use crate::feed::FeedView;
 use crate::state::AppState;
 
 /// What the feed is asked for.

@@ -2,6 +2,8 @@
 //! dislikes, the undo of the last one, and the next cards to swipe.
 
 pub mod feed;
+pub mod feed_view;
+pub mod ledger;
 pub mod wire;
 
 use store::ids::UserId;

@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import {
   ChevronDownIcon,
   ChevronRightIcon,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAddresses, useDeleteAddress, useMakeDefaultAddress } from '@/hooks/use-addresses';
-import { placeLine, type Address } from '@/lib/addresses-api';
+import { placeLine, type Address } from '@/api/addresses';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { BoltIcon, MapPinIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { LOGGED_OUT_USER, toSessionUser } from '@/stores/session';
 import { serverUser } from '@/testing/mocks/users';
 import {

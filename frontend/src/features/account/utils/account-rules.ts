@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/api/client';
 import type { SessionUser } from '@/stores/session';
 import type { ProfileUpdate } from '../api/account-api';
 

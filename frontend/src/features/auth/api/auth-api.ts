@@ -1,4 +1,4 @@
-import { api } from '@/lib/api';
+import { api } from '@/api/client';
 import type { ServerUser } from '@/stores/session';
 
 // Sign-in calls (docs/http-api.md, Sign-in and Users). The session itself comes back as the

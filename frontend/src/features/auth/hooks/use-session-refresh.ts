@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import { useIsLoggedIn, useSessionActions } from '@/stores/session';
 import { getMe } from '../api/auth-api';
 

@@ -1,4 +1,4 @@
-import { getNearestPlace, placeName } from '@/lib/places-api';
+import { getNearestPlace, placeName } from '@/api/places';
 import { formatCoordinates, SIGN_IN_TEXTS } from './sign-in';
 
 const OPTIONS: PositionOptions = { timeout: 15_000, maximumAge: 60_000 };

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import { CODE_TEXTS } from '@/lib/codes';
 
 /** The sheet's texts of 000 §8 that lib/validation does not hold. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { lineQuantityLimit, type BagItem } from '@/lib/bag-api';
+import { lineQuantityLimit, type BagItem } from '@/api/bag';
 import { formatInr, parsePaise } from '@/lib/money';
 import { BAG_DRAG_LIMIT_PX } from '@/lib/swipe';
 import { FallbackImage } from '@/components/ui/fallback-image';

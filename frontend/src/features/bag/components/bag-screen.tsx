@@ -2,7 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatInr, parsePaise } from '@/lib/money';
-import type { Bag, BagCheckoutState } from '@/lib/bag-api';
+import type { Bag, BagCheckoutState } from '@/api/bag';
 import {
   useBag,
   useBagChangesInFlight,

@@ -1,8 +1,8 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
-import type { BrandOrder, BrandOrders } from '@/lib/brand-api';
+import { ApiError } from '@/api/client';
+import type { BrandOrder, BrandOrders } from '@/api/brand';
 import { formatInr, parsePaise } from '@/lib/money';
 import { orderTitle } from '@/lib/order-display';
 import { BagIcon, InfoIcon, UserIcon } from '@/components/ui/icons';

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BrandOrder } from '@/lib/brand-api';
+import type { BrandOrder } from '@/api/brand';
 import { formatInr, parsePaise } from '@/lib/money';
 import { formatOrderDateTime, isPaid, orderLineName, orderTitle } from '@/lib/order-display';
 import { deliveryMoves, deliveryStatusText, refundLabel, type DeliveryStep } from '@/lib/orders';
-import type { OrderLine } from '@/lib/orders-api';
+import type { OrderLine } from '@/api/orders';
 import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';
 import styles from './brand-order-card.module.css';
 

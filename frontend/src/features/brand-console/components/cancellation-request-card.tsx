@@ -1,4 +1,4 @@
-import type { BrandOrder, OpenCancelRequest } from '@/lib/brand-api';
+import type { BrandOrder, OpenCancelRequest } from '@/api/brand';
 import { formatInr, parsePaise } from '@/lib/money';
 import { formatOrderDateTime, orderTitle, UNAVAILABLE_LINE_NAME } from '@/lib/order-display';
 import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';

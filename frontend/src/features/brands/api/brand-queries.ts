@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ALL_BRANDS_LIMIT } from '@/config/app';
-import { getBrand, getBrands, getProductsByBrand, type ProductSort } from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+import { getBrand, getBrands, getProductsByBrand, type ProductSort } from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
 
 /**
  * The brand page has no paging (000 §2.13), so it asks for the API's largest page: the whole

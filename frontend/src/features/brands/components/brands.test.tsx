@@ -13,7 +13,7 @@ import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/t
 import { useSessionActions } from '@/stores/session';
 import { serverUser } from '@/testing/mocks/users';
 import { BAG_SIGN_IN_REASON, BAG_TOASTS } from '@/hooks/use-bag';
-import { bagKeys, type Bag } from '@/lib/bag-api';
+import { bagKeys, type Bag } from '@/api/bag';
 import { bagState } from '@/testing/mocks/bag-handlers';
 
 const failing = () =>

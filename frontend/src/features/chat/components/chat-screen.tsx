@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CloseIcon, SparklesIcon } from '@/components/ui/icons';
+import { CloseIcon, SendIcon, SparklesIcon } from '@/components/ui/icons';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useChat } from '../hooks/use-chat';
 import {
@@ -11,26 +11,6 @@ import {
   type ChatMessage,
 } from '../utils/chat-messages';
 import styles from './chat-screen.module.css';
-
-function SendIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M21 3 10.5 13.5" />
-      <path d="M21 3 14.5 21l-4-7.5L3 9.5 21 3Z" />
-    </svg>
-  );
-}
 
 function Message({ message }: { message: ChatMessage }) {
   const mine = message.sender === 'user';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeleteAddress, type useAddresses } from '@/hooks/use-addresses';
-import { placeLine, type Address } from '@/lib/addresses-api';
+import { placeLine, type Address } from '@/api/addresses';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { showToast } from '@/stores/toasts';

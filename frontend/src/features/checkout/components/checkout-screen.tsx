@@ -3,16 +3,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useAddresses } from '@/hooks/use-addresses';
 import { useGoBack } from '@/hooks/use-go-back';
-import { defaultAddress } from '@/lib/addresses-api';
-import { ApiError } from '@/lib/api';
-import { MAX_LINE_QUANTITY } from '@/lib/bag-api';
+import { defaultAddress } from '@/api/addresses';
+import { ApiError } from '@/api/client';
+import { MAX_LINE_QUANTITY } from '@/api/bag';
 import {
   checkoutKeys,
   getQuote,
   type DeliverySpeed,
   type Quote,
   type QuoteRequest,
-} from '@/lib/checkout-api';
+} from '@/api/checkout';
 import { formatInr, parsePaise } from '@/lib/money';
 import { acceptsPayment } from '@/lib/orders';
 import { useSessionUser } from '@/stores/session';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, NETWORK_ERROR_CODE } from '@/lib/api';
-import { validateCoupon, type CouponCartItem } from '@/lib/checkout-api';
+import { ApiError, NETWORK_ERROR_CODE } from '@/api/client';
+import { validateCoupon, type CouponCartItem } from '@/api/checkout';
 import { useSessionUser } from '@/stores/session';
 import { CHECKOUT_TEXTS } from '../utils/checkout-texts';
 import styles from './checkout.module.css';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { TestCard } from '@/lib/checkout-api';
+import type { TestCard } from '@/api/checkout';
 import { Modal, ModalHeader } from '@/components/ui/modal';
 import { SHEET_TEXTS } from '../utils/checkout-texts';
 import styles from './checkout.module.css';

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
-import { bagKeys } from '@/lib/bag-api';
+import { ApiError } from '@/api/client';
+import { bagKeys } from '@/api/bag';
 import {
   checkoutKeys,
   createPaymentOrder,
@@ -18,7 +18,7 @@ import {
   type Quote,
   type QuoteRequest,
   type TestCard,
-} from '@/lib/checkout-api';
+} from '@/api/checkout';
 import { checkoutAllows, type CheckoutState } from '@/lib/orders';
 import { useSessionUser } from '@/stores/session';
 import type { OrderSuccessState } from '../utils/checkout-state';

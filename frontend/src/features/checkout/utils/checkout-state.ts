@@ -1,4 +1,4 @@
-import type { CheckoutSource, DeliverySpeed } from '@/lib/checkout-api';
+import type { CheckoutSource, DeliverySpeed } from '@/api/checkout';
 import type { WireDecimal } from '@/lib/product';
 
 /** Buy Now's product as checkout reads it from the navigation state (000 §4). */

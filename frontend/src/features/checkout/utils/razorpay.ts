@@ -1,5 +1,5 @@
 import { APP_NAME } from '@/config/app';
-import type { PaymentOrder, PaymentReceipt } from '@/lib/checkout-api';
+import type { PaymentOrder, PaymentReceipt } from '@/api/checkout';
 import { loadRazorpay } from '@/lib/razorpay-checkout';
 
 /**

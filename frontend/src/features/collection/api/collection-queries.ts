@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { BRAND_PAGE_SIZE_ALL, BRAND_PAGE_SIZE_GENDER } from '@/config/app';
-import { getAllCategories, getBrands } from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+import { getAllCategories, getBrands } from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
 
 export interface BrandFilter {
   /** Null is ALL. */

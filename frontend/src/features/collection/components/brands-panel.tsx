@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { brandMatches } from '@/lib/listing';
 import { BrandLogo } from '@/components/product/brand-logo';
 import { SearchIcon } from '@/components/ui/icons';

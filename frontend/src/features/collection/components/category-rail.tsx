@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { collectionQueries } from '../api/collection-queries';
 import { BRANDS_CATEGORY, topLevelNames } from '../utils/collection-params';

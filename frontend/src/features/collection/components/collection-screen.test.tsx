@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Brand } from '@/lib/catalogue-types';
+import type { Brand } from '@/api/catalogue-types';
 import { server } from '@/testing/mocks/server';
 import { kaapiStudio, oversizedTees, urbanDhaaga } from '@/testing/mocks/fixtures';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 
-const brand = (n: number): Brand => ({ _id: `brand-${n}`, name: `Brand ${n}`, logo_url: null });
+const brand = (n: number): Brand => ({
+  _id: `brand-${n}`,
+  name: `Brand ${n}`,
+  logo_url: null,
+  is_active: true,
+  description: '',
+  gender: 'male',
+  productCount: 1,
+  created_at: '2025-11-01T00:00:00Z',
+});
 
 /** Answers GET /api/brands with `answer(query)` and records each query. */
 function brandsAnswer(answer: (query: URLSearchParams) => Brand[] | Promise<Brand[]>) {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { BRANDS_CATEGORY, parseCollectionGender } from '../utils/collection-params';
 import { BrandsPanel } from './brands-panel';
 import { CategoryRail } from './category-rail';

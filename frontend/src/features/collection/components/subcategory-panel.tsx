@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { collectionQueries } from '../api/collection-queries';
 import { subcategoriesOf } from '../utils/collection-params';

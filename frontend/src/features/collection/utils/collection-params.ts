@@ -1,4 +1,4 @@
-import type { Category, Gender } from '@/lib/catalogue-types';
+import type { Category, Gender } from '@/api/catalogue-types';
 
 /** The rail entry of brands mode, and the default category (000 §2.6). */
 export const BRANDS_CATEGORY = 'Brands';

@@ -4,7 +4,7 @@ import {
   PlainProductCardSkeleton,
 } from '@/components/product/plain-product-card';
 import { BagIcon, CloseIcon } from '@/components/ui/icons';
-import type { CuratedListEntry } from '@/lib/curated-list-api';
+import type { CuratedListEntry } from '@/api/curated-list';
 import styles from './curated-list-card.module.css';
 
 export const ADD_TO_CART_LABEL = 'Add to Cart';

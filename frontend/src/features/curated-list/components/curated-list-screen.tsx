@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { paths } from '@/config/paths';
-import { defaultSizeOf } from '@/lib/bag-api';
+import { defaultSizeOf } from '@/api/bag';
 import { HeartIcon } from '@/components/ui/icons';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { TitleBar } from '@/components/ui/title-bar';

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { HOME_CATEGORIES_LIMIT, HOME_TRENDING_LIMIT, HOME_TRENDING_WINDOW } from '@/config/app';
-import { getBrands, getCategoriesByGender, getStaticImagesByCategory } from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
-import { getTrendingProducts, type TrendGender } from '@/lib/trending-api';
+import { getBrands, getCategoriesByGender, getStaticImagesByCategory } from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
+import { getTrendingProducts, type TrendGender } from '@/api/trending';
 
 /** The hero shows three banners (000 §2.5). */
 const HERO_BANNERS = 3;

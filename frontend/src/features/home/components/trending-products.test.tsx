@@ -10,7 +10,7 @@ import {
   trendingApi,
   trendingEntry,
 } from '@/testing/mocks/trends-handlers';
-import { announceTrendingUpdated } from '@/lib/trending-api';
+import { announceTrendingUpdated } from '@/api/trending';
 import { HOME_GENDERS } from '../utils/genders';
 import { HomeScreen } from './home-screen';
 import { TrendingProducts } from './trending-products';

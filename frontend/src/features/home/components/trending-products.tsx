@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRENDING_AUTO_SCROLL_MS } from '@/config/app';
 import { paths } from '@/config/paths';
-import { onTrendingUpdated } from '@/lib/trending-api';
+import { onTrendingUpdated } from '@/api/trending';
 import { ProductCard, ProductCardSkeleton } from '@/components/product/product-card';
 import { Carousel } from '@/components/ui/carousel';
 import { TrendingIcon } from '@/components/ui/icons';

@@ -1,4 +1,4 @@
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 
 /** Home's gender tabs: MEN / WOMEN / UNISEX with internal keys MAN, WOMAN, UNISEX (000 §2.5). */
 export type HomeGenderKey = 'MAN' | 'WOMAN' | 'UNISEX';

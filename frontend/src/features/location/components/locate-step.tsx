@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ADDRESS_SUGGESTIONS_CLOSE_MS } from '@/config/app';
-import type { PlacePrediction } from '@/lib/places-api';
+import type { PlacePrediction } from '@/api/places';
 import { AlertCircleIcon, MapPinIcon, SearchIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import type { PlaceSearch } from '../hooks/use-place-search';

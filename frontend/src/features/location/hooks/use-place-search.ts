@@ -9,7 +9,7 @@ import {
   placeKeys,
   type Place,
   type PlacePrediction,
-} from '@/lib/places-api';
+} from '@/api/places';
 
 export type PlaceSearch = ReturnType<typeof usePlaceSearch>;
 

@@ -1,5 +1,5 @@
-import type { ShipmentPayload } from '@/lib/addresses-api';
-import type { Place } from '@/lib/places-api';
+import type { ShipmentPayload } from '@/api/addresses';
+import type { Place } from '@/api/places';
 import {
   PHONE_LENGTH,
   PINCODE_LENGTH,

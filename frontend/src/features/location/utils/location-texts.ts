@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 
 /** The wizard's words: the specification's (001 §2, §8) and, where it gives none, ours. */
 export const LOCATION_TEXTS = {

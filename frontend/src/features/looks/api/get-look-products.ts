@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LOOK_FALLBACK_LIMIT, LOOK_MAX_PRODUCTS, LOOK_TAGS_AFTER_CATEGORIES } from '@/config/app';
 import { LOOKS, type Look, type LookId } from '@/config/looks';
-import { getProducts, getProductsByCategory, getProductsByTag } from '@/lib/catalogue-api';
+import { getProducts, getProductsByCategory, getProductsByTag } from '@/api/catalogue';
 import type { Product } from '@/lib/product';
 
 /** Each call's list, in call order; a failed call counts as empty (001 §8). */

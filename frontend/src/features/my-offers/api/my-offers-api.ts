@@ -1,5 +1,5 @@
-import { api, ApiError } from '@/lib/api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from '@/lib/catalogue-api';
+import { api } from '@/api/client';
+import { unexpectedResponse } from '@/api/guards';
 import type { CouponDiscountType, WireDecimal } from '@/lib/product';
 
 // The caller's usable coupons, docs/http-api.md "Checkout, payment and orders" > "Coupons"
@@ -40,7 +40,7 @@ function isOffer(value: unknown): value is MyOffer {
 export async function getMyOffers(signal?: AbortSignal): Promise<MyOffer[]> {
   const data = await api.get<unknown>('/offers/mine', { signal });
   if (!Array.isArray(data)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return data.filter(isOffer);
 }

@@ -6,8 +6,8 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { OFFERS_PAGE_SIZE } from '@/config/app';
-import { getProducts, type OfferKind, type ProductListParams, type ProductSort } from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+import { getProducts, type OfferKind, type ProductListParams, type ProductSort } from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
 import { type Product, uniquePages } from '@/lib/product';
 
 export interface OfferListParams {

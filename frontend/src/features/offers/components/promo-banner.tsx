@@ -1,5 +1,5 @@
-import type { OfferKind } from '@/lib/catalogue-api';
-import { StarIcon } from './offer-icons';
+import type { OfferKind } from '@/api/catalogue';
+import { StarIcon } from '@/components/ui/icons';
 import styles from './promo-banner.module.css';
 
 interface Promo {

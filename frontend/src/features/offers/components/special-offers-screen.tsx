@@ -11,7 +11,7 @@ import { genderFromQuery, paiseToRupees, pricePaiseFromQuery } from '../utils/qu
 import { AddToCartButton } from './add-to-cart-button';
 import { CategoryChips } from './category-chips';
 import { PageHeader } from './page-header';
-import { StarIcon } from './offer-icons';
+import { StarIcon } from '@/components/ui/icons';
 import styles from './offer-screens.module.css';
 
 export const SPECIAL_OFFERS_TITLE = 'Special Offers';

@@ -1,5 +1,5 @@
-import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from '@/lib/catalogue-api';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/api/client';
+import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from '@/api/guards';
 
 // fetch gives no reason phrase over HTTP/2, so the common ones are named here.
 const REASON_PHRASES: Record<number, string> = {

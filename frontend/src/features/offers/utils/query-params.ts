@@ -1,7 +1,7 @@
 // Reading the offer screens' query strings (000 §2.8-§2.10), which come from links and may hold
 // anything: what cannot be used is left out rather than sent to the API.
 
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { parsePaise, type Paise } from '@/lib/money';
 
 const HOME_GENDER_KEYS: Record<string, Gender> = { MAN: 'male', WOMAN: 'female' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import { navyTee } from '@/testing/mocks/fixtures';
 import { firstCategories, productCategoryName } from './categories';
 import { offerErrorMessage } from './fetch-error';

@@ -1,4 +1,4 @@
-import { api } from '@/lib/api';
+import { api } from '@/api/client';
 import type { ServerUser } from '@/stores/session';
 
 /** Onboarding's answers (000 §2.4, §7); sending all three of the last completes onboarding. */

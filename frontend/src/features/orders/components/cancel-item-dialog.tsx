@@ -3,7 +3,7 @@ import { FallbackImage } from '@/components/ui/fallback-image';
 import { Modal, ModalHeader } from '@/components/ui/modal';
 import { formatInr, parsePaise } from '@/lib/money';
 import { cancellationReason } from '@/lib/orders';
-import type { OrderLine } from '@/lib/orders-api';
+import type { OrderLine } from '@/api/orders';
 import styles from './cancel-item-dialog.module.css';
 
 /** The dialog's words (001 §2 My Orders). */

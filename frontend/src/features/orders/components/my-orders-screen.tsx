@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
+import { ApiError } from '@/api/client';
 import { BagIcon, UserIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
 import { TitleBar } from '@/components/ui/title-bar';
 import { useOrders, useRequestCancellation } from '@/hooks/use-orders';
 import { orderLineName } from '@/lib/order-display';
-import type { Order } from '@/lib/orders-api';
+import type { Order } from '@/api/orders';
 import { useSessionUser } from '@/stores/session';
 import { CancelItemDialog } from './cancel-item-dialog';
 import { OrderCard } from './order-card';

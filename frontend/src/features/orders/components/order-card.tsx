@@ -19,7 +19,7 @@ import {
   statusText,
   type KnownDeliveryStatus,
 } from '@/lib/orders';
-import type { Order, OrderLine } from '@/lib/orders-api';
+import type { Order, OrderLine } from '@/api/orders';
 import { BoxIcon, CheckIcon, ClockIcon, CrossIcon, TruckIcon } from './order-icons';
 import styles from './order-card.module.css';
 

@@ -6,8 +6,8 @@ import {
   getProductsByBrand,
   getProductsByCategory,
   type ProductListParams,
-} from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+} from '@/api/catalogue';
+import type { Gender } from '@/api/catalogue-types';
 import { type Product, uniquePages } from '@/lib/product';
 
 /** What a product list shows (001 'Product list for a category or brand'). */

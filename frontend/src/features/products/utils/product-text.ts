@@ -1,4 +1,4 @@
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import type { CategoryRef, Product } from '@/lib/product';
 
 const GENDERS: readonly Gender[] = ['male', 'female', 'unisex'];

@@ -4,7 +4,7 @@ import {
   SUGGESTIONS_LIMIT,
   SUGGESTIONS_MIN_CHARS,
 } from '@/config/app';
-import { getPopularSearches, getSuggestions, searchProducts } from '@/lib/catalogue-api';
+import { getPopularSearches, getSuggestions, searchProducts } from '@/api/catalogue';
 import type { Product } from '@/lib/product';
 
 export const searchKeys = {

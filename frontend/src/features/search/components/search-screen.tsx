@@ -4,7 +4,7 @@ import { SEARCH_HISTORY_SHOWN } from '@/config/app';
 import { ProductCard } from '@/components/product/product-card';
 import { ProductGrid, ProductGridSkeleton } from '@/components/product/product-grid';
 import { Carousel } from '@/components/ui/carousel';
-import { ArrowLeftIcon, TrendingIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, ClockIcon, EyeIcon, TrendingIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/state-panel';
 import { useGoBack } from '@/hooks/use-go-back';
@@ -19,45 +19,6 @@ export const NO_RESULTS_HINT = 'Try adjusting your search terms or browse our po
 
 /** The search on screen lives in the URL (?q=), so coming back from a product keeps it. */
 const QUERY_PARAM = 'q';
-
-function ClockIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 7.5V12l3 2" />
-    </svg>
-  );
-}
-
-function EyeIcon() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
 
 function PopularSearches({ onSearch }: { onSearch: (query: string) => void }) {
   const { data: words } = usePopularSearches();

@@ -1,13 +1,10 @@
 // The swipe screen's calls (docs/http-api.md: "Swipes", "The swipe feed"). The feed is open to
 // visitors; tracking and undo need the session cookie, which the API client sends.
 
-import { api, ApiError } from '@/lib/api';
-import {
-  readProductList,
-  UNEXPECTED_RESPONSE_CODE,
-  UNEXPECTED_RESPONSE_MESSAGE,
-} from '@/lib/catalogue-api';
-import type { Gender } from '@/lib/catalogue-types';
+import { api } from '@/api/client';
+import { readProductList } from '@/api/catalogue';
+import { unexpectedResponse } from '@/api/guards';
+import type { Gender } from '@/api/catalogue-types';
 import type { Product } from '@/lib/product';
 
 /** 001 §3: a swipe is a like or a dislike. */
@@ -61,9 +58,6 @@ export interface UndoneSwipe {
 
 /** The API takes at most this many ids in `exclude` (docs/http-api.md, "The swipe feed"). */
 export const FEED_EXCLUDE_MAX = 500;
-
-const unexpectedResponse = () =>
-  new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
 
 /** Comma-separated, or left out of the query when empty. */
 const listParam = (values: readonly string[]) => (values.length > 0 ? values.join(',') : undefined);

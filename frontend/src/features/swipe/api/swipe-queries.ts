@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { SWIPE_FILTER_BRANDS_LIMIT } from '@/config/app';
-import { getAllCategories, getBrands } from '@/lib/catalogue-api';
+import { getAllCategories, getBrands } from '@/api/catalogue';
 import { uniquePages, type Product } from '@/lib/product';
 import { FEED_BATCH_SIZE } from '@/lib/swipe';
 import { topLevelCategoryChoices } from '../utils/filter-choices';

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import { Modal, ModalHeader } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { swipeQueries } from '../api/swipe-queries';

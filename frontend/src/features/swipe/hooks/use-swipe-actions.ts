@@ -1,8 +1,8 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api';
-import { getProduct } from '@/lib/catalogue-api';
-import { curatedListKeys } from '@/lib/curated-list-api';
-import { announceTrendingUpdated } from '@/lib/trending-api';
+import { ApiError } from '@/api/client';
+import { getProduct } from '@/api/catalogue';
+import { curatedListKeys } from '@/api/curated-list';
+import { announceTrendingUpdated } from '@/api/trending';
 import type { Product } from '@/lib/product';
 import { useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';

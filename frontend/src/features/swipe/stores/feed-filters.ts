@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Gender } from '@/lib/catalogue-types';
+import type { Gender } from '@/api/catalogue-types';
 import type { FeedFilters } from '../api/swipe-api';
 import type { CategoryChoice } from '../utils/filter-choices';
 

@@ -1,4 +1,4 @@
-import type { Category } from '@/lib/catalogue-types';
+import type { Category } from '@/api/catalogue-types';
 
 /**
  * A top-level category as the filter sheet offers it: one chip per name. Men's, women's and

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { TRENDS_LIMIT } from '@/config/app';
-import { getStaticImagesByCategory } from '@/lib/catalogue-api';
-import { getTrendingProducts, type TimeWindow, type TrendGender } from '@/lib/trending-api';
+import { getStaticImagesByCategory } from '@/api/catalogue';
+import { getTrendingProducts, type TimeWindow, type TrendGender } from '@/api/trending';
 
 export const trendsKeys = {
   all: ['trends'] as const,

@@ -1,6 +1,6 @@
 import { PriceTag } from '@/components/product/price-tag';
 import { ProductCardFrame } from '@/components/product/product-card-frame';
-import type { TrendingEntry } from '@/lib/trending-api';
+import type { TrendingEntry } from '@/api/trending';
 import { trendsBadge, type TrendsBadge } from '../utils/trends-badge';
 import { engagementPercent, formatCount } from '../utils/trends-stats';
 import styles from './trend-card.module.css';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TRENDS_BANNER_ROTATE_MS } from '@/config/app';
-import type { TimeWindow } from '@/lib/trending-api';
+import type { TimeWindow } from '@/api/trending';
 import { trendsQueries } from '../api/trends-queries';
 import { useRotation } from '../hooks/use-rotation';
 import { TREND_BANNERS, type TrendBanner } from '../utils/trends-options';

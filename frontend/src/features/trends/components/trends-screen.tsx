@@ -4,7 +4,7 @@ import { OptionTabs } from '@/components/ui/option-tabs';
 import { EmptyState } from '@/components/ui/state-panel';
 import { Spinner } from '@/components/ui/spinner';
 import { TrendingIcon } from '@/components/ui/icons';
-import { onTrendingUpdated, type TimeWindow, type TrendGender } from '@/lib/trending-api';
+import { onTrendingUpdated, type TimeWindow, type TrendGender } from '@/api/trending';
 import { trendsKeys, trendsQueries } from '../api/trends-queries';
 import {
   DEFAULT_TIME_WINDOW,

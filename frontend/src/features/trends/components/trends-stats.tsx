@@ -1,4 +1,4 @@
-import type { TimeWindow, TrendingEntry } from '@/lib/trending-api';
+import type { TimeWindow, TrendingEntry } from '@/api/trending';
 import { TIME_WINDOW_LABELS } from '../utils/trends-options';
 import { formatCount, trendStats } from '../utils/trends-stats';
 import styles from './trends-stats.module.css';

@@ -1,5 +1,5 @@
 import type { TabOption } from '@/components/ui/option-tabs';
-import type { TimeWindow, TrendGender } from '@/lib/trending-api';
+import type { TimeWindow, TrendGender } from '@/api/trending';
 
 /** Gender tabs MEN / WOMEN / UNISEX with keys M, W, U; MEN first (000 §2.7). */
 export const TREND_GENDERS: readonly TabOption<TrendGender>[] = [

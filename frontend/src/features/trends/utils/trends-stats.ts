@@ -1,4 +1,4 @@
-import type { TrendingEntry } from '@/lib/trending-api';
+import type { TrendingEntry } from '@/api/trending';
 
 const counts = new Intl.NumberFormat('en-IN');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { BagCheckoutState } from '@/lib/bag-api';
+import type { BagCheckoutState } from '@/api/bag';
 import type { Product } from '@/lib/product';
 import { useSessionActions } from '@/stores/session';
 import { bagOf, bagState, type LineSpec } from '@/testing/mocks/bag-handlers';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BRAND_ORDER_TOASTS } from '@/hooks/use-brand-orders';
-import type { BrandOrder } from '@/lib/brand-api';
+import type { BrandOrder } from '@/api/brand';
 import type { BrandRef } from '@/lib/product';
 import { ROLE, useSessionActions } from '@/stores/session';
 import {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { APP_NAME } from '@/config/app';
-import type { Address } from '@/lib/addresses-api';
+import type { Address } from '@/api/addresses';
 import { RAZORPAY_CHECKOUT_URL, type RazorpayOptions } from '@/lib/razorpay-checkout';
 import { useSessionActions } from '@/stores/session';
 import { addressBookState, savedAddress } from '@/testing/mocks/address-handlers';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { BAG_TOASTS } from '@/hooks/use-bag';
-import { curatedListKeys } from '@/lib/curated-list-api';
+import { curatedListKeys } from '@/api/curated-list';
 import { useSessionActions } from '@/stores/session';
 import { bagState } from '@/testing/mocks/bag-handlers';
 import { curatedEntry, curatedListState } from '@/testing/mocks/curated-list-handlers';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { ShipmentPayload } from '@/lib/addresses-api';
+import type { ShipmentPayload } from '@/api/addresses';
 import { useSessionActions } from '@/stores/session';
 import {
   addressBookState,

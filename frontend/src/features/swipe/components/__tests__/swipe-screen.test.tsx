@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import userEvent from '@testing-library/user-event';
-import { curatedListKeys } from '@/lib/curated-list-api';
+import { curatedListKeys } from '@/api/curated-list';
 import { useSessionActions } from '@/stores/session';
 import { server } from '@/testing/mocks/server';
 import { feedCatalogue, feedProduct, swipeApi } from '@/testing/mocks/swipe-handlers';

@@ -18,7 +18,7 @@ import {
   trendingApi,
   trendingEntry,
 } from '@/testing/mocks/trends-handlers';
-import { announceTrendingUpdated } from '@/lib/trending-api';
+import { announceTrendingUpdated } from '@/api/trending';
 import { TrendsBanner } from '../trends-banner';
 import { TrendsScreen } from '../trends-screen';
 

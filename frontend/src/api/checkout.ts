@@ -3,9 +3,9 @@
 // and the order. The browser never prices anything: it shows the quote and sends its total back
 // as a hint the server compares (409 PRICE_CHANGED when it no longer matches).
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { isRecord, unexpectedResponse as unexpected } from './guards';
+import type { WireDecimal } from '@/lib/product';
 
 export type DeliverySpeed = 'standard' | 'express';
 
@@ -121,11 +121,6 @@ export const checkoutKeys = {
     [...checkoutKeys.all, 'quote', userId, request] as const,
   paymentConfig: () => [...checkoutKeys.all, 'payment-config'] as const,
 };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const unexpected = () => new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
 
 function isQuote(value: unknown): value is Quote {
   return (

@@ -3,13 +3,13 @@ import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { navyTee } from '@/testing/mocks/fixtures';
 import { TRENDING_URL, trendingApi } from '@/testing/mocks/trends-handlers';
-import { ApiError } from './api';
+import { ApiError } from './client';
 import {
   announceTrendingUpdated,
   getTrendingProducts,
   onTrendingUpdated,
   TRENDING_UPDATED_EVENT,
-} from './trending-api';
+} from './trending';
 
 describe('GET /analytics/trending-products', () => {
   it('sends the window, the limit and the gender, and reads data.trendingProducts', async () => {

@@ -1,21 +1,16 @@
 // The signed-in shopper's delivery addresses, docs/http-api.md "Delivery addresses" (001 §7's
-// shipment calls). They live in lib, not in a feature, because the header's delivery-location
+// shipment calls). They live in src/api, not in a feature, because the header's delivery-location
 // button, the profile's saved-addresses panel, the address wizard and checkout all read the
 // same list, and shared code never imports a feature (eslint/boundaries.js).
 
-import { api, apiRequest, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
+import { api, apiRequest } from './client';
+import { hasId, unexpectedResponse as unexpected } from './guards';
+import type { components } from './schema';
 
-/** What the pincode means for delivery from the warehouse (001 §9). */
-export interface AddressDelivery {
-  distanceKm: number;
-  /** 60-minute express delivery reaches it (50 km at most). */
-  expressAvailable: boolean;
-  /** '60-90 min', '2-4 h', ... */
-  window: string;
-  minMinutes: number;
-  maxMinutes: number;
-}
+type Schemas = components['schemas'];
+
+/** What the pincode means for delivery from the warehouse (001 §9): `window` '60-90 min'. */
+export type AddressDelivery = Schemas['DeliveryFacts'];
 
 /** The shipment payload (001 §3): what the wizard sends. */
 export interface ShipmentPayload {
@@ -35,12 +30,7 @@ export interface ShipmentPayload {
 }
 
 /** A saved address (001 §3 Address), as the API answers it. */
-export interface Address extends Required<Omit<ShipmentPayload, 'isDefault'>> {
-  _id: string;
-  isDefault: boolean;
-  createdAt: string;
-  delivery?: AddressDelivery | null;
-}
+export type Address = Schemas['Address'];
 
 export const addressKeys = {
   all: ['addresses'] as const,
@@ -52,17 +42,7 @@ const shipmentPath = (userId: string) => `/users/${encodeURIComponent(userId)}/s
 const addressPath = (userId: string, addressId: string) =>
   `${shipmentPath(userId)}/${encodeURIComponent(addressId)}`;
 
-function isAddress(value: unknown): value is Address {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { _id?: unknown })._id === 'string'
-  );
-}
-
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-}
+const isAddress = (value: unknown): value is Address => hasId(value);
 
 /** GET /users/{userId}/shipment: the default first, then newest first. */
 export async function getAddresses(userId: string, signal?: AbortSignal): Promise<Address[]> {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { navyTee, plainShirt } from '@/testing/mocks/fixtures';
-import { ApiError } from './api';
+import { ApiError } from './client';
 import {
   getBrand,
   getBrands,
@@ -18,8 +18,8 @@ import {
   getSuggestions,
   readProductList,
   searchProducts,
-  UNEXPECTED_RESPONSE_MESSAGE,
-} from './catalogue-api';
+} from './catalogue';
+import { UNEXPECTED_RESPONSE_MESSAGE } from './guards';
 import type { StaticImage } from './catalogue-types';
 
 /** Answers `body` at `path` and records the URL each request used. */

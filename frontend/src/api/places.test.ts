@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { newPlacesSession, placeName } from './places-api';
+import { newPlacesSession, placeName } from './places';
 
 describe('places session token (001 §7)', () => {
   it('is a fresh UUID each time', () => {

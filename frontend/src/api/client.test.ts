@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
-import { api, ApiError, NETWORK_ERROR_CODE, onUnauthenticated } from './api';
+import { api, ApiError, NETWORK_ERROR_CODE, onUnauthenticated } from './client';
 
 describe('api client', () => {
   it('sends query parameters, skipping empty ones', async () => {

@@ -53,8 +53,8 @@ let unauthenticated: () => void = ignore;
 
 /**
  * The app says what to do when the server no longer knows the session (a 401 UNAUTHENTICATED on
- * any call): forget it in the browser too. Lib never imports stores, so the app registers it.
- * Answers a function that unregisters it.
+ * any call): forget it in the browser too. The API client never imports stores, so the app
+ * registers it. Answers a function that unregisters it.
  */
 export function onUnauthenticated(handler: () => void): () => void {
   unauthenticated = handler;

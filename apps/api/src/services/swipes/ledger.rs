@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 use store::{Store, StoreError, SwipeCommand, SwipeOutcome};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::services::swipes::SwipesError;
+use super::SwipesError;
+use crate::services::trending::cache::TrendingCache;
 use crate::state::Clock;
-use crate::trending_cache::TrendingCache;
 
 /// Most commands committed together.
 const MAX_BATCH: usize = 512;

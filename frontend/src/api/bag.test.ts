@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { bagOf } from '@/testing/mocks/bag-handlers';
 import { cargoPants, navyTee } from '@/testing/mocks/fixtures';
 import { server } from '@/testing/mocks/server';
-import { ApiError } from './api';
+import { ApiError } from './client';
 import {
   addToBag,
   BrandConflictError,
@@ -15,7 +15,7 @@ import {
   removeFromBag,
   setBagQuantity,
   switchBrand,
-} from './bag-api';
+} from './bag';
 
 const teeBag = () => bagOf([{ product: navyTee, size: 'L', quantity: 2 }]);
 

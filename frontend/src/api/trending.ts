@@ -1,10 +1,11 @@
 // The trending call (docs/http-api.md, "Trending") and the 'trendingUpdated' event (000 §4).
-// They live in lib, not in features/trends, because home's carousel asks for trending too and the
-// swipe screen announces new swipes, and features never import each other (eslint/boundaries.js).
+// They live in src/api, not in features/trends, because home's carousel asks for trending too
+// and the swipe screen announces new swipes, and features never import each other
+// (eslint/boundaries.js).
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { Product } from './product';
+import { api } from './client';
+import { isRecord, unexpectedResponse } from './guards';
+import type { Product } from '@/lib/product';
 
 /** The windows a trending list covers (000 §7): the last 24 hours, 7 days or 30 days. */
 export type TimeWindow = '24h' | '7d' | '30d';
@@ -33,10 +34,6 @@ export interface TrendingParams {
   limit: number;
   /** Omitted: every product. */
   gender?: TrendGender;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const numberOr = (value: unknown, fallback: number) =>
@@ -76,7 +73,7 @@ export async function getTrendingProducts(
   });
   const list = isRecord(answer) && isRecord(answer.data) ? answer.data.trendingProducts : null;
   if (!Array.isArray(list)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return list
     .map((entry, index) => readEntry(entry, index))

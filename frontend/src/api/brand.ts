@@ -2,11 +2,11 @@
 // console": the orders of the caller's brand (every brand's for an admin) with their open
 // cancellation requests, a delivery move, and the review of a request. Shoppers get 403.
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { DeliveryStep } from './orders';
-import type { Order } from './orders-api';
-import type { BrandRef } from './product';
+import { api } from './client';
+import { isNamed, isRecord, unexpectedResponse as unexpected } from './guards';
+import type { DeliveryStep } from '@/lib/orders';
+import type { Order } from './orders';
+import type { BrandRef } from '@/lib/product';
 
 /** The shopper's cancellation request that waits for the brand's review. */
 export interface OpenCancelRequest {
@@ -41,18 +41,11 @@ export const brandOrderKeys = {
   list: (userId: string) => [...brandOrderKeys.all, 'list', userId] as const,
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const unexpected = () => new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-
 function isCancelRequest(value: unknown): value is OpenCancelRequest {
   return isRecord(value) && Number.isInteger(value.productIndex);
 }
 
-function isBrandRef(value: unknown): value is BrandRef {
-  return isRecord(value) && typeof value._id === 'string' && typeof value.name === 'string';
-}
+const isBrandRef = (value: unknown): value is BrandRef => isNamed(value);
 
 /** The order in the answer, or null when it is not one: no id, lines or delivery status. */
 function toBrandOrder(value: unknown): BrandOrder | null {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { brandOrder, requestedOrder, urbanDhaagaBrand } from '@/testing/mocks/brand-handlers';
 import { server } from '@/testing/mocks/server';
-import { ApiError } from './api';
-import { decideCancellation, getBrandOrders, moveDelivery, type BrandOrder } from './brand-api';
-import { UNEXPECTED_RESPONSE_CODE } from './catalogue-api';
+import { ApiError } from './client';
+import { decideCancellation, getBrandOrders, moveDelivery, type BrandOrder } from './brand';
+import { UNEXPECTED_RESPONSE_CODE } from './guards';
 
 const answerList = (body: JsonBodyType) =>
   server.use(http.get('*/api/brand/orders', () => HttpResponse.json(body)));

@@ -1,33 +1,20 @@
 // The address directory, docs/http-api.md "Places": suggestions for what a shopper types and
 // a suggestion's address parts (001 §3 parsed place, §7 maps service). The server answers
-// from its own directory, so the browser loads no maps script and holds no key. In lib, not in
+// from its own directory, so the browser loads no maps script and holds no key. In src/api, not in
 // a feature, because the login sheet's location detection asks the same service.
 
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
+import { api } from './client';
+import { unexpectedResponse as unexpected } from './guards';
+import type { components } from './schema';
 
-export interface PlacePrediction {
-  /** Pass it to `getPlace`. */
-  placeId: string;
-  /** 'Fort' */
-  mainText: string;
-  /** 'Mumbai, Maharashtra 400001' */
-  secondaryText: string;
-  /** 'Fort, Mumbai, Maharashtra 400001' */
-  description: string;
-}
+type Schemas = components['schemas'];
+
+/** A suggestion: pass its `placeId` to `getPlace`; `mainText` 'Fort', `secondaryText`
+ * 'Mumbai, Maharashtra 400001'. */
+export type PlacePrediction = Schemas['Prediction'];
 
 /** A parsed place (001 §3): the parts the address wizard fills in. */
-export interface Place {
-  placeId: string;
-  locality: string;
-  city: string;
-  state: string;
-  pincode: string;
-  country: string;
-  formatted: string;
-  location: { lat: number; lng: number } | null;
-}
+export type Place = Schemas['ParsedPlace'];
 
 export const placeKeys = {
   all: ['places'] as const,
@@ -38,10 +25,6 @@ export const placeKeys = {
 interface Answer<T> {
   success?: unknown;
   data?: T;
-}
-
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
 }
 
 /**

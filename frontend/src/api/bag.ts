@@ -1,12 +1,15 @@
-// The bag (cart) calls, docs/http-api.md "Bag". They live in lib, not in features/bag, because
+// The bag (cart) calls, docs/http-api.md "Bag". They live in src/api, not in features/bag, because
 // the bottom navigation's badge, the brand-conflict dialog over the shell and every add-to-bag
 // button (brand page, curated list, product page) use them, and shared code never imports a
 // feature (eslint/boundaries.js). Every call answers the whole bag.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { isNamed, isRecord, unexpectedResponse } from './guards';
+import type { WireDecimal } from '@/lib/product';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** 001 §9: an add without a size choice asks for M, one at a time. */
 export const DEFAULT_SIZE = 'M';
@@ -22,48 +25,13 @@ export interface BagCheckoutState {
   directBuy: false;
 }
 
-export interface BagBrand {
-  _id: string;
-  name: string;
-}
-
+export type BagBrand = Schemas['Named'];
 /** A line's product, as the bag answers it (001 §3 Cart item). */
-export interface BagProduct {
-  _id: string;
-  name: string;
-  brand: BagBrand & { logo_url?: string | null };
-  images: string[];
-  /** The plain price of one item. */
-  price: WireDecimal;
-  offerPercentage: number;
-  sizes: string[];
-}
-
-export interface BagItem {
-  product: BagProduct;
-  size: string;
-  quantity: number;
-  /** One item's price when the line was first added. */
-  priceAtAdd: WireDecimal;
-  /** One item's price today: the offer price when there is an offer. */
-  unitPrice: WireDecimal;
-  lineTotal: WireDecimal;
-  /** Today's price differs from `priceAtAdd`. */
-  priceChanged: boolean;
-  /** How many of this size are left. */
-  inStock: number;
-}
-
-export interface Bag {
-  items: BagItem[];
-  /** The sum of the line totals at today's prices. */
-  totalAmount: WireDecimal;
-  /** The sum of the quantities: the Bag tab's badge. */
-  totalItems: number;
-  /** The brand of everything in the bag; null when it is empty. */
-  brand: BagBrand | null;
-  priceChanged: boolean;
-}
+export type BagProduct = Schemas['ItemProduct'];
+/** `priceAtAdd` is one item's price when the line was first added, `unitPrice` today's. */
+export type BagItem = Schemas['Item'];
+/** `brand` is the brand of everything in the bag; null when it is empty. */
+export type Bag = Schemas['Cart'];
 
 /** An add: the product, its size and how many (`quantity` defaults to 1 on the server). */
 export interface BagLineRequest {
@@ -101,12 +69,7 @@ export const bagKeys = {
 
 const segment = encodeURIComponent;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isBrand(value: unknown): value is BagBrand {
-  return isRecord(value) && typeof value._id === 'string' && typeof value.name === 'string';
-}
+const isBrand = (value: unknown): value is BagBrand => isNamed(value);
 
 function isItem(value: unknown): value is BagItem {
   return (
@@ -118,18 +81,14 @@ function isItem(value: unknown): value is BagItem {
   );
 }
 
-function unexpected(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-}
-
 /** Checks the answer's shape; a line missing its product or size is left out. */
 export function parseBag(value: unknown): Bag {
   if (!isRecord(value) || !Array.isArray(value.items) || typeof value.totalItems !== 'number') {
-    throw unexpected();
+    throw unexpectedResponse();
   }
   return {
     items: value.items.filter(isItem),
-    totalAmount: (value.totalAmount ?? 0) as WireDecimal,
+    totalAmount: (value.totalAmount ?? 0) as Bag['totalAmount'],
     totalItems: value.totalItems,
     brand: isBrand(value.brand) ? value.brand : null,
     priceChanged: value.priceChanged === true,

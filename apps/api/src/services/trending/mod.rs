@@ -1,6 +1,8 @@
 //! Trending (000 §3, §4, §7): the community's ranking of products in a window, read from the
 //! rollups the swipes keep, rendered once and kept until the rollups change.
 
+pub mod cache;
+
 use std::time::Instant;
 
 use actix_web::web::Bytes;
@@ -12,8 +14,8 @@ use utoipa::ToSchema;
 use crate::catalogue::Snapshot;
 use crate::error::input::InputError;
 use crate::state::AppState;
-use crate::trending_cache::Key;
 use crate::wire::ProductSummary;
+use cache::Key;
 
 /// Most entries a trending answer lists.
 pub const MAX_TRENDING_LIMIT: usize = 100;

@@ -1,29 +1,17 @@
-// The curated list (wishlist) calls, docs/http-api.md "Curated list". They live in lib, not in
+// The curated list (wishlist) calls, docs/http-api.md "Curated list". They live in src/api, not in
 // features/curated-list, because the header's heart and every product card's heart read the
 // same list, and shared code never imports a feature (eslint/boundaries.js). The swipe screen
 // invalidates `curatedListKeys.all` after a like, which adds to this list on the server.
 
 import type { QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
-import { UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE } from './catalogue-api';
-import type { WireDecimal } from './product';
+import { api, ApiError } from './client';
+import { hasId, unexpectedResponse } from './guards';
+import type { components } from './schema';
 
-/** One saved product (001 §3): `_id` is the product id. */
-export interface CuratedListEntry {
-  _id: string;
-  name: string;
-  price: WireDecimal;
-  /** The display-price rule reads it (000 §4); the server sends it with every entry. */
-  offerPercentage?: number | null;
-  images: string[];
-  brand: { _id: string; name: string } | null;
-  /** The sizes it comes in: the card's 'Add to Cart' picks M or the first (001 §2). */
-  sizes?: string[];
-  /** Category names, top level first. */
-  category: string[];
-  tags: string[];
-  addedAt: string;
-}
+type Schemas = components['schemas'];
+
+/** One saved product (001 §3): `_id` is the product id; `category` names, top level first. */
+export type CuratedListEntry = Schemas['Entry'];
 
 export const curatedListKeys = {
   all: ['curated-list'] as const,
@@ -35,19 +23,13 @@ export const curatedListKeys = {
 
 const segment = encodeURIComponent;
 
-function isEntry(value: unknown): value is CuratedListEntry {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { _id?: unknown })._id === 'string'
-  );
-}
+const isEntry = (value: unknown): value is CuratedListEntry => hasId(value);
 
 /** GET /curated-list: the caller's entries, newest first. */
 export async function getCuratedList(signal?: AbortSignal): Promise<CuratedListEntry[]> {
   const data = await api.get<unknown>('/curated-list', { signal });
   if (!Array.isArray(data)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return data.filter(isEntry);
 }
@@ -56,7 +38,7 @@ export async function getCuratedList(signal?: AbortSignal): Promise<CuratedListE
 export async function addToCuratedList(productId: string): Promise<CuratedListEntry> {
   const entry = await api.post<unknown>('/curated-list', { productId });
   if (!isEntry(entry)) {
-    throw new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
+    throw unexpectedResponse();
   }
   return entry;
 }

@@ -1,7 +1,8 @@
 // Typed calls of the catalogue and discovery API (docs/http-api.md), over the one client in
-// api.ts. Answers are checked for their shape here, so screens get typed lists or an ApiError.
+// client.ts. Answers are checked for their shape here, so screens get typed lists or an ApiError.
 
-import { api, ApiError } from './api';
+import { api } from './client';
+import { hasId, isRecord, unexpectedResponse } from './guards';
 import type {
   Brand,
   Category,
@@ -11,11 +12,7 @@ import type {
   StaticImageCategory,
   StaticImageDevice,
 } from './catalogue-types';
-import type { Product } from './product';
-
-export const UNEXPECTED_RESPONSE_CODE = 'UNEXPECTED_RESPONSE';
-/** 000 §8: what a list call says when the answer is neither a list nor `{products: [...]}`. */
-export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response format from server';
+import type { Product } from './types';
 
 export type ProductSort = 'newest' | 'price-low' | 'price-high' | 'name';
 
@@ -66,18 +63,6 @@ export interface StaticImageParams {
   device?: StaticImageDevice;
   search?: string;
   limit?: number;
-}
-
-function unexpectedResponse(): ApiError {
-  return new ApiError(200, UNEXPECTED_RESPONSE_CODE, UNEXPECTED_RESPONSE_MESSAGE);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function hasId(value: unknown): value is { _id: string } {
-  return isRecord(value) && typeof value._id === 'string';
 }
 
 /** A bare array, or the array under `key` of a wrapper object; anything else is an error. */

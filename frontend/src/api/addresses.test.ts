@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeLine } from './addresses-api';
+import { placeLine } from './addresses';
 
 describe('placeLine', () => {
   it.each([
