@@ -85,15 +85,22 @@ impl Rank {
     }
 }
 
-/// A suggestion for what was typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Suggestion {
-    /// Stable across loads of the same file: `in-<pincode>-<locality key>`.
+// A suggestion for what was typed: the one shape from this directory (or another address
+// service's adapter) to the API's answer. The directory's place id is stable across loads of
+// the same file (`in-<pincode>-<locality key>`), its main text the locality, its secondary text
+// the district, state and pincode. Doc comments here are the contract's schema descriptions.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct Prediction {
+    /// Pass it to `GET /api/places/{placeId}`.
     pub place_id: String,
-    /// The locality ("Fort").
+    /// "Fort"
     pub main_text: String,
-    /// District, state and pincode ("Mumbai, Maharashtra 400001").
+    /// "Mumbai, Maharashtra 400001"
     pub secondary_text: String,
+    /// "Fort, Mumbai, Maharashtra 400001"
+    pub description: String,
 }
 
 /// An address's parts, as the wizard fills its fields.
@@ -233,7 +240,7 @@ impl Directory {
     /// misses (looked for only when no word begins with what was typed), and a word of the
     /// locality before one only its district has; then fewer near misses first, then by
     /// locality and pincode. Fewer than [`MIN_QUERY_CHARS`] characters give nothing.
-    pub fn autocomplete(&self, query: &str, limit: usize) -> Vec<Suggestion> {
+    pub fn autocomplete(&self, query: &str, limit: usize) -> Vec<Prediction> {
         let limit = limit.min(MAX_SUGGESTIONS);
         let query = query.trim();
         if query.chars().count() < MIN_QUERY_CHARS || limit == 0 {
@@ -291,7 +298,7 @@ impl Directory {
     /// The first `limit` distinct places of `ranked`, by rank, locality, nearness to the
     /// warehouse and pincode: of the places named alike ("Andheri" is in Mumbai, Himachal and
     /// Gujarat), the one the shop delivers to soonest comes first.
-    fn best(&self, mut ranked: Vec<(Rank, u32)>, limit: usize) -> Vec<Suggestion> {
+    fn best(&self, mut ranked: Vec<(Rank, u32)>, limit: usize) -> Vec<Prediction> {
         let order = |(ra, a): &(Rank, u32), (rb, b): &(Rank, u32)| {
             let (a, b) = (&self.offices[*a as usize], &self.offices[*b as usize]);
             ra.cmp(rb)
@@ -365,7 +372,7 @@ impl Directory {
         out
     }
 
-    fn by_pincode_prefix(&self, digits: &str, limit: usize) -> Vec<Suggestion> {
+    fn by_pincode_prefix(&self, digits: &str, limit: usize) -> Vec<Prediction> {
         if digits.len() > 6 {
             return Vec::new();
         }
@@ -380,23 +387,25 @@ impl Directory {
     }
 
     /// The first `limit` distinct places among `offices`.
-    fn suggestions(&self, offices: impl Iterator<Item = u32>, limit: usize) -> Vec<Suggestion> {
-        let mut out: Vec<Suggestion> = Vec::with_capacity(limit);
+    fn suggestions(&self, offices: impl Iterator<Item = u32>, limit: usize) -> Vec<Prediction> {
+        let mut out: Vec<Prediction> = Vec::with_capacity(limit);
         for i in offices {
             let office = &self.offices[i as usize];
             let id = place_id(office);
             if out.iter().any(|s| s.place_id == id) {
                 continue;
             }
-            out.push(Suggestion {
+            let secondary_text = format!(
+                "{}, {} {:06}",
+                self.districts[usize::from(office.district)],
+                self.states[usize::from(office.state)],
+                office.pincode
+            );
+            out.push(Prediction {
                 place_id: id,
+                description: format!("{}, {secondary_text}", office.locality),
                 main_text: office.locality.clone(),
-                secondary_text: format!(
-                    "{}, {} {:06}",
-                    self.districts[usize::from(office.district)],
-                    self.states[usize::from(office.state)],
-                    office.pincode
-                ),
+                secondary_text,
             });
             if out.len() == limit {
                 break;

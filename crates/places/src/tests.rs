@@ -16,7 +16,7 @@ fn directory() -> Directory {
     Directory::parse(FIXTURE).expect("fixture")
 }
 
-fn mains(list: &[Suggestion]) -> Vec<&str> {
+fn mains(list: &[Prediction]) -> Vec<&str> {
     list.iter().map(|s| s.main_text.as_str()).collect()
 }
 

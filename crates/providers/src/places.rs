@@ -40,20 +40,7 @@ pub trait PlaceSearch: Send + Sync + fmt::Debug {
     fn describe(&self) -> String;
 }
 
-/// A suggestion for what was typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prediction {
-    /// What [`PlaceSearch::details`] takes to give the place.
-    pub place_id: String,
-    /// The place's own name ("Fort").
-    pub main_text: String,
-    /// Where it is ("Mumbai, Maharashtra 400001").
-    pub secondary_text: String,
-    /// The whole suggestion as one line ("Fort, Mumbai, Maharashtra 400001").
-    pub description: String,
-}
-
-pub use places::{LatLng, Place};
+pub use places::{LatLng, Place, Prediction};
 
 /// Why an address search gave no answer. [`PlacesError::NotFound`] is an answer about the place
 /// (the shopper asked for something that is not there); [`PlacesError::Malformed`] is a service
@@ -164,17 +151,6 @@ fn load() -> Result<places::Directory, String> {
     Ok(directory)
 }
 
-impl From<places::Suggestion> for Prediction {
-    fn from(s: places::Suggestion) -> Self {
-        Self {
-            description: format!("{}, {}", s.main_text, s.secondary_text),
-            place_id: s.place_id,
-            main_text: s.main_text,
-            secondary_text: s.secondary_text,
-        }
-    }
-}
-
 impl PlaceSearch for LocalPlaces {
     fn autocomplete<'a>(
         &'a self,
@@ -183,10 +159,7 @@ impl PlaceSearch for LocalPlaces {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<Prediction>, PlacesError>> {
         let query = query.to_owned();
-        Box::pin(async move {
-            let found = self.search(move |d| d.autocomplete(&query, limit)).await?;
-            Ok(found.into_iter().map(Prediction::from).collect())
-        })
+        Box::pin(async move { self.search(move |d| d.autocomplete(&query, limit)).await })
     }
 
     fn details<'a>(

@@ -97,12 +97,11 @@ pub async fn suggest(
     search: Search,
 ) -> Result<Vec<Prediction>, AddressesError> {
     take_search(state, client).await?;
-    let found = state
+    state
         .places
         .autocomplete(&search.query, search.session.as_deref(), search.limit)
         .await
-        .map_err(AddressesError::PlacesUnavailable)?;
-    Ok(found.into_iter().map(Prediction::from).collect())
+        .map_err(AddressesError::PlacesUnavailable)
 }
 
 /// A suggestion's address parts; picking it ends the session.

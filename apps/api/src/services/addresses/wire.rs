@@ -5,8 +5,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// A place's parts, from the address service as they are (`ParsedPlace`, its `Location`).
-pub use places::{LatLng as Location, Place as ParsedPlace};
+/// A place and a suggestion, from the address service as they are (`ParsedPlace`, its
+/// `Location`, `Prediction`).
+pub use places::{LatLng as Location, Place as ParsedPlace, Prediction};
 
 /// The `billing_*` payload the address wizard saves (001 §3), and whether the address is to be
 /// the default.
@@ -116,19 +117,6 @@ impl From<store::AddressRecord> for Address {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Prediction {
-    /// Pass it to `GET /api/places/{placeId}`.
-    pub place_id: String,
-    /// "Fort"
-    pub main_text: String,
-    /// "Mumbai, Maharashtra 400001"
-    pub secondary_text: String,
-    /// "Fort, Mumbai, Maharashtra 400001"
-    pub description: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
 pub struct Predictions {
     pub predictions: Vec<Prediction>,
 }
@@ -143,15 +131,4 @@ pub struct AutocompleteAnswer {
 pub struct PlaceAnswer {
     pub success: bool,
     pub data: ParsedPlace,
-}
-
-impl From<providers::Prediction> for Prediction {
-    fn from(p: providers::Prediction) -> Self {
-        Self {
-            place_id: p.place_id,
-            main_text: p.main_text,
-            secondary_text: p.secondary_text,
-            description: p.description,
-        }
-    }
 }
