@@ -77,16 +77,7 @@ pub struct AssignedCoupon {
     pub is_currently_valid: bool,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Specifications {
-    pub pattern: String,
-    pub length: String,
-    pub fabric: String,
-    pub sleeve_length: String,
-    pub fit: String,
-    pub distress: String,
-}
+pub use catalogue::Specifications;
 
 /// A product as every product call answers it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -172,7 +163,6 @@ impl Product {
             discount_type: c.discount_type.clone(),
             is_currently_valid: coupon_valid,
         });
-        let spec = &p.specifications;
         Self {
             price: Decimal::from_paise(p.price_paise),
             sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
@@ -186,14 +176,7 @@ impl Product {
                     name: c.name.clone(),
                 })
                 .collect(),
-            specifications: Specifications {
-                pattern: spec.pattern.clone(),
-                length: spec.length.clone(),
-                fabric: spec.fabric.clone(),
-                sleeve_length: spec.sleeve_length.clone(),
-                fit: spec.fit.clone(),
-                distress: spec.distress.clone(),
-            },
+            specifications: p.specifications.clone(),
             assigned_coupon,
             id: p.id.to_string(),
             name: p.name.clone(),

@@ -116,7 +116,11 @@ pub struct Coupon {
     pub terms: pricing::Coupon,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+/// What a garment is made like. The one shape of it: the demo catalogue builds it, the store
+/// reads it back from a product row, and the API answers it as it is (camelCase JSON).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
 pub struct Specifications {
     pub pattern: String,
     pub length: String,

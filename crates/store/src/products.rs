@@ -14,6 +14,9 @@ use crate::schema::{
 };
 use crate::{Store, StoreError};
 
+/// A product row's specifications are the catalogue's one shape of them.
+pub use catalogue::Specifications;
+
 /// A brand as a product carries it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BrandRef {
@@ -53,16 +56,6 @@ pub struct CouponRecord {
     /// Orders that have used it, when this was read: a hint for answers, never the check
     /// that keeps the limit (that is [`crate::claim_coupon_use`]).
     pub times_used: i64,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Specifications {
-    pub pattern: String,
-    pub length: String,
-    pub fabric: String,
-    pub sleeve_length: String,
-    pub fit: String,
-    pub distress: String,
 }
 
 /// Everything a product answer needs, loaded.
