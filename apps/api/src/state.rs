@@ -80,8 +80,38 @@ impl AppState {
         E: From<store::StoreError> + Send + 'static,
     {
         let store = self.store.clone();
-        actix_web::web::block(move || work(&store))
-            .await
-            .unwrap_or_else(|e| Err(store::StoreError::Aborted(e.to_string()).into()))
+        blocking(move || work(&store)).await
+    }
+}
+
+/// Runs `work` on actix's blocking pool; a panic in it (a bug) or a pool shutting down is
+/// [`store::StoreError::Aborted`] in the caller's error type.
+async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: From<store::StoreError> + Send + 'static,
+{
+    actix_web::web::block(work)
+        .await
+        .unwrap_or_else(|e| Err(store::StoreError::Aborted(e.to_string()).into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::ResponseError;
+    use actix_web::http::StatusCode;
+
+    use crate::error::ApiError;
+
+    #[actix_web::test]
+    async fn a_panic_in_store_work_is_a_500_with_the_generic_message() {
+        let outcome: Result<(), ApiError> =
+            super::blocking(|| panic!("a bug in a store call")).await;
+        let error = outcome.expect_err("the closure panicked");
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            error.to_string(),
+            "Something went wrong. Please try again later."
+        );
     }
 }

@@ -306,14 +306,6 @@ impl ApiError {
     }
 }
 
-/// `web::block` fails when its closure panicked (a bug: logged, 500), or when the runtime is
-/// shutting down.
-impl From<actix_web::error::BlockingError> for ApiError {
-    fn from(e: actix_web::error::BlockingError) -> Self {
-        Self::Internal(format!("a blocking task failed: {e}"))
-    }
-}
-
 /// Makes every error answer JSON: errors our handlers raise already are; this catches those of
 /// the framework's own layers (a refused CORS preflight, say) and answers them through
 /// [`ApiError`] with the same status. Server errors get the generic message and are logged.
@@ -423,20 +415,5 @@ mod tests {
         );
         assert_eq!(error.code(), "MAIL_UNAVAILABLE");
         assert_eq!(error.to_string(), "Failed to generate OTP");
-    }
-
-    #[actix_web::test]
-    async fn a_panic_in_a_blocking_call_is_a_500() {
-        let outcome: Result<(), ApiError> = actix_web::web::block(|| -> () {
-            panic!("a bug in a store call");
-        })
-        .await
-        .map_err(ApiError::from);
-        let error = outcome.expect_err("the closure panicked");
-        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
-        assert_eq!(
-            error.to_string(),
-            "Something went wrong. Please try again later."
-        );
     }
 }
