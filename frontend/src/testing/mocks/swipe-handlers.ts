@@ -1,4 +1,6 @@
 import { http, HttpResponse } from 'msw';
+import type { components } from '@/api/schema';
+import type { SwipeEvent } from '@/features/swipe/api/swipe-api';
 import type { Product } from '@/lib/product';
 import { navyTee, productFixtures } from './fixtures';
 
@@ -20,12 +22,17 @@ export function feedProduct(index: number, overrides: Partial<Product> = {}): Pr
 /** Twenty cards: more than two batches of 8. */
 export const feedCatalogue: Product[] = Array.from({ length: 20 }, (_, i) => feedProduct(i + 1));
 
-export const FEED_FILTER_CHOICES = {
+type Schemas = components['schemas'];
+
+export const FEED_FILTER_CHOICES: Schemas['FeedFilters'] = {
   colors: ['black', 'navy', 'white'],
   sizes: ['S', 'M', 'L', '32'],
 };
 
-const NO_SWIPE_TO_UNDO = { error: 'There is no swipe to undo.', code: 'NOT_FOUND' };
+const NO_SWIPE_TO_UNDO: Schemas['ErrorBody'] = {
+  error: 'There is no swipe to undo.',
+  code: 'NOT_FOUND',
+};
 
 function feedAnswer(catalogue: readonly Product[], query: URLSearchParams, swiped: Set<string>) {
   const exclude = new Set(query.get('exclude')?.split(',') ?? []);
@@ -35,12 +42,8 @@ function feedAnswer(catalogue: readonly Product[], query: URLSearchParams, swipe
     .slice(0, limit);
 }
 
-export interface TrackedSwipe {
-  productId: string;
-  action: 'like' | 'dislike';
-  sessionId: string;
-  deviceInfo: { userAgent: string; screen: { width: number; height: number } };
-}
+/** A track-swipe body as the swipe screen sends it. */
+export type TrackedSwipe = SwipeEvent;
 
 /**
  * A signed-in shopper's swipes as the server keeps them: swiped products leave the feed until
@@ -75,7 +78,7 @@ export function swipeApi(catalogue: readonly Product[] = feedCatalogue) {
             replacedAction: null,
             addedToCuratedList: body.action === 'like',
           },
-        },
+        } satisfies Schemas['SwipeAnswer'],
         { status: 201 },
       );
     }),
@@ -91,7 +94,7 @@ export function swipeApi(catalogue: readonly Product[] = feedCatalogue) {
           restoredAction: null,
           removedFromCuratedList: last.action === 'like',
         },
-      });
+      } satisfies Schemas['UndoAnswer']);
     }),
   ];
   return { handlers, feedRequests, tracked, undos: () => undos };

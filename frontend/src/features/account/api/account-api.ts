@@ -1,16 +1,12 @@
 import { api } from '@/api/client';
+import type { components } from '@/api/schema';
 import type { ServerUser } from '@/stores/session';
 
 // Account calls (docs/http-api.md, Sign-in and Users). The session is the HttpOnly cookie, so
 // none of these carries a token; the server takes the caller from it.
 
 /** The profile-update payload (001 §3): the date as `YYYY-MM-DD` or null, gender lowercase. */
-export interface ProfileUpdate {
-  display_name: string;
-  email: string;
-  dateOfBirth: string | null;
-  gender: string;
-}
+export type ProfileUpdate = components['schemas']['ProfileUpdate'];
 
 export const updateProfile = (userId: string, changes: ProfileUpdate) =>
   api.put<ServerUser>(`/users/${encodeURIComponent(userId)}`, changes);

@@ -1,13 +1,12 @@
 import { api } from '@/api/client';
+import type { components } from '@/api/schema';
 import type { ServerUser } from '@/stores/session';
 
 // Sign-in calls (docs/http-api.md, Sign-in and Users). The session itself comes back as the
 // HttpOnly cookie; the `token` of verify-otp is for other clients and is never kept here.
 
-export interface VerifyAnswer {
-  user: ServerUser;
-  isNewUser: boolean;
-}
+/** The sign-in answer, its user read as the session store reads every user. */
+export type VerifyAnswer = Omit<components['schemas']['SignedIn'], 'user'> & { user: ServerUser };
 
 /** Mails a 6-digit code to `email`; the code is never in the answer. */
 export const requestCode = (email: string) =>

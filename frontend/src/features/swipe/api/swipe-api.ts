@@ -5,6 +5,7 @@ import { api } from '@/api/client';
 import { readProductList } from '@/api/catalogue';
 import { unexpectedResponse } from '@/api/guards';
 import type { Gender } from '@/api/catalogue-types';
+import type { components } from '@/api/schema';
 import type { Product } from '@/lib/product';
 
 /** 001 §3: a swipe is a like or a dislike. */
@@ -28,10 +29,7 @@ export interface FeedRequest {
 }
 
 /** The colours and sizes the live catalogue offers (GET /products/feed/filters). */
-export interface FeedFilterChoices {
-  colors: string[];
-  sizes: string[];
-}
+export type FeedFilterChoices = components['schemas']['FeedFilters'];
 
 /** What the screen knows about the device a swipe came from (000 §7). */
 export interface DeviceInfo {
@@ -40,21 +38,21 @@ export interface DeviceInfo {
 }
 
 /** POST /analytics/track-swipe's body; the session decides who swiped. */
-export interface SwipeEvent {
-  productId: string;
+export type SwipeEvent = Omit<
+  components['schemas']['SwipeRequest'],
+  'action' | 'sessionId' | 'deviceInfo' | 'userId'
+> & {
   action: SwipeAction;
   sessionId: string;
   deviceInfo: DeviceInfo;
-}
+};
 
 /** What DELETE /analytics/swipes/last reversed. */
-export interface UndoneSwipe {
-  productId: string;
+export type UndoneSwipe = Omit<components['schemas']['Undone'], 'action' | 'restoredAction'> & {
   action: SwipeAction;
   /** The earlier verdict on the same product that came back, if the swipe had replaced one. */
   restoredAction: SwipeAction | null;
-  removedFromCuratedList: boolean;
-}
+};
 
 /** The API takes at most this many ids in `exclude` (docs/http-api.md, "The swipe feed"). */
 export const FEED_EXCLUDE_MAX = 500;
