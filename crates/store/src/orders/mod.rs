@@ -223,7 +223,7 @@ pub struct Shortage {
     pub left: u32,
 }
 
-/// What [`Store::reserve_order`] did.
+/// What [`crate::Store::reserve_order`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reservation {
     /// The order is stored, its stock off sale and its coupon use claimed.
@@ -234,7 +234,7 @@ pub enum Reservation {
     Coupon(CouponClaim),
 }
 
-/// What [`Store::place_order`] did.
+/// What [`crate::Store::place_order`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// The order is placed now.
@@ -253,7 +253,7 @@ pub enum Placement {
     Missing,
 }
 
-/// A refund this caller is to ask the payment service for ([`Store::claim_refund`]).
+/// A refund this caller is to ask the payment service for ([`crate::Store::claim_refund`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefundClaim {
     pub payment_id: String,
@@ -295,7 +295,7 @@ impl OrderChange {
     }
 }
 
-/// What [`Store::change_order`] did.
+/// What [`crate::Store::change_order`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Changed<E> {
     /// Written; the order as it is now.
@@ -306,7 +306,7 @@ pub enum Changed<E> {
     Missing,
 }
 
-/// What [`Store::set_shipment`] did.
+/// What [`crate::Store::set_shipment`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Booking<E> {
     /// Recorded.
@@ -319,8 +319,8 @@ pub enum Booking<E> {
     Missing,
 }
 
-/// Where the units of one product's size are, by [`Store::stock_ledger`]. Set with
-/// [`Store::set_stock`] before any order of the size, the three add up to the stock set, until
+/// Where the units of one product's size are, by [`crate::Store::stock_ledger`]. Set with
+/// [`crate::Store::set_stock`] before any order of the size, the three add up to the stock set, until
 /// an order of it is cancelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StockLedger {
