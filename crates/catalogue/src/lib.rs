@@ -116,8 +116,9 @@ pub struct Coupon {
     pub terms: pricing::Coupon,
 }
 
-/// What a garment is made like. The one shape of it: the demo catalogue builds it, the store
-/// reads it back from a product row, and the API answers it as it is (camelCase JSON).
+// The one shape of a product's specifications: the demo catalogue builds it, the store reads it
+// back from a product row, and the API answers it as it is.
+/// What a garment is made like.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]

@@ -1911,6 +1911,7 @@ export interface components {
             token: string;
             user: components["schemas"]["User"];
         };
+        /** @description What a garment is made like. */
         Specifications: {
             distress: string;
             fabric: string;

@@ -320,8 +320,8 @@ pub enum Booking<E> {
 }
 
 /// Where the units of one product's size are, by [`crate::Store::stock_ledger`]. Set with
-/// [`crate::Store::set_stock`] before any order of the size, the three add up to the stock set, until
-/// an order of it is cancelled.
+/// [`crate::Store::set_stock`] before any order of the size, the three add up to the stock set,
+/// until an order of it is cancelled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StockLedger {
     /// `product_stock.quantity`: for sale now.
