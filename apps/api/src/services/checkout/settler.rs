@@ -81,19 +81,9 @@ async fn track_shipments(state: &AppState) -> Result<(), CheckoutError> {
             }
         };
         let to = DeliveryStatus::parse(tracking.status.label());
-        let now = state.clock.now();
         // A status the order cannot move to (the same, backwards, or while a cancellation
         // waits) is simply not taken.
-        state
-            .db(move |store| {
-                store.change_order(&order_id, now, |stored| {
-                    stored
-                        .lifecycle()
-                        .move_delivery(to)
-                        .map(|moved| store::OrderChange::of(&moved))
-                })
-            })
-            .await?;
+        crate::services::orders::change_delivery(state, order_id, to).await?;
     }
     Ok(())
 }

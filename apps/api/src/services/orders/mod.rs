@@ -230,8 +230,20 @@ pub async fn move_delivery(
         .map(DeliveryStatus::parse)
         .ok_or(OrdersError::StatusRequired)?;
     managed_order(state, caller, &order_id).await?;
+    let changed = change_delivery(state, order_id, to).await?;
+    done(changed, OrdersError::Move)
+}
+
+/// Moves an order's delivery to `to` under the order's lock, when its life allows it (not the
+/// same, not backwards, not while a cancellation waits). Staff moves and the courier's tracking
+/// both go through here.
+pub(crate) async fn change_delivery(
+    state: &AppState,
+    order_id: OrderId,
+    to: DeliveryStatus,
+) -> Result<Changed<orders::MoveError>, store::StoreError> {
     let now = state.clock.now();
-    let changed = state
+    state
         .db(move |store| {
             store.change_order(&order_id, now, |stored| {
                 stored
@@ -240,8 +252,7 @@ pub async fn move_delivery(
                     .map(|moved| store::OrderChange::of(&moved))
             })
         })
-        .await?;
-    done(changed, OrdersError::Move)
+        .await
 }
 
 /// Decides the cancellation request waiting on an order: approve cancels it, puts every
