@@ -66,8 +66,7 @@ async fn main() -> ExitCode {
 /// `shop-api openapi`: prints the OpenAPI document the server serves at `/api/openapi.json`,
 /// without a configuration or a database (the frontend's API types are generated from it).
 fn print_openapi() -> ExitCode {
-    use utoipa::OpenApi;
-    match api::routes::openapi::ApiDoc::openapi().to_pretty_json() {
+    match api::routes::openapi::document().to_pretty_json() {
         Ok(json) => {
             println!("{json}");
             ExitCode::SUCCESS

@@ -20,6 +20,9 @@
 //!   hop they did not write themselves) and its bucket (an IPv6 client's /64).
 //! - **Sessions** ([`session`]): 7 days long, renewed when used more than a day after issue,
 //!   never past 30 days after the sign-in.
+//! - **Consoles** ([`console`]): a brand user manages their own brand, an admin every brand
+//!   (naming it where one is needed), a shopper none; another brand's record is answered as
+//!   missing. An edit names the version it read ([`console::expected_version`]).
 //! - **Identities** ([`identity`]): the random Indian mobile number a new user gets (000 §7).
 //!
 //! The server owns codes and identities: the code is never handed to a client (where the
@@ -32,6 +35,7 @@
 
 pub mod client;
 pub mod code;
+pub mod console;
 pub mod identity;
 pub mod limit;
 mod role;

@@ -20,6 +20,8 @@ pub struct BrandRecord {
     /// "male", "female" or "unisex".
     pub gender: String,
     pub created_at: NaiveDateTime,
+    /// Counts the brand's edits; a console edit names the version it read.
+    pub version: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
@@ -35,6 +37,8 @@ pub struct CategoryRecord {
     /// Display order within the gender: top-level categories 1, 2, 3...; subcategories of
     /// top-level `n` from `n * 100 + 1`.
     pub position: i32,
+    /// Counts the category's edits; a console edit names the version it read.
+    pub version: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
@@ -46,6 +50,18 @@ pub struct StaticImageRecord {
     pub title: String,
     pub url: String,
     pub is_active: bool,
+    /// Lower-case tags, comma-separated (empty: none).
+    pub tags: String,
+    pub campaign: Option<String>,
+    /// The display period, either end open.
+    pub start_date: Option<NaiveDateTime>,
+    pub end_date: Option<NaiveDateTime>,
+    /// The highest wins where one image is shown.
+    pub priority: i32,
+    /// The width variants of an uploaded image (`url 320w, ...`); `None` for generated art.
+    pub srcset: Option<String>,
+    /// Counts the image's edits.
+    pub version: i64,
 }
 
 /// Everything the shop's catalogue screens read, as of change `last_change`.
@@ -72,6 +88,24 @@ pub struct CatalogueChange {
     pub seq: i64,
     /// The product that changed; `None` when something else in the catalogue did.
     pub product_id: Option<ProductId>,
+}
+
+/// Adds an entry to the change feed inside the caller's transaction: `Some(product)` when one
+/// product changed (every process reloads that product only), `None` when anything else did
+/// (a brand, a category, a coupon, a banner: every process reloads everything). Every write
+/// to the catalogue calls this in its own transaction.
+pub fn note_catalogue_change(
+    conn: &mut crate::DbConnection,
+    product: Option<&str>,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(catalogue_changes::table)
+        .values((
+            catalogue_changes::product_id.eq(product),
+            catalogue_changes::changed_at.eq(now),
+        ))
+        .execute(conn)
+        .map(drop)
 }
 
 impl Store {

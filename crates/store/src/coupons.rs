@@ -56,6 +56,7 @@ impl CouponRecord {
             usage_limit: terms.usage_limit.map(i64::from),
             usage_limit_per_user: terms.usage_limit_per_user.map(i64::from),
             times_used: 0,
+            version: 1,
         }
     }
 

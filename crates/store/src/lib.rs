@@ -20,6 +20,7 @@ macro_rules! per_backend {
 
 mod accounts;
 mod addresses;
+mod audit;
 mod bag;
 mod bulk;
 mod catalogue;
@@ -38,9 +39,11 @@ mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
+pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
+    note_catalogue_change,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

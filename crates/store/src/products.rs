@@ -56,6 +56,8 @@ pub struct CouponRecord {
     /// Orders that have used it, when this was read: a hint for answers, never the check
     /// that keeps the limit (that is [`crate::claim_coupon_use`]).
     pub times_used: i64,
+    /// Counts the coupon's edits; a console edit names the version it read.
+    pub version: i64,
 }
 
 /// Everything a product answer needs, loaded.
@@ -78,6 +80,12 @@ pub struct ProductRecord {
     pub tags: Vec<String>,
     pub assigned_coupon: Option<CouponRecord>,
     pub created_at: NaiveDateTime,
+    /// Counts the product's edits; a console edit names the version it read.
+    pub version: i64,
+    /// The brand's own switch: an inactive product is hidden from shoppers.
+    pub is_active: bool,
+    /// Set when the product was archived: hidden from shoppers, kept by orders and bags.
+    pub archived_at: Option<NaiveDateTime>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -100,6 +108,9 @@ struct ProductRow {
     distress: String,
     assigned_coupon_id: Option<String>,
     created_at: NaiveDateTime,
+    version: i64,
+    is_active: bool,
+    archived_at: Option<NaiveDateTime>,
 }
 
 /// Which products [`assemble`] loads the related rows of.
@@ -279,6 +290,9 @@ fn assemble(
                     distress: row.distress,
                 },
                 created_at: row.created_at,
+                version: row.version,
+                is_active: row.is_active,
+                archived_at: row.archived_at,
             })
         })
         .collect()

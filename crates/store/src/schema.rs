@@ -28,6 +28,7 @@ diesel::table! {
         is_active -> Bool,
         gender -> Text,
         created_at -> Timestamp,
+        version -> BigInt,
     }
 }
 
@@ -39,6 +40,7 @@ diesel::table! {
         parent_id -> Nullable<Text>,
         image -> Text,
         position -> Integer,
+        version -> BigInt,
     }
 }
 
@@ -58,6 +60,7 @@ diesel::table! {
         usage_limit -> Nullable<BigInt>,
         usage_limit_per_user -> Nullable<BigInt>,
         times_used -> BigInt,
+        version -> BigInt,
     }
 }
 
@@ -89,6 +92,9 @@ diesel::table! {
         distress -> Text,
         assigned_coupon_id -> Nullable<Text>,
         created_at -> Timestamp,
+        version -> BigInt,
+        is_active -> Bool,
+        archived_at -> Nullable<Timestamp>,
     }
 }
 
@@ -105,6 +111,8 @@ diesel::table! {
         product_id -> Text,
         position -> Integer,
         url -> Text,
+        image_id -> Nullable<Text>,
+        srcset -> Nullable<Text>,
     }
 }
 
@@ -133,6 +141,29 @@ diesel::table! {
         title -> Text,
         url -> Text,
         is_active -> Bool,
+        tags -> Text,
+        campaign -> Nullable<Text>,
+        start_date -> Nullable<Timestamp>,
+        end_date -> Nullable<Timestamp>,
+        priority -> Integer,
+        srcset -> Nullable<Text>,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    audit_log (seq) {
+        seq -> BigInt,
+        at -> Timestamp,
+        actor_id -> Text,
+        actor_email -> Nullable<Text>,
+        actor_role -> Text,
+        brand_id -> Nullable<Text>,
+        action -> Text,
+        entity -> Text,
+        entity_id -> Text,
+        before -> Nullable<Text>,
+        after -> Nullable<Text>,
     }
 }
 
@@ -382,6 +413,7 @@ diesel::joinable!(cancel_requests -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     addresses,
+    audit_log,
     bag_lines,
     bags,
     brands,

@@ -174,7 +174,8 @@ fn gender_slot(gender: ProductGender) -> usize {
 }
 
 impl Snapshot {
-    /// Arranges `entries` (any order; products of inactive or unknown brands are left out).
+    /// Arranges `entries` (any order). Shoppers see only what is on sale: products switched off
+    /// or archived by their brand, and products of inactive or unknown brands, are left out.
     pub(crate) fn build(base: Arc<Base>, entries: Vec<Arc<Entry>>) -> Self {
         let mut brands: Vec<BrandEntry> = Vec::with_capacity(base.brands.len());
         let mut brand_by_id = HashMap::with_capacity(base.brands.len());
@@ -190,9 +191,11 @@ impl Snapshot {
         let mut products: Vec<Arc<Entry>> = entries
             .into_iter()
             .filter(|e| {
-                brand_by_id
-                    .get(&e.record.brand.id)
-                    .is_some_and(|&b| base.brands[b].is_active)
+                e.record.is_active
+                    && e.record.archived_at.is_none()
+                    && brand_by_id
+                        .get(&e.record.brand.id)
+                        .is_some_and(|&b| base.brands[b].is_active)
             })
             .collect();
         // Newest first; ids are time-ordered, so they break ties the same way on every backend.

@@ -4,6 +4,7 @@
 pub mod bag;
 pub mod catalogue;
 pub mod chat;
+mod console;
 pub mod input;
 pub mod swipes;
 pub mod trending;
@@ -49,6 +50,14 @@ pub struct ErrorBody {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub quote: Option<serde_json::Value>,
+    /// On `STALE_EDIT`: the record as it is now, with its current `version`, for the editor
+    /// to show and retry from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub current: Option<serde_json::Value>,
+    /// On `IN_USE`: how many records still use the one that was to be deleted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
 }
 
 /// A record an error names: its id and its name.
@@ -104,6 +113,19 @@ pub enum ApiError {
         message: String,
         quote: serde_json::Value,
     },
+    /// An edit named a version that is no longer the record's (409 `STALE_EDIT`): `current`
+    /// is the record now.
+    #[error("{message}")]
+    StaleEdit {
+        message: String,
+        current: serde_json::Value,
+    },
+    /// A deletion refused because `count` records still use the record (409 `IN_USE`).
+    #[error("{message}")]
+    InUse { message: String, count: u64 },
+    /// An edit that must name the version it read did not (428 `VERSION_REQUIRED`).
+    #[error("{0}")]
+    PreconditionRequired(String),
     /// The card was declined or its details cannot be right (402).
     #[error("{message}")]
     PaymentDeclined { code: &'static str, message: String },
@@ -182,6 +204,9 @@ impl ApiError {
             | Self::DependencyFailed { code, .. } => code,
             Self::BrandConflict { .. } => "BRAND_CONFLICT",
             Self::PriceChanged { .. } => "PRICE_CHANGED",
+            Self::StaleEdit { .. } => "STALE_EDIT",
+            Self::InUse { .. } => "IN_USE",
+            Self::PreconditionRequired(_) => "VERSION_REQUIRED",
             Self::PaymentDeclined { code, .. } => code,
             Self::TooManyRequests { .. } => "RATE_LIMITED",
             Self::NotFound(_) => "NOT_FOUND",
@@ -210,9 +235,12 @@ impl ResponseError for ApiError {
             Self::BadRequest { .. } | Self::Invalid { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthenticated | Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Self::Conflict { .. } | Self::BrandConflict { .. } | Self::PriceChanged { .. } => {
-                StatusCode::CONFLICT
-            }
+            Self::Conflict { .. }
+            | Self::BrandConflict { .. }
+            | Self::PriceChanged { .. }
+            | Self::StaleEdit { .. }
+            | Self::InUse { .. } => StatusCode::CONFLICT,
+            Self::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
             Self::PaymentDeclined { .. } => StatusCode::PAYMENT_REQUIRED,
             Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
@@ -267,6 +295,14 @@ impl ResponseError for ApiError {
             Self::PriceChanged { quote, .. } => Some(quote.clone()),
             _ => None,
         };
+        let current = match self {
+            Self::StaleEdit { current, .. } => Some(current.clone()),
+            _ => None,
+        };
+        let count = match self {
+            Self::InUse { count, .. } => Some(*count),
+            _ => None,
+        };
         answer.json(ErrorBody {
             error: self.to_string(),
             code: self.code(),
@@ -276,6 +312,8 @@ impl ResponseError for ApiError {
             new_brand,
             available,
             quote,
+            current,
+            count,
         })
     }
 }

@@ -1,15 +1,18 @@
 //! The whole URL table in one place.
 
 pub mod addresses;
+pub mod admin;
 pub mod analytics;
 pub mod bag;
 pub mod brands;
 pub mod categories;
 pub mod chat;
+pub mod console;
 pub mod curated;
 pub mod feed;
 pub mod frontend;
 pub mod health;
+pub mod images;
 pub mod media;
 pub mod offers;
 pub mod openapi;
@@ -23,7 +26,6 @@ pub mod users;
 
 use actix_web::http::{Method, header};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, Route, guard, web};
-use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::error::ApiError;
@@ -119,9 +121,7 @@ fn delete() -> Verb {
 pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
     cfg.service(resource("/healthz", get().to(health::healthz)))
         .service(resource("/readyz", get().to(health::readyz)))
-        .service(
-            SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi::ApiDoc::openapi()),
-        )
+        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi::document()))
         .service(
             web::scope("/api")
                 .service(resource(
@@ -289,6 +289,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     "/admin/static-images/{id}",
                     get().to(static_images::detail),
                 ))
+                .configure(console::routes)
+                .configure(admin::routes)
+                .configure(images::routes)
                 .service(resource("/media/{path:.*}", get().to(media::image)))
                 .default_service(web::to(unknown_api_route)),
         )

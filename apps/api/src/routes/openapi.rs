@@ -185,7 +185,6 @@ use crate::{error, routes, wire};
         routes::addresses::Address,
         routes::addresses::DeliveryFacts,
     )),
-    modifiers(&SessionSchemes, &HttpLayerAnswers, &Links, &OnlyValues),
     tags(
         (name = "products", description = "Products: lists, detail, search and suggestions"),
         (name = "brands", description = "Active brands"),
@@ -209,6 +208,29 @@ use crate::{error, routes, wire};
 )]
 #[derive(Debug)]
 pub struct ApiDoc;
+
+/// The whole document: the shop's calls ([`ApiDoc`]) and the consoles' families, each of which
+/// documents its own calls, with the answers every call shares added to all of them.
+pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::Modify;
+    let mut doc = ApiDoc::openapi();
+    for part in routes::console::documents()
+        .into_iter()
+        .chain(routes::admin::documents())
+        .chain([routes::images::Doc::openapi()])
+    {
+        doc.merge(part);
+    }
+    for modifier in [
+        &SessionSchemes as &dyn Modify,
+        &HttpLayerAnswers,
+        &Links,
+        &OnlyValues,
+    ] {
+        modifier.modify(&mut doc);
+    }
+    doc
+}
 
 /// The two ways to present a session (docs/http-api.md): the browser's cookie and a Bearer
 /// token. Calls that need one list both under `security`.

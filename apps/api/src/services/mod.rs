@@ -7,6 +7,7 @@ pub mod bag;
 pub mod catalogue;
 pub mod chat;
 pub mod checkout;
+pub mod console;
 pub mod input;
 pub mod lookup;
 pub mod orders;

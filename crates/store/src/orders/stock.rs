@@ -8,7 +8,7 @@ use super::{OrderLineRecord, Shortage, Stage, StockLedger};
 use crate::columns::Stored;
 use crate::db::DbConnection;
 use crate::ids::ProductId;
-use crate::schema::{catalogue_changes, order_lines, orders, product_stock};
+use crate::schema::{order_lines, orders, product_stock};
 use crate::{Store, StoreError};
 
 /// Quantities by (product, size), in the order stock rows are locked in.
@@ -38,12 +38,7 @@ pub(super) fn note_stock_changes(
     let mut seen: Vec<&str> = products.to_vec();
     seen.dedup();
     for product in seen {
-        diesel::insert_into(catalogue_changes::table)
-            .values((
-                catalogue_changes::product_id.eq(product),
-                catalogue_changes::changed_at.eq(now),
-            ))
-            .execute(conn)?;
+        crate::note_catalogue_change(conn, Some(product), now)?;
     }
     Ok(())
 }

@@ -1,0 +1,17 @@
+DROP TABLE audit_log;
+ALTER TABLE static_images DROP COLUMN version;
+ALTER TABLE static_images DROP COLUMN srcset;
+ALTER TABLE static_images DROP COLUMN priority;
+ALTER TABLE static_images DROP COLUMN end_date;
+ALTER TABLE static_images DROP COLUMN start_date;
+ALTER TABLE static_images DROP COLUMN campaign;
+ALTER TABLE static_images DROP COLUMN tags;
+ALTER TABLE coupons DROP COLUMN version;
+ALTER TABLE categories DROP COLUMN version;
+ALTER TABLE brands DROP COLUMN version;
+ALTER TABLE product_images DROP COLUMN srcset;
+ALTER TABLE product_images DROP COLUMN image_id;
+DROP INDEX products_brand_listing;
+ALTER TABLE products DROP COLUMN archived_at;
+ALTER TABLE products DROP COLUMN is_active;
+ALTER TABLE products DROP COLUMN version;
