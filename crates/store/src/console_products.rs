@@ -603,3 +603,47 @@ fn bump(conn: &mut DbConnection, id: &str) -> Result<(), Stop> {
     }
     Ok(())
 }
+
+/// The records a product write names, as stored now: its brand, the categories that exist of
+/// those asked, and the coupon asked (whatever its brand: the caller checks).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProductReferences {
+    pub brand: Option<crate::BrandRecord>,
+    pub categories: Vec<crate::CategoryRecord>,
+    pub coupon: Option<crate::CouponRecord>,
+}
+
+impl Store {
+    /// The brand, categories and coupon a product write names.
+    pub fn product_references(
+        &self,
+        brand_id: &str,
+        category_ids: &[String],
+        coupon_id: Option<&str>,
+    ) -> Result<ProductReferences, StoreError> {
+        use crate::schema::{brands, categories, coupons};
+        let mut conn = self.conn()?;
+        let brand = brands::table
+            .filter(brands::id.eq(brand_id))
+            .select(crate::BrandRecord::as_select())
+            .first(&mut conn)
+            .optional()?;
+        let categories = categories::table
+            .filter(categories::id.eq_any(category_ids))
+            .select(crate::CategoryRecord::as_select())
+            .load(&mut conn)?;
+        let coupon = match coupon_id {
+            Some(id) => coupons::table
+                .filter(coupons::id.eq(id))
+                .select(crate::CouponRecord::as_select())
+                .first(&mut conn)
+                .optional()?,
+            None => None,
+        };
+        Ok(ProductReferences {
+            brand,
+            categories,
+            coupon,
+        })
+    }
+}
