@@ -25,6 +25,7 @@ mod bag;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_products;
 mod coupons;
 mod curated;
 mod db;
@@ -44,6 +45,11 @@ pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
+};
+pub use console_products::{
+    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,
+    insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};
