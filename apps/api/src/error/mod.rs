@@ -5,6 +5,7 @@ pub mod bag;
 pub mod catalogue;
 pub mod chat;
 mod console;
+mod console_coupons;
 pub mod input;
 pub mod swipes;
 pub mod trending;
