@@ -119,7 +119,7 @@ pub async fn create(
         (status = 403, body = crate::error::ErrorBody, description = "FORBIDDEN: a shopper, or a brand user without a brand"),
         (status = 404, body = crate::error::ErrorBody, description = "Coupon not found. (or another brand's)"),
         (status = 409, body = crate::error::ErrorBody, description = "STALE_EDIT with `current`; COUPON_CODE_TAKEN"),
-        (status = 428, body = crate::error::ErrorBody, description = "VERSION_REQUIRED"),
+        (status = 428, body = crate::error::ErrorBody, description = "VERSION_REQUIRED: the edit names no version"),
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
