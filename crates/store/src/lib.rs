@@ -25,6 +25,7 @@ mod bag;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_coupons;
 mod console_products;
 mod coupons;
 mod curated;
@@ -46,6 +47,7 @@ pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
 };
+pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
 pub use console_products::{
     ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
     ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,

@@ -5,6 +5,7 @@ pub mod bag;
 pub mod catalogue;
 pub mod chat;
 mod console;
+mod console_coupons;
 mod console_products;
 pub mod input;
 pub mod swipes;
