@@ -69,6 +69,7 @@
 //! no clock (`today` is an argument). Dependencies: chrono (dates), serde (wire shapes),
 //! thiserror (messages).
 
+pub mod banner;
 mod bounds;
 mod catalogue;
 mod digits;
