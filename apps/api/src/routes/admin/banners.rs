@@ -291,7 +291,7 @@ pub async fn create(
         (status = 200, body = OneStaticImage, description = "The banner"),
         (status = 400, body = crate::error::ErrorBody, description = "VALIDATION_FAILED (`fields`), INVALID_VERSION or INVALID_FORM"),
         (status = 403, body = crate::error::ErrorBody, description = "Not an admin"),
-        (status = 404, body = crate::error::ErrorBody, description = "StaticImage not found"),
+        (status = 404, body = crate::error::ErrorBody, description = "Banner not found"),
         (status = 409, body = crate::error::ErrorBody, description = "STALE_EDIT, with `current`"),
         (status = 413, body = crate::error::ErrorBody, description = "The file is over 10 MB"),
         (status = 428, body = crate::error::ErrorBody, description = "No version named (neither `version` nor If-Match)"),
@@ -322,7 +322,7 @@ pub async fn update(
     responses(
         (status = 200, body = BannerDeleted, description = "Deleted"),
         (status = 403, body = crate::error::ErrorBody, description = "Not an admin"),
-        (status = 404, body = crate::error::ErrorBody, description = "StaticImage not found"),
+        (status = 404, body = crate::error::ErrorBody, description = "Banner not found"),
         (status = 409, body = crate::error::ErrorBody, description = "STALE_EDIT, with `current`"),
     ),
 )]

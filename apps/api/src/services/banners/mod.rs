@@ -68,7 +68,7 @@ impl Written {
         match self {
             Self::Done => Ok(()),
             Self::Moved(now) => Err(stale(&now, media)),
-            Self::Missing => Err(ConsoleError::NotFound("StaticImage").into()),
+            Self::Missing => Err(ConsoleError::NotFound("Banner").into()),
         }
     }
 }
@@ -439,13 +439,13 @@ pub async fn create(
     })
 }
 
-/// The stored banner, or "StaticImage not found.".
+/// The stored banner, or "Banner not found.".
 async fn stored(state: &AppState, id: &str) -> Result<StaticImageRecord, BannersError> {
     let id = id.to_owned();
     state
         .db(move |store| store.banner(&id))
         .await?
-        .ok_or(ConsoleError::NotFound("StaticImage").into())
+        .ok_or(ConsoleError::NotFound("Banner").into())
 }
 
 fn stale(record: &StaticImageRecord, media: &str) -> BannersError {
