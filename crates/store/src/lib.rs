@@ -22,6 +22,7 @@ mod accounts;
 mod addresses;
 mod audit;
 mod bag;
+mod banners;
 mod bulk;
 mod catalogue;
 mod columns;
@@ -42,6 +43,7 @@ mod swipes;
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
+pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
