@@ -1,0 +1,3 @@
+export function CategoriesPage() {
+  return null;
+}
