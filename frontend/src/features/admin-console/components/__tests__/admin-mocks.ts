@@ -136,3 +136,58 @@ export function brandsState(initial: AdminBrand[] = [brand()]) {
   ];
   return { state, handlers };
 }
+
+/** The categories, with calls recorded. */
+export function categoriesState(initial: AdminCategory[]) {
+  const state = { categories: [...initial], requests: [] as { method: string; body: unknown }[] };
+  const handlers = [
+    http.get('*/api/admin/categories', () =>
+      HttpResponse.json({ success: true, categories: state.categories }),
+    ),
+    http.put('*/api/admin/categories/order', async ({ request }) => {
+      const body = (await request.json()) as { ids: string[] };
+      state.requests.push({ method: 'ORDER', body });
+      state.categories = state.categories.map((c) =>
+        body.ids.includes(c._id) ? { ...c, position: body.ids.indexOf(c._id) } : c,
+      );
+      return HttpResponse.json({ success: true, categories: state.categories });
+    }),
+    http.post('*/api/admin/categories', async ({ request }) => {
+      const body = (await request.json()) as { name: string; gender: 'female'; parentId: string | null };
+      state.requests.push({ method: 'POST', body });
+      const parent = state.categories.find((c) => c._id === body.parentId);
+      const created = category({
+        _id: `c${state.categories.length + 1}`,
+        name: body.name,
+        gender: body.gender,
+        parentCategory: parent ? { _id: parent._id, name: parent.name } : null,
+        position: 99,
+        productCount: 0,
+      });
+      state.categories.push(created);
+      return HttpResponse.json({ success: true, category: created }, { status: 201 });
+    }),
+    http.patch('*/api/admin/categories/:id', async ({ request, params }) => {
+      const body = (await request.json()) as { name?: string; version: number };
+      state.requests.push({ method: 'PATCH', body });
+      const index = state.categories.findIndex((c) => c._id === params.id);
+      const current = state.categories[index]!;
+      if (body.version !== current.version) {
+        return refusal(409, 'STALE_EDIT', 'Someone else changed this category.', { current });
+      }
+      const next = { ...current, name: body.name ?? current.name, version: current.version + 1 };
+      state.categories[index] = next;
+      return HttpResponse.json({ success: true, category: next });
+    }),
+    http.delete('*/api/admin/categories/:id', ({ params }) => {
+      state.requests.push({ method: 'DELETE', body: params.id });
+      const current = state.categories.find((c) => c._id === params.id)!;
+      if (current.productCount > 0) {
+        return refusal(409, 'IN_USE', 'The category is in use.', { count: current.productCount });
+      }
+      state.categories = state.categories.filter((c) => c._id !== params.id);
+      return HttpResponse.json({ success: true });
+    }),
+  ];
+  return { state, handlers };
+}
