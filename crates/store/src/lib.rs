@@ -25,6 +25,7 @@ mod bag;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_images;
 mod coupons;
 mod curated;
 mod db;
@@ -45,6 +46,7 @@ pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
 };
+pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};
 pub use faults::is_storage_failure;

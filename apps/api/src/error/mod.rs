@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod chat;
 mod console;
 pub mod input;
+mod media;
 pub mod swipes;
 pub mod trending;
 
@@ -174,6 +175,14 @@ pub enum ApiError {
     /// an origin not allowed, say): its status and words, in our shape.
     #[error("{message}")]
     Refused { status: StatusCode, message: String },
+    /// A request refused with its own status and code (an upload that is no image: 415
+    /// `UNSUPPORTED_IMAGE`, say).
+    #[error("{message}")]
+    Status {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
 }
 
 impl ApiError {
@@ -198,6 +207,7 @@ impl ApiError {
             Self::Invalid { .. } => "VALIDATION_FAILED",
             Self::Unauthenticated => "UNAUTHENTICATED",
             Self::Unauthorized { code, .. }
+            | Self::Status { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
@@ -254,7 +264,7 @@ impl ResponseError for ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            Self::Refused { status, .. } => *status,
+            Self::Refused { status, .. } | Self::Status { status, .. } => *status,
         }
     }
 
