@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, error_code, spawn_app};
+use crate::helpers::{Backend, Options, Session, TestApp, error_code, spawn_app, spawn_app_with};
 use crate::on_both_backends;
 
 const BOUNDARY: &str = "shop-test-boundary-5f1c2a";
@@ -704,3 +704,149 @@ on_both_backends!(
     a_product_has_at_most_12_images,
     admins_set_a_brand_s_logo,
 );
+
+/// moto's S3-compatible server on a free port, stopped when dropped.
+struct Moto {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Drop for Moto {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How to get moto when it is missing: the test fails (never skips) with this.
+const MOTO_MISSING: &str = "moto's S3 server (moto_server) is not installed. `cargo xtask test` \
+     installs it into target/moto-venv; by hand: `python3 -m venv target/moto-venv && \
+     target/moto-venv/bin/pip install 'moto[server]==5.1.18'` (or point SHOP_TEST_MOTO_SERVER \
+     at a moto_server binary)";
+
+impl Moto {
+    async fn start() -> Self {
+        let binary = std::env::var_os("SHOP_TEST_MOTO_SERVER").map_or_else(
+            || {
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../target/moto-venv/bin/moto_server")
+            },
+            std::path::PathBuf::from,
+        );
+        assert!(
+            binary.is_file(),
+            "{MOTO_MISSING} ({} is missing)",
+            binary.display()
+        );
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = std::process::Command::new(&binary)
+            .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{MOTO_MISSING}: starting {}: {e}", binary.display()));
+        let moto = Self {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let client = reqwest::Client::new();
+        let started = Instant::now();
+        while client.get(&moto.url).send().await.is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "moto_server did not answer on {} within 30 s",
+                moto.url
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        moto
+    }
+
+    async fn create_bucket(&self, bucket: &str) {
+        let res = reqwest::Client::new()
+            .put(format!("{}/{bucket}", self.url))
+            .send()
+            .await
+            .expect("create the bucket");
+        assert!(res.status().is_success(), "create bucket: {}", res.status());
+    }
+
+    fn bucket_config(&self, bucket: &str) -> api::config::MediaBucketConfig {
+        api::config::MediaBucketConfig {
+            bucket: bucket.to_owned(),
+            region: "us-east-1".to_owned(),
+            endpoint: Some(self.url.clone()),
+            credentials: Some(api::config::MediaCredentials {
+                access_key_id: "testing".to_owned(),
+                secret_access_key: api::config::Secret::new("testing"),
+                session_token: None,
+            }),
+        }
+    }
+}
+
+async fn uploads_go_to_the_bucket_when_one_is_configured(backend: Backend) {
+    let moto = Moto::start().await;
+    let bucket = "shop-media";
+    moto.create_bucket(bucket).await;
+    let app = spawn_app_with(
+        backend,
+        Options {
+            media_bucket: Some(moto.bucket_config(bucket)),
+            ..Options::default()
+        },
+    )
+    .await;
+    let c = console_on(app).await;
+    let bucket_storage = api::services::media::Storage::bucket(&moto.bucket_config(bucket))
+        .expect("a bucket client");
+    let photo = jpeg(1200, 800, 21);
+    let (status, body) = upload(&c.app, &c.images_path(), &c.team, &photo).await;
+    assert_eq!(status, 201, "{body}");
+    let srcset = body["image"]["srcset"].as_str().expect("srcset").to_owned();
+    for entry in srcset.split(", ") {
+        let (url, _) = entry.split_once(' ').expect("url and width");
+        let res = c.app.get(url).await;
+        assert_eq!(res.status().as_u16(), 200, "{url}");
+        assert_eq!(res.headers()["content-type"], "image/jpeg");
+        assert!(
+            res.headers()["cache-control"]
+                .to_str()
+                .expect("ascii")
+                .contains("immutable")
+        );
+        let served = res.bytes().await.expect("bytes").to_vec();
+        let key = url.trim_start_matches("/api/media/");
+        let stored = bucket_storage.get(key).await.expect("read the bucket");
+        assert!(
+            stored.as_deref() == Some(served.as_slice()),
+            "{key} is in the bucket and served from it"
+        );
+    }
+    assert_eq!(
+        files_under(&c.app.data_dir().join("media")),
+        0,
+        "nothing under the data directory"
+    );
+    let (status, again) = upload(&c.app, &c.images_path(), &c.team, &photo).await;
+    assert_eq!(
+        (status, &again["image"]["_id"]),
+        (201, &body["image"]["_id"])
+    );
+
+    // The bucket gone: uploads answer 503, and nothing is half-written to the product.
+    let before = c.stored();
+    drop(moto);
+    let (status, body) = upload(&c.app, &c.images_path(), &c.team, &jpeg(300, 300, 22)).await;
+    assert_eq!(
+        (status, error_code(&body).as_str()),
+        (503, "STORAGE_UNAVAILABLE"),
+        "{body}"
+    );
+    assert_eq!(c.stored(), before);
+}
+
+on_both_backends!(uploads_go_to_the_bucket_when_one_is_configured);
