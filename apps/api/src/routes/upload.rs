@@ -153,3 +153,104 @@ async fn drain(field: &mut actix_multipart::Field, drained: &mut usize) -> Resul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use actix_web::http::header::{self, HeaderMap, HeaderValue};
+    use actix_web::web::Bytes;
+
+    use super::*;
+
+    const BOUNDARY: &str = "b0undary";
+
+    fn form(parts: &[(&str, Option<&str>, &[u8])]) -> Multipart {
+        let mut body = Vec::new();
+        for (name, file, bytes) in parts {
+            body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+            let file = file.map_or_else(String::new, |f| format!("; filename=\"{f}\""));
+            body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{name}\"{file}\r\n\r\n").as_bytes(),
+            );
+            body.extend_from_slice(bytes);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&format!("multipart/form-data; boundary={BOUNDARY}"))
+                .expect("a header"),
+        );
+        // In small chunks, as a network delivers it.
+        let chunks: Vec<Result<Bytes, actix_web::error::PayloadError>> = body
+            .chunks(1000)
+            .map(|c| Ok(Bytes::copy_from_slice(c)))
+            .collect();
+        Multipart::new(&headers, futures_util::stream::iter(chunks))
+    }
+
+    #[actix_web::test]
+    async fn the_file_and_the_text_fields_are_read() {
+        let image = vec![7u8; 5000];
+        let mut read = read(form(&[
+            ("title", None, b"Summer sale"),
+            ("file", Some("a.jpg"), &image),
+            ("priority", None, b"3"),
+        ]))
+        .await
+        .expect("a form");
+        assert_eq!(read.text("title"), Some("Summer sale"));
+        assert_eq!(read.text("priority"), Some("3"));
+        assert_eq!(read.take_file(), image);
+        assert!(read.take_file().is_empty(), "taken");
+    }
+
+    #[actix_web::test]
+    async fn bounds_are_kept() {
+        let long = vec![b'a'; MAX_TEXT_BYTES + 1];
+        let after = vec![1u8; 10];
+        let outcome = read(form(&[("title", None, &long), ("file", Some("a"), &after)])).await;
+        assert!(matches!(outcome, Err(MediaError::BadForm(m)) if m.contains("title")));
+        let two = read(form(&[
+            ("file", Some("a"), b"1"),
+            ("file", Some("b"), b"2"),
+        ]))
+        .await;
+        assert!(matches!(two, Err(MediaError::BadForm(_))));
+        let many: Vec<(String, Vec<u8>)> = (0..=MAX_FIELDS)
+            .map(|i| (format!("f{i}"), b"x".to_vec()))
+            .collect();
+        let parts: Vec<(&str, Option<&str>, &[u8])> = many
+            .iter()
+            .map(|(n, v)| (n.as_str(), None, v.as_slice()))
+            .collect();
+        assert!(matches!(
+            read(form(&parts)).await,
+            Err(MediaError::BadForm(_))
+        ));
+        let not_text = read(form(&[("title", None, &[0xFF, 0xFE])])).await;
+        assert!(matches!(not_text, Err(MediaError::BadForm(_))));
+    }
+
+    #[actix_web::test]
+    async fn a_file_over_the_cap_is_too_large() {
+        let big = vec![0u8; MAX_UPLOAD_BYTES + 1];
+        let outcome = read(form(&[
+            ("file", Some("big.jpg"), &big),
+            ("title", None, b"t"),
+        ]))
+        .await;
+        assert!(matches!(outcome, Err(MediaError::PayloadTooLarge)));
+        let exact = vec![0u8; MAX_UPLOAD_BYTES];
+        let mut fits = read(form(&[("file", Some("ok.jpg"), &exact)]))
+            .await
+            .expect("10 MB exactly fits");
+        assert_eq!(fits.take_file().len(), MAX_UPLOAD_BYTES);
+    }
+
+    #[actix_web::test]
+    async fn no_file_reads_as_an_empty_one() {
+        let mut read = read(form(&[("title", None, b"x")])).await.expect("a form");
+        assert!(read.take_file().is_empty());
+    }
+}
