@@ -27,6 +27,7 @@ mod bulk;
 mod catalogue;
 mod columns;
 mod console_coupons;
+mod console_images;
 mod console_products;
 mod coupons;
 mod curated;
@@ -50,8 +51,9 @@ pub use catalogue::{
     note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
 pub use console_products::{
-    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
     ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,
     insert_product,
 };

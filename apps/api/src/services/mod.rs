@@ -11,6 +11,7 @@ pub mod checkout;
 pub mod console;
 pub mod input;
 pub mod lookup;
+pub mod media;
 pub mod orders;
 pub mod swipes;
 pub mod trending;

@@ -11,6 +11,7 @@ mod categories;
 mod chat;
 mod checkout;
 mod console_coupons;
+mod console_images;
 mod contract;
 mod edge;
 mod errors;
