@@ -9,6 +9,7 @@ mod catalogue_changes;
 mod categories;
 mod chat;
 mod checkout;
+mod console_products;
 mod contract;
 mod edge;
 mod errors;
