@@ -256,7 +256,7 @@ async fn a_brand_creates_lists_and_edits_its_products(backend: Backend) {
         )
         .await;
     let own = listed().iter().filter(|p| p.brand_id == c.brand_a).count() as i64;
-    assert!(page["total"].as_i64().expect("total") >= own + 1, "{page}");
+    assert!(page["total"].as_i64().expect("total") > own, "{page}");
     assert_eq!(
         (page["page"].clone(), page["limit"].clone()),
         (json!(2), json!(3))
