@@ -563,6 +563,16 @@ impl Store {
         audit: impl FnOnce(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
     ) -> Result<Edited, StoreError> {
         let outcome = self.in_transaction(|conn| {
+            // A write first: PostgreSQL locks the product's row and SQLite takes its write
+            // lock, so a racing write of the same product waits here and then reads what this
+            // one wrote (a read first would let both read, and SQLite refuse the second's
+            // upgrade to a write).
+            let touched = diesel::update(products::table.filter(products::id.eq(id)))
+                .set(products::version.eq(products::version))
+                .execute(conn)?;
+            if touched == 0 {
+                return Err(Stop::Missing);
+            }
             let before = read_within(conn, id, brand)?;
             write(conn, &before)?;
             let after = read_within(conn, id, None)?;

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::checkout::{add_address, buy};
+use crate::checkout::{add_address, add_to_bag, buy};
 use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, paise, spawn_app};
 use crate::on_both_backends;
 
@@ -22,6 +22,8 @@ on_both_backends!(
     an_edit_reaches_the_shop_through_the_change_feed,
     archived_products_leave_the_shop_and_come_back_when_restored,
     a_stock_write_sets_what_is_on_sale_and_never_oversells,
+    an_archived_product_stays_in_the_bag_and_checkout_names_it,
+    an_open_checkout_keeps_its_units_and_places_its_order_after_an_archive,
 );
 
 /// A test server with two brands' teams, an admin and a shopper signed in.
@@ -1077,4 +1079,227 @@ async fn a_stock_write_sets_what_is_on_sale_and_never_oversells(backend: Backend
     // The first checkout still places its order with the unit it held.
     let (order, _) = buy(&c.app, &first, &request).await;
     assert!(!order.is_empty());
+}
+
+async fn archive(c: &Console, product: &str) {
+    let (status, archived) = c
+        .call(
+            Method::DELETE,
+            &format!("/api/brand/products/{product}"),
+            None,
+            &c.team_a,
+        )
+        .await;
+    assert_eq!(status, 200, "{archived}");
+    eventually(
+        &c.app,
+        &format!("/api/products/id/{product}"),
+        |status, _| status == 404,
+    )
+    .await;
+}
+
+async fn an_archived_product_stays_in_the_bag_and_checkout_names_it(backend: Backend) {
+    let c = console(backend).await;
+    let (kept, gone) = (c.demo_product(3), c.demo_product(4));
+    let size = |p: &catalogue::Product| {
+        p.stock
+            .iter()
+            .find(|(_, n)| *n > 2)
+            .expect("a size in stock")
+            .0
+            .clone()
+    };
+    let (kept_size, gone_size) = (size(kept), size(gone));
+    add_to_bag(&c.app, &c.shopper, gone, &gone_size, 2).await;
+    add_to_bag(&c.app, &c.shopper, kept, &kept_size, 1).await;
+    let address = add_address(&c.app, &c.shopper, "400001").await;
+    archive(&c, &gone.id).await;
+
+    let (status, bag) = c.call(Method::GET, "/api/cart", None, &c.shopper).await;
+    assert_eq!(status, 200, "{bag}");
+    let items = bag["items"].as_array().expect("items");
+    assert_eq!(items.len(), 2, "the archived line stays: {bag}");
+    let line = items
+        .iter()
+        .find(|i| i["product"]["_id"] == gone.id.as_str())
+        .expect("the archived line");
+    assert_eq!(line["available"], false);
+    assert_eq!(
+        line["unavailableReason"],
+        "This item is no longer available. Remove it from your bag."
+    );
+    assert_eq!(
+        (line["quantity"].clone(), line["inStock"].clone()),
+        (json!(2), json!(0))
+    );
+    assert_eq!(paise(&line["lineTotal"]), 0);
+    assert_eq!(line["product"]["name"], gone.name.as_str());
+    let on_sale = items
+        .iter()
+        .find(|i| i["product"]["_id"] == kept.id.as_str())
+        .expect("the line on sale");
+    assert_eq!(on_sale["available"], true);
+    assert_eq!(bag["totalItems"], 1, "the archived line counts in no total");
+    assert_eq!(paise(&bag["totalAmount"]), paise(&on_sale["lineTotal"]));
+
+    // Checkout refuses it by name; its quantity cannot be raised; another change keeps it.
+    let request = json!({"source": "bag", "addressId": address, "speed": "standard"});
+    let (status, refused) = c
+        .call(
+            Method::POST,
+            "/api/checkout/quote",
+            Some(request.clone()),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&refused).as_str()),
+        (422, "PRODUCT_UNAVAILABLE"),
+        "{refused}"
+    );
+    assert_eq!(
+        refused["error"],
+        format!(
+            "{} is no longer available. Remove it from your bag to check out.",
+            gone.name
+        )
+    );
+    let (status, opened) = c
+        .call(
+            Method::POST,
+            "/api/payments/create-order",
+            Some(
+                json!({"source": "bag", "addressId": address, "speed": "standard",
+                        "amount": 1000, "currency": "INR"}),
+            ),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&opened).as_str()),
+        (422, "PRODUCT_UNAVAILABLE")
+    );
+    let gone_line = format!("/api/cart/items/{}/{gone_size}", gone.id);
+    let (status, raised) = c
+        .call(
+            Method::PUT,
+            &gone_line,
+            Some(json!({"quantity": 3})),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&raised).as_str()),
+        (422, "PRODUCT_UNAVAILABLE")
+    );
+    let (status, changed) = c
+        .call(
+            Method::PUT,
+            &format!("/api/cart/items/{}/{kept_size}", kept.id),
+            Some(json!({"quantity": 2})),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(
+        changed["items"].as_array().expect("items").len(),
+        2,
+        "{changed}"
+    );
+
+    // Taken out, the bag checks out.
+    let (status, removed) = c.call(Method::DELETE, &gone_line, None, &c.shopper).await;
+    assert_eq!(status, 200, "{removed}");
+    assert_eq!(removed["items"].as_array().expect("items").len(), 1);
+    let (status, quote) = c
+        .call(
+            Method::POST,
+            "/api/checkout/quote",
+            Some(request),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 200, "{quote}");
+}
+
+async fn an_open_checkout_keeps_its_units_and_places_its_order_after_an_archive(backend: Backend) {
+    let c = console(backend).await;
+    let product = c.demo_product(5);
+    let size = product
+        .stock
+        .iter()
+        .find(|(_, n)| *n > 2)
+        .expect("stock")
+        .0
+        .clone();
+    let before = on_sale(&c.app, &product.id, &size);
+    let address = add_address(&c.app, &c.shopper, "400001").await;
+    let request = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                         "addressId": address, "speed": "standard"});
+    let (status, quote) = c
+        .call(
+            Method::POST,
+            "/api/checkout/quote",
+            Some(request.clone()),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 200, "{quote}");
+    let mut body = request.clone();
+    body["amount"] = quote["total"].clone();
+    body["currency"] = json!("INR");
+    let (status, opened) = c
+        .call(
+            Method::POST,
+            "/api/payments/create-order",
+            Some(body),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 200, "{opened}");
+    assert_eq!(on_sale(&c.app, &product.id, &size), before - 1);
+
+    archive(&c, &product.id).await;
+    assert_eq!(
+        on_sale(&c.app, &product.id, &size),
+        before - 1,
+        "the unit stays reserved"
+    );
+    // A new checkout of it is refused; the open one is paid and placed with the unit it held.
+    let (status, _) = c
+        .call(
+            Method::POST,
+            "/api/checkout/quote",
+            Some(request),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 404);
+    let (status, paid) = c
+        .call(
+            Method::POST,
+            "/api/payments/sandbox/pay",
+            Some(
+                json!({"orderId": opened["order"]["id"], "cardNumber": "4111 1111 1111 1111",
+                        "expiry": "12/30", "cvv": "123", "name": "Asha Rao"}),
+            ),
+            &c.shopper,
+        )
+        .await;
+    assert_eq!(status, 200, "{paid}");
+    let (status, verified) = c
+        .call(Method::POST, "/api/payments/verify", Some(paid), &c.shopper)
+        .await;
+    assert_eq!(status, 200, "{verified}");
+    let order = verified["orderId"].as_str().expect("an order id");
+    assert_eq!(
+        c.app.count(&format!(
+            "order_lines WHERE order_id = '{order}' AND product_id = '{}'",
+            product.id
+        )),
+        1,
+        "the order keeps its line"
+    );
+    assert_eq!(on_sale(&c.app, &product.id, &size), before - 1);
 }
