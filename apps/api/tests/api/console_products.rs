@@ -24,6 +24,7 @@ on_both_backends!(
     a_stock_write_sets_what_is_on_sale_and_never_oversells,
     an_archived_product_stays_in_the_bag_and_checkout_names_it,
     an_open_checkout_keeps_its_units_and_places_its_order_after_an_archive,
+    a_batch_of_writes_is_all_or_nothing,
 );
 
 /// A test server with two brands' teams, an admin and a shopper signed in.
@@ -1302,4 +1303,102 @@ async fn an_open_checkout_keeps_its_units_and_places_its_order_after_an_archive(
         "the order keeps its line"
     );
     assert_eq!(on_sale(&c.app, &product.id, &size), before - 1);
+}
+
+/// The store's batch write (an import's): creations and edits in one transaction, each with
+/// its change-feed entry and audit row, or nothing when an edit is stale.
+async fn a_batch_of_writes_is_all_or_nothing(backend: Backend) {
+    let c = console(backend).await;
+    let store = c.app.store();
+    let existing = c.create("Batch edited").await;
+    let id = existing["_id"].as_str().expect("id").to_owned();
+    let before = store.console_product(&id).expect("read").expect("there");
+    let content = |name: &str| store::ProductContent {
+        name: name.to_owned(),
+        ..store::ProductContent {
+            name: String::new(),
+            description: String::new(),
+            gender: c.gender_a().to_owned(),
+            price_paise: 99_900,
+            offer_percentage: 0,
+            colour: "red".into(),
+            specifications: before.record.specifications.clone(),
+            assigned_coupon_id: None,
+            is_active: true,
+            category_ids: vec![store::ids::CategoryId::new(c.category.as_str())],
+            tags: vec!["batch".into()],
+            sizes: vec!["M".into()],
+        }
+    };
+    let now = crate::helpers::test_now().naive_utc();
+    let new = |name: &str| store::NewProduct {
+        id: store::ids::ProductId::new(uuid::Uuid::now_v7().to_string()),
+        brand_id: store::ids::BrandId::new(c.brand_a.as_str()),
+        created_at: now,
+        content: content(name),
+        stock: vec![("M".into(), 5)],
+    };
+    let update = |version: i64| store::ProductUpdate {
+        id: store::ids::ProductId::new(id.as_str()),
+        brand: Some(c.brand_a.clone()),
+        expected_version: Some(version),
+        edit: store::ProductEdit {
+            content: content("Batch renamed"),
+            stock: Vec::new(),
+            archived_at: None,
+        },
+    };
+    let audit = |action: &str, product: &store::ConsoleProduct| store::NewAudit {
+        at: now,
+        actor_id: c.team_a.id(),
+        actor_email: None,
+        actor_role: "brand".into(),
+        brand_id: Some(c.brand_a.clone()),
+        action: action.to_owned(),
+        entity: "product".into(),
+        entity_id: product.record.id.to_string(),
+        before: None,
+        after: None,
+    };
+    let audits = c.app.count("audit_log");
+    let refused = store
+        .save_products(
+            &[new("Batch one")],
+            &[update(7)],
+            now,
+            |p| audit("import", p),
+            |_, a| audit("import", a),
+        )
+        .expect("no store failure");
+    assert!(
+        matches!(refused, Err((0, store::Edited::Stale(ref current))) if current.record.version == 1),
+        "{refused:?}"
+    );
+    assert_eq!(
+        c.app.count("products WHERE name = 'Batch one'"),
+        0,
+        "nothing written"
+    );
+    assert_eq!(c.app.count("audit_log"), audits);
+
+    let saved = store
+        .save_products(
+            &[new("Batch one"), new("Batch two")],
+            &[update(1)],
+            now,
+            |p| audit("import", p),
+            |_, a| audit("import", a),
+        )
+        .expect("no store failure")
+        .expect("saved");
+    assert_eq!((saved.created.len(), saved.updated.len()), (2, 1));
+    assert_eq!(saved.updated[0].record.name, "Batch renamed");
+    assert_eq!(saved.updated[0].record.version, 2);
+    assert_eq!(
+        saved.updated[0].record.stock,
+        vec![("M".to_owned(), 10)],
+        "a kept size keeps its units; S and L dropped"
+    );
+    assert_eq!(c.app.count("audit_log"), audits + 3);
+    assert_eq!(c.app.count("products WHERE name LIKE 'Batch %'"), 3);
 }
