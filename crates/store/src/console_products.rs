@@ -527,18 +527,124 @@ impl Store {
         write: impl FnOnce(&mut DbConnection, &ConsoleProduct) -> Result<(), Stop>,
         audit: impl FnOnce(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
     ) -> Result<Edited, StoreError> {
-        let outcome = self.in_transaction(|conn| {
-            let before = read_within(conn, id, brand)?;
-            write(conn, &before)?;
-            let after = read_within(conn, id, None)?;
-            write_audit(conn, &audit(&before, &after))?;
-            Ok::<_, Stop>(after)
-        });
-        match outcome {
+        match self.in_transaction(|conn| write_in(conn, id, brand, write, audit)) {
             Ok(after) => Ok(Edited::Done(after)),
             Err(stop) => stop.into_edited(),
         }
     }
+
+    /// Creates `new` and applies `updates` in one transaction, all or nothing (an import), each
+    /// write with its change-feed entry and its audit row (`audit_created(product)`,
+    /// `audit_updated(before, after)`). When an update finds its product missing (or another
+    /// brand's) or stale, nothing is written and `Ok(Err((index in updates, outcome)))` says
+    /// which.
+    pub fn save_products(
+        &self,
+        new: &[NewProduct],
+        updates: &[ProductUpdate],
+        now: NaiveDateTime,
+        audit_created: impl Fn(&ConsoleProduct) -> NewAudit,
+        audit_updated: impl Fn(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
+    ) -> Result<Result<Saved, (usize, Edited)>, StoreError> {
+        let outcome = self.in_transaction(|conn| {
+            let mut saved = Saved::default();
+            for product in new {
+                insert_product(conn, product, now)?;
+                let created = console_product_in(conn, &product.id)?
+                    .ok_or(StoreError::Query(diesel::result::Error::NotFound))?;
+                write_audit(conn, &audit_created(&created))?;
+                saved.created.push(created);
+            }
+            for (at, update) in updates.iter().enumerate() {
+                let after = write_in(
+                    conn,
+                    &update.id,
+                    update.brand.as_deref(),
+                    |conn, before| {
+                        update_in(
+                            conn,
+                            &update.id,
+                            update.expected_version,
+                            before,
+                            &update.edit,
+                            now,
+                        )
+                    },
+                    &audit_updated,
+                )
+                .map_err(|stop| BatchStop::At(at, stop))?;
+                saved.updated.push(after);
+            }
+            Ok::<_, BatchStop>(saved)
+        });
+        match outcome {
+            Ok(saved) => Ok(Ok(saved)),
+            Err(BatchStop::Store(e)) => Err(e),
+            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| Err((at, edited))),
+        }
+    }
+}
+
+/// An edit of one product of a batch ([`Store::save_products`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProductUpdate {
+    pub id: ProductId,
+    /// The brand it must be of; `None`: any (an admin's).
+    pub brand: Option<String>,
+    /// The version the edit read; `None`: the one there now.
+    pub expected_version: Option<i64>,
+    pub edit: ProductEdit,
+}
+
+/// What a batch wrote, each product as it is after.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saved {
+    pub created: Vec<ConsoleProduct>,
+    pub updated: Vec<ConsoleProduct>,
+}
+
+/// Why a batch stopped: a store failure, or a product's write (by its index).
+enum BatchStop {
+    Store(StoreError),
+    At(usize, Stop),
+}
+
+impl From<diesel::result::Error> for BatchStop {
+    fn from(e: diesel::result::Error) -> Self {
+        BatchStop::Store(e.into())
+    }
+}
+
+impl From<StoreError> for BatchStop {
+    fn from(e: StoreError) -> Self {
+        BatchStop::Store(e)
+    }
+}
+
+/// Inside the caller's transaction: takes product `id`'s write lock, reads it (of `brand`,
+/// when given), runs `write` on it, reads it again and writes the audit row `audit(before,
+/// after)`; the product after.
+fn write_in(
+    conn: &mut DbConnection,
+    id: &str,
+    brand: Option<&str>,
+    write: impl FnOnce(&mut DbConnection, &ConsoleProduct) -> Result<(), Stop>,
+    audit: impl FnOnce(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
+) -> Result<ConsoleProduct, Stop> {
+    // A write first: PostgreSQL locks the product's row and SQLite takes its write lock, so a
+    // racing write of the same product waits here and then reads what this one wrote (a read
+    // first would let both read, and SQLite refuse the second's upgrade to a write).
+    let touched = diesel::update(products::table.filter(products::id.eq(id)))
+        .set(products::version.eq(products::version))
+        .execute(conn)?;
+    if touched == 0 {
+        return Err(Stop::Missing);
+    }
+    let before = read_within(conn, id, brand)?;
+    write(conn, &before)?;
+    let after = read_within(conn, id, None)?;
+    write_audit(conn, &audit(&before, &after))?;
+    Ok(after)
 }
 
 /// [`edit_product`] at the version the editor read (`expected`, or the one there now), or

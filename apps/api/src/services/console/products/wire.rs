@@ -55,16 +55,21 @@ pub struct ProductList {
 #[serde(rename_all = "camelCase")]
 pub struct ListParams {
     /// Text the name or a tag contains (ignoring case); at most 100 characters.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `active` (default: not archived, whether switched on or off) or `archived`.
     pub status: Option<String>,
     /// From 1 (default 1).
+    #[param(pattern = "^[0-9]+$")]
     pub page: Option<String>,
     /// From 1 to 100 (default 20).
+    #[param(pattern = "^[0-9]+$")]
     pub limit: Option<String>,
     /// `newest` (default), `oldest`, `name`, `price-low`, `price-high` (list price).
+    #[param(pattern = "^(newest|oldest|name|price-low|price-high)$")]
     pub sort: Option<String>,
     /// An admin's: one brand's products (default: every brand's).
+    #[param(max_length = 100)]
     pub brand_id: Option<String>,
 }
 
