@@ -26,6 +26,7 @@ mod bulk;
 mod catalogue;
 mod columns;
 mod console_coupons;
+mod console_imports;
 mod coupons;
 mod curated;
 mod db;
@@ -47,6 +48,7 @@ pub use catalogue::{
     note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_imports::ExportStatus;
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};
 pub use faults::is_storage_failure;

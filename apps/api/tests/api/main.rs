@@ -10,6 +10,7 @@ mod categories;
 mod chat;
 mod checkout;
 mod console_coupons;
+mod console_imports;
 mod contract;
 mod edge;
 mod errors;
