@@ -22,11 +22,13 @@ mod accounts;
 mod addresses;
 mod audit;
 mod bag;
+mod banners;
 mod bulk;
 mod catalogue;
 mod columns;
 mod console_coupons;
 mod console_imports;
+mod console_products;
 mod coupons;
 mod curated;
 mod db;
@@ -42,6 +44,7 @@ mod swipes;
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
+pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
@@ -49,6 +52,11 @@ pub use catalogue::{
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
 pub use console_imports::ExportStatus;
+pub use console_products::{
+    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,
+    insert_product,
+};
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};
 pub use faults::is_storage_failure;

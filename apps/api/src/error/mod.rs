@@ -2,11 +2,13 @@
 //! Each family's module maps that family's typed errors onto it.
 
 pub mod bag;
+mod banners;
 pub mod catalogue;
 pub mod chat;
 mod console;
 mod console_coupons;
 mod console_imports;
+mod console_products;
 pub mod input;
 pub mod swipes;
 pub mod trending;

@@ -21,7 +21,6 @@ pub(crate) mod params;
 pub mod payments;
 pub mod places;
 pub mod products;
-pub mod static_images;
 pub mod users;
 
 use actix_web::http::{Method, header};
@@ -277,18 +276,6 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     get().to(categories::by_gender),
                 ))
                 .service(resource("/categories/admin/all", get().to(categories::all)))
-                .service(resource(
-                    "/admin/static-images",
-                    get().to(static_images::list),
-                ))
-                .service(resource(
-                    "/admin/static-images/category/{category}",
-                    get().to(static_images::by_category),
-                ))
-                .service(resource(
-                    "/admin/static-images/{id}",
-                    get().to(static_images::detail),
-                ))
                 .configure(console::routes)
                 .configure(admin::routes)
                 .configure(images::routes)

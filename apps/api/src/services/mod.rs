@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod bag;
+pub mod banners;
 pub mod catalogue;
 pub mod chat;
 pub mod checkout;

@@ -3,6 +3,7 @@
 mod helpers;
 
 mod addresses;
+mod admin_banners;
 mod bag;
 mod brands;
 mod catalogue_changes;

@@ -125,3 +125,4 @@ pub struct Change<'a> {
 pub fn required_version(body: Option<i64>, if_match: Option<&str>) -> Result<i64, ConsoleError> {
     access::console::expected_version(body, if_match)?.ok_or(ConsoleError::VersionRequired)
 }
+pub mod products;
