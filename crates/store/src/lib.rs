@@ -51,7 +51,7 @@ pub use catalogue::{
     note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
-pub use console_imports::ExportStatus;
+pub use console_imports::{ExportStatus, ImportBatch, ImportUpdate, ImportedBatch};
 pub use console_products::{
     ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
     ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,

@@ -17,7 +17,7 @@ use crate::state::AppState;
 /// This family's part of the OpenAPI document (merged by `routes::openapi::document`).
 #[derive(Debug, OpenApi)]
 #[openapi(
-    paths(export_products),
+    paths(import_products, export_products),
     components(schemas(ImportReport, RowError)),
     tags((name = "brand console", description = "A brand's products, stock, images, imports, coupons and orders"))
 )]
@@ -26,8 +26,11 @@ pub struct Doc;
 /// Registers this family's routes under `/api` (before the products' `/brand/products/{id}`).
 pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     use crate::routes::{get, post, resource};
-    let _ = (post, import_products);
     cfg.service(resource(
+        "/brand/products/import",
+        post().to(import_products),
+    ))
+    .service(resource(
         "/brand/products/export",
         get().to(export_products),
     ));

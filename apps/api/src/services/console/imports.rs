@@ -18,7 +18,13 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use utoipa::ToSchema;
 
-use super::{ConsoleError, Manager};
+use chrono::{DateTime, Utc};
+use store::ids::{BrandId, ProductId};
+use validation::{ProductGender, ProductRule};
+
+use super::products::content_of;
+use super::products::input::{ProductDraft, ProductInput};
+use super::{Change, ConsoleError, Manager};
 use crate::auth::Caller;
 use crate::state::AppState;
 
@@ -494,9 +500,131 @@ pub async fn checked_rows(
     Ok((rows, errors))
 }
 
+/// A row read and checked: what it writes.
+struct Checked {
+    row: usize,
+    id: Option<String>,
+    draft: ProductDraft,
+}
+
+/// The rows' product drafts, by the product editor's rules; each broken rule a row error.
+fn drafts(rows: Vec<ReadRow>, errors: &mut Vec<RowError>) -> Result<Vec<Checked>, ImportsError> {
+    let mut checked = Vec::with_capacity(rows.len());
+    for row in rows {
+        let input: ProductInput = match serde_json::from_value(row.body) {
+            Ok(input) => input,
+            Err(e) => {
+                errors.push(RowError {
+                    row: row.row,
+                    field: "row".into(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        match ProductDraft::try_from(input) {
+            Ok(draft) => checked.push(Checked {
+                row: row.row,
+                id: row.id,
+                draft,
+            }),
+            Err(ConsoleError::Invalid(fields)) => errors.extend(row_errors(row.row, &fields)),
+            Err(other) => return Err(other.into()),
+        }
+    }
+    Ok(checked)
+}
+
+/// Keeps the drafts whose categories exist and suit the product's gender (the product
+/// editor's rule and message); a brand that does not exist is 404.
+async fn with_categories(
+    state: &AppState,
+    brand: &str,
+    drafts: Vec<Checked>,
+    errors: &mut Vec<RowError>,
+) -> Result<Vec<Checked>, ImportsError> {
+    let asked: Vec<String> = drafts
+        .iter()
+        .flat_map(|c| c.draft.category_ids.iter().cloned())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let brand_id = brand.to_owned();
+    let refs = state
+        .db(move |s| s.product_references(&brand_id, &asked, None))
+        .await?;
+    if refs.brand.is_none() {
+        return Err(ConsoleError::NotFound("Brand").into());
+    }
+    let known: HashMap<&str, &store::CategoryRecord> =
+        refs.categories.iter().map(|c| (c.id.as_str(), c)).collect();
+    Ok(drafts
+        .into_iter()
+        .filter(|c| {
+            let broken = c
+                .draft
+                .category_ids
+                .iter()
+                .find_map(|id| match known.get(id.as_str()) {
+                    None => Some(ProductRule::UnknownCategory(id.clone())),
+                    Some(category) => ProductGender::parse(&category.gender)
+                        .ok()
+                        .filter(|of| !validation::category_fits(c.draft.gender, *of))
+                        .map(|of| {
+                            validation::category_gender_rule(&category.name, of, c.draft.gender)
+                        }),
+                });
+            let Some(rule) = broken else { return true };
+            errors.push(RowError {
+                row: c.row,
+                field: "categories".into(),
+                message: rule.to_string(),
+            });
+            false
+        })
+        .collect())
+}
+
+/// The store's batches of `checked` for `brand`, created at `now`.
+fn batches(checked: &[Checked], brand: &str, now: DateTime<Utc>) -> Vec<store::ImportBatch> {
+    checked
+        .chunks(BATCH_ROWS)
+        .map(|chunk| {
+            let mut batch = store::ImportBatch::default();
+            for c in chunk {
+                let content = content_of(&c.draft);
+                let stock: Vec<(String, u32)> = c
+                    .draft
+                    .stock
+                    .iter()
+                    .map(|(size, units)| (size.as_str().to_owned(), *units))
+                    .collect();
+                match &c.id {
+                    Some(id) => batch.updates.push(store::ImportUpdate {
+                        row: c.row,
+                        id: id.clone(),
+                        content,
+                        stock,
+                    }),
+                    None => batch.creates.push(store::NewProduct {
+                        id: ProductId::new(uuid::Uuid::now_v7().to_string()),
+                        brand_id: BrandId::new(brand),
+                        created_at: now.naive_utc(),
+                        content,
+                        stock,
+                    }),
+                }
+            }
+            batch
+        })
+        .collect()
+}
+
 /// Imports `bytes` into the caller's brand (an admin names it): every row valid, or with
 /// `partial` the valid ones. Refused with the report, nothing written, when a row is invalid
-/// and the import is not partial.
+/// and the import is not partial (or the header is wrong). The rows are written in batches of
+/// [`BATCH_ROWS`], each one transaction with its change-feed entries and one audit row (action
+/// `import`) naming the products it created and updated.
 pub async fn import(
     state: &AppState,
     caller: &Caller,
@@ -510,17 +638,52 @@ pub async fn import(
         .brand_for(brand_id.as_deref())
         .map_err(ConsoleError::from)?
         .to_owned();
-    let (rows, errors) = checked_rows(state, &brand, bytes).await?;
+    let (rows, mut errors) = checked_rows(state, &brand, bytes).await?;
     let header_broken = errors.iter().any(|e| e.row == 0);
+    let checked = drafts(rows, &mut errors)?;
+    let checked = if header_broken || checked.is_empty() {
+        checked
+    } else {
+        with_categories(state, &brand, checked, &mut errors).await?
+    };
     if header_broken || (!errors.is_empty() && !partial) {
         return Err(ImportsError::Invalid(ImportReport {
             success: false,
             ..report(0, 0, errors)
         }));
     }
-    // The rows are written once the products' typed input and store writes are in place.
-    let _ = (rows, manager);
-    Ok(report(0, 0, errors))
+    let now = state.clock.now();
+    let import_id = uuid::Uuid::now_v7().to_string();
+    let (mut created, mut updated) = (0, 0);
+    for (n, batch) in batches(&checked, &brand, now).into_iter().enumerate() {
+        let (manager, brand, entity_id) = (
+            manager.clone(),
+            brand.clone(),
+            format!("{import_id}/{}", n + 1),
+        );
+        let done = state
+            .db(move |s| {
+                s.import_products(&brand, &batch, now.naive_utc(), |done| {
+                    let change = Change {
+                        action: "import",
+                        entity: "product",
+                        entity_id: &entity_id,
+                        brand_id: Some(&brand),
+                    };
+                    let after = json!({"created": done.created, "updated": done.updated});
+                    manager.audit(now, change, None::<&Value>, Some(&after))
+                })
+            })
+            .await?;
+        created += done.created.len();
+        updated += done.updated.len();
+        errors.extend(done.gone.into_iter().map(|row| RowError {
+            row,
+            field: "id".into(),
+            message: "No product of this brand has this id.".into(),
+        }));
+    }
+    Ok(report(created, updated, errors))
 }
 
 #[cfg(test)]

@@ -219,7 +219,7 @@ pub async fn list(
 }
 
 /// The content a draft writes.
-fn content_of(draft: &ProductDraft) -> ProductContent {
+pub(crate) fn content_of(draft: &ProductDraft) -> ProductContent {
     ProductContent {
         name: draft.name.clone(),
         description: draft.description.clone(),
