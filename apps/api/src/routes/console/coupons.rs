@@ -34,6 +34,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 pub struct BrandQuery {
     /// The brand (admins; without it an admin lists every coupon).
     #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
     pub brand_id: Option<String>,
 }
 

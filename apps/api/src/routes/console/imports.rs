@@ -43,6 +43,7 @@ pub struct ImportQuery {
     pub partial: Option<bool>,
     /// The brand (admins).
     #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
     pub brand_id: Option<String>,
 }
 
@@ -51,8 +52,10 @@ pub struct ImportQuery {
 pub struct ExportQuery {
     /// The brand (admins).
     #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
     pub brand_id: Option<String>,
     /// `active` (the default: not archived), `archived` or `all`.
+    #[param(pattern = "^(active|archived|all)$")]
     pub status: Option<String>,
 }
 
