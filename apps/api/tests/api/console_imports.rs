@@ -269,6 +269,25 @@ async fn invalid_rows_refuse_the_file_unless_partial(backend: Backend) {
         ],
         "{answer}"
     );
+    // The product editor's own message for the same price.
+    let model = demo()
+        .products
+        .iter()
+        .find(|p| p.brand_id == a)
+        .expect("a product");
+    let (status, editor) = app
+        .send_json(
+            Method::POST,
+            "/api/brand/products",
+            Some(
+                json!({"name": "Bad Price", "price": "cheap", "gender": model.gender.as_str(),
+                        "category": model.category_ids, "sizes": ["S"], "stock": {"S": 1}}),
+            ),
+            Some(&team),
+        )
+        .await;
+    assert_eq!(status, 400, "{editor}");
+    assert_eq!(answer["errors"][0]["message"], editor["fields"]["price"]);
     let stock_message = answer["errors"][2]["message"].as_str().expect("a message");
     assert!(stock_message.starts_with("XL: "), "{stock_message}");
     assert_eq!(
