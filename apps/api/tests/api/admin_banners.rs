@@ -257,6 +257,25 @@ async fn a_create_checks_every_field(backend: Backend) {
     assert_eq!(res.status().as_u16(), 400);
     let body: Value = res.json().await.expect("json");
     assert_eq!(error_code(&body), "INVALID_FORM");
+    // Bounded parts: a text field over 4 KiB, a file over 10 MB.
+    let long = "t".repeat(5000);
+    let (status, body) = create(vec![("title", long)]).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (413, "PAYLOAD_TOO_LARGE".into())
+    );
+    let big = vec![0u8; 10 * 1024 * 1024 + 1];
+    let (content_type, payload) = form(&[("title", "Big"), ("category", "hero")], Some(&big));
+    let res = app
+        .client
+        .post(app.url("/api/admin/static-images"))
+        .bearer_auth(&admin.token)
+        .header("content-type", content_type)
+        .body(payload)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status().as_u16(), 413);
     assert_eq!(app.count("audit_log"), 0, "nothing was written");
 }
 
