@@ -26,6 +26,8 @@ mod banners;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_coupons;
+mod console_products;
 mod coupons;
 mod curated;
 mod db;
@@ -46,6 +48,12 @@ pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
+};
+pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_products::{
+    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,
+    insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

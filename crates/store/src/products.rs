@@ -123,7 +123,7 @@ enum Scope<'a> {
 }
 
 /// Ids per `IN (...)` list, far under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
-const IDS_PER_QUERY: usize = 1000;
+pub(crate) const IDS_PER_QUERY: usize = 1000;
 
 impl Store {
     /// Every product, in no particular order.
@@ -141,14 +141,23 @@ impl Store {
         let mut out = Vec::with_capacity(ids.len());
         for chunk in ids.chunks(IDS_PER_QUERY) {
             let chunk: Vec<&str> = chunk.iter().map(ProductId::as_str).collect();
-            let rows = products::table
-                .filter(products::id.eq_any(&chunk))
-                .select(ProductRow::as_select())
-                .load(&mut conn)?;
-            out.extend(assemble(&mut conn, rows, Scope::Ids(&chunk))?);
+            out.extend(products_in(&mut conn, &chunk)?);
         }
         Ok(out)
     }
+}
+
+/// The products with these ids that exist (at most [`IDS_PER_QUERY`]), read on `conn` (inside
+/// the caller's transaction, when it has one), in no particular order.
+pub(crate) fn products_in(
+    conn: &mut crate::DbConnection,
+    ids: &[&str],
+) -> Result<Vec<ProductRecord>, StoreError> {
+    let rows = products::table
+        .filter(products::id.eq_any(ids))
+        .select(ProductRow::as_select())
+        .load(conn)?;
+    assemble(conn, rows, Scope::Ids(ids))
 }
 
 fn assemble(

@@ -6,6 +6,8 @@ mod banners;
 pub mod catalogue;
 pub mod chat;
 mod console;
+mod console_coupons;
+mod console_products;
 pub mod input;
 pub mod swipes;
 pub mod trending;

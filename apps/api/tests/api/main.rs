@@ -10,6 +10,7 @@ mod catalogue_changes;
 mod categories;
 mod chat;
 mod checkout;
+mod console_coupons;
 mod contract;
 mod edge;
 mod errors;
