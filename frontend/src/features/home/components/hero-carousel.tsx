@@ -5,9 +5,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { homeQueries } from '../api/home-queries';
 import styles from './home.module.css';
 
+/** The banner box is 92 % of the column; the browser picks the width variant from this. */
+const BANNER_SIZES = '92vw';
+
 /**
- * The hero: the three active 'hero' banners, rotating every 4 s (000 §2.5). They name targets
- * but are display only. Without banners (or when the call fails, §8) the hero is left out.
+ * The hero: the 'hero' banners the admin's library shows now (the three built-in ones unless an
+ * admin changed them), rotating every 4 s (000 §2.5). They are display only. Without banners (or
+ * when the call fails, §8) the hero is left out.
  */
 export function HeroCarousel() {
   const { data: banners = [], isPending } = useQuery(homeQueries.hero());
@@ -27,6 +31,8 @@ export function HeroCarousel() {
         <span key={banner._id} className={styles.banner}>
           <img
             src={banner.url}
+            srcSet={banner.srcset ?? undefined}
+            sizes={banner.srcset ? BANNER_SIZES : undefined}
             alt={banner.title}
             className={styles.bannerImage}
             // The first banner is in view at once; the others wait their turn.
