@@ -3,6 +3,8 @@
 mod helpers;
 
 mod addresses;
+mod admin_brands;
+mod admin_users;
 mod bag;
 mod brands;
 mod catalogue_changes;

@@ -1,0 +1,1 @@
+//! Categories (filled below).

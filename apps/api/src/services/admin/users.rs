@@ -1,0 +1,1 @@
+//! Users and roles (filled below).
