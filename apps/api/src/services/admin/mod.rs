@@ -131,3 +131,14 @@ pub(crate) fn is_unique_violation(e: &diesel::result::Error) -> bool {
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _)
     )
 }
+
+/// Whether a diesel error is a foreign key refusing a deletion or a row.
+pub(crate) fn is_foreign_key_violation(e: &diesel::result::Error) -> bool {
+    matches!(
+        e,
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+            _
+        )
+    )
+}
