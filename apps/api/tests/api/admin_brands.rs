@@ -172,8 +172,6 @@ async fn admins_list_create_and_edit_brands(backend: Backend) {
         (status, error_code(&unversioned)),
         (428, "VERSION_REQUIRED".to_owned())
     );
-    let (status, public) = app.get_json(&format!("/api/brands/{id}")).await;
-    let _ = (status, public);
 }
 
 async fn brand_forms_name_every_broken_field(backend: Backend) {

@@ -3,7 +3,9 @@
 mod helpers;
 
 mod addresses;
+mod admin_audit;
 mod admin_brands;
+mod admin_categories;
 mod admin_users;
 mod bag;
 mod brands;

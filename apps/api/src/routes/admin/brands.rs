@@ -42,6 +42,7 @@ pub(in crate::routes) fn if_match(req: &HttpRequest) -> Option<String> {
 #[utoipa::path(
     get,
     path = "/api/admin/brands",
+    operation_id = "admin_brands_list",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     params(BrandSearch),
@@ -65,6 +66,7 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/api/admin/brands",
+    operation_id = "admin_brands_create",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = NewBrandBody,
@@ -73,7 +75,7 @@ pub async fn list(
         (status = 400, body = ErrorBody, description = "VALIDATION_FAILED, with `fields`"),
         (status = 401, body = ErrorBody, description = "No valid session"),
         (status = 403, body = ErrorBody, description = "Not an admin"),
-        (status = 409, body = ErrorBody, description = "BRAND_NAME_TAKEN"),
+        (status = 409, body = ErrorBody, description = "Another brand has the name (BRAND_NAME_TAKEN)"),
     ),
 )]
 pub async fn create(
@@ -90,6 +92,7 @@ pub async fn create(
 #[utoipa::path(
     patch,
     path = "/api/admin/brands/{id}",
+    operation_id = "admin_brands_update",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     params(
@@ -104,7 +107,7 @@ pub async fn create(
         (status = 403, body = ErrorBody, description = "Not an admin"),
         (status = 404, body = ErrorBody, description = "No such brand"),
         (status = 409, body = ErrorBody, description = "STALE_EDIT with `current`; BRAND_NAME_TAKEN"),
-        (status = 428, body = ErrorBody, description = "VERSION_REQUIRED"),
+        (status = 428, body = ErrorBody, description = "No version named (VERSION_REQUIRED)"),
     ),
 )]
 pub async fn update(

@@ -47,6 +47,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(
     get,
     path = "/api/admin/categories",
+    operation_id = "admin_categories_list",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     responses(
@@ -63,6 +64,7 @@ pub async fn list(state: web::Data<AppState>, caller: Caller) -> Result<HttpResp
 #[utoipa::path(
     post,
     path = "/api/admin/categories",
+    operation_id = "admin_categories_create",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = NewCategoryBody,
@@ -86,6 +88,7 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/admin/categories/order",
+    operation_id = "admin_categories_reorder",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = CategoryOrder,
@@ -109,6 +112,7 @@ pub async fn reorder(
 #[utoipa::path(
     patch,
     path = "/api/admin/categories/{id}",
+    operation_id = "admin_categories_update",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     params(
@@ -123,7 +127,7 @@ pub async fn reorder(
         (status = 403, body = ErrorBody, description = "Not an admin"),
         (status = 404, body = ErrorBody, description = "No such category"),
         (status = 409, body = ErrorBody, description = "STALE_EDIT with `current`"),
-        (status = 428, body = ErrorBody, description = "VERSION_REQUIRED"),
+        (status = 428, body = ErrorBody, description = "No version named (VERSION_REQUIRED)"),
     ),
 )]
 pub async fn update(
@@ -149,6 +153,7 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/admin/categories/{id}",
+    operation_id = "admin_categories_delete",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     params(("id" = String, Path, description = "The category's id")),

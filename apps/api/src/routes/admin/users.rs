@@ -30,6 +30,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(
     get,
     path = "/api/admin/users",
+    operation_id = "admin_users_list",
     tag = "admin-users",
     security(("session_cookie" = []), ("bearer" = [])),
     params(UserSearch),
@@ -54,6 +55,7 @@ pub async fn list(
 #[utoipa::path(
     put,
     path = "/api/admin/users/{id}/role",
+    operation_id = "admin_users_set_role",
     tag = "admin-users",
     security(("session_cookie" = []), ("bearer" = [])),
     params(("id" = String, Path, description = "The user's id")),

@@ -294,10 +294,9 @@ pub async fn create(
         .db(move |store| {
             store.in_transaction(|conn| {
                 let all = store::all_categories(conn)?;
-                let parent = match &parent_id {
-                    Some(id) => Some(all.iter().find(|c| c.id == *id)),
-                    None => None,
-                };
+                let parent = parent_id
+                    .as_ref()
+                    .map(|id| all.iter().find(|c| c.id == *id));
                 if let (Some(parent), Some(id), Some(gender)) = (parent, &parent_id, &gender) {
                     check_parent(parent, id, gender, None, &mut fields);
                 }

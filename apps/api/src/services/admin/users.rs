@@ -88,8 +88,10 @@ pub struct UserSearch {
     #[param(max_length = 100)]
     pub search: Option<String>,
     /// From 1 (default 1), at most 10,000.
+    #[param(pattern = "^[0-9]{0,5}$")]
     pub page: Option<String>,
     /// 1 to 100 (default 20).
+    #[param(pattern = "^[0-9]{0,3}$")]
     pub limit: Option<String>,
 }
 
