@@ -20,6 +20,9 @@ macro_rules! per_backend {
 
 mod accounts;
 mod addresses;
+mod admin_brands;
+mod admin_categories;
+mod admin_users;
 mod audit;
 mod bag;
 mod banners;
@@ -44,6 +47,15 @@ mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
+pub use admin_brands::{
+    BrandEdit, NewBrand, brand_by_id, brand_name_taken, brand_product_count, insert_brand,
+    update_brand,
+};
+pub use admin_categories::{
+    CategoryEdit, all_categories, category_by_id, category_product_count, child_category_count,
+    delete_category, insert_category, set_category_position, update_category,
+};
+pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
 pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};

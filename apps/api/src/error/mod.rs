@@ -1,6 +1,7 @@
 //! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
 //! Each family's module maps that family's typed errors onto it.
 
+mod admin;
 pub mod bag;
 mod banners;
 pub mod catalogue;

@@ -3,7 +3,11 @@
 mod helpers;
 
 mod addresses;
+mod admin_audit;
 mod admin_banners;
+mod admin_brands;
+mod admin_categories;
+mod admin_users;
 mod bag;
 mod brands;
 mod catalogue_changes;
