@@ -191,3 +191,44 @@ export function categoriesState(initial: AdminCategory[]) {
   ];
   return { state, handlers };
 }
+
+/** The users (20 a page), with role changes recorded; the last admin cannot be demoted. */
+export function usersState(initial: AdminUser[], brands: AdminBrand[] = [brand()]) {
+  const state = { users: [...initial], requests: [] as { id: string; body: unknown }[] };
+  const handlers = [
+    ...brandsState(brands).handlers,
+    http.get('*/api/admin/users', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const search = params.get('search')?.toLowerCase() ?? '';
+      const page = Number(params.get('page') ?? 1);
+      const found = state.users.filter((u) => u.email.includes(search));
+      return HttpResponse.json({
+        success: true,
+        users: found.slice((page - 1) * 20, page * 20),
+        total: found.length,
+        page,
+        limit: 20,
+      });
+    }),
+    http.put('*/api/admin/users/:id/role', async ({ request, params }) => {
+      const body = (await request.json()) as { role: 'shopper' | 'brand' | 'admin'; brandId: string | null };
+      state.requests.push({ id: String(params.id), body });
+      const index = state.users.findIndex((u) => u._id === params.id);
+      const current = state.users[index]!;
+      const admins = state.users.filter((u) => u.role === 2).length;
+      if (current.role === 2 && body.role !== 'admin' && admins === 1) {
+        return refusal(409, 'LAST_ADMIN', 'The shop needs at least one admin.');
+      }
+      const role = ({ shopper: 0, brand: 1, admin: 2 } as const)[body.role];
+      const picked = brands.find((b) => b._id === body.brandId);
+      const next = {
+        ...current,
+        role,
+        brand: picked ? { _id: picked._id, name: picked.name } : null,
+      };
+      state.users[index] = next;
+      return HttpResponse.json({ success: true, user: next });
+    }),
+  ];
+  return { state, handlers };
+}
