@@ -65,7 +65,7 @@ describe('home hero (000 §2.5, the admin library)', () => {
     const [first, second] = bannerImages();
     expect(first).toHaveAttribute('src', published.url);
     expect(first).toHaveAttribute('srcset', published.srcset);
-    expect(first).toHaveAttribute('sizes', '92vw');
+    expect(first).toHaveAttribute('sizes', '(max-width: 413px) 92vw, 380px');
     expect(first).toHaveAttribute('loading', 'eager');
     expect(second).not.toHaveAttribute('srcset');
     expect(second).toHaveAttribute('loading', 'lazy');

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { HERO_ROTATE_MS } from '@/config/app';
 import { Carousel } from '@/components/ui/carousel';
+import { HERO_BANNER_CLASS, HeroBanner } from '@/components/ui/hero-banner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { homeQueries } from '../api/home-queries';
-import styles from './home.module.css';
-
-/** The banner box is 92 % of the column; the browser picks the width variant from this. */
-const BANNER_SIZES = '92vw';
 
 /**
  * The hero: the 'hero' banners the admin's library shows now (the three built-in ones unless an
@@ -19,7 +16,7 @@ export function HeroCarousel() {
   if (isPending) {
     return (
       <Carousel label="Loading highlights" itemWidth="92%" busy>
-        <Skeleton height="auto" radius="var(--radius-lg)" className={styles.banner} />
+        <Skeleton height="auto" radius="var(--radius-lg)" className={HERO_BANNER_CLASS} />
       </Carousel>
     );
   }
@@ -28,17 +25,13 @@ export function HeroCarousel() {
   return (
     <Carousel label="Highlights" itemWidth="92%" intervalMs={HERO_ROTATE_MS}>
       {banners.map((banner, index) => (
-        <span key={banner._id} className={styles.banner}>
-          <img
+        <HeroBanner
+            key={banner._id}
             src={banner.url}
             srcSet={banner.srcset ?? undefined}
-            sizes={banner.srcset ? BANNER_SIZES : undefined}
             alt={banner.title}
-            className={styles.bannerImage}
-            // The first banner is in view at once; the others wait their turn.
-            loading={index === 0 ? 'eager' : 'lazy'}
+            eager={index === 0}
           />
-        </span>
       ))}
     </Carousel>
   );
