@@ -26,12 +26,12 @@ export function HeroCarousel() {
     <Carousel label="Highlights" itemWidth="92%" intervalMs={HERO_ROTATE_MS}>
       {banners.map((banner, index) => (
         <HeroBanner
-            key={banner._id}
-            src={banner.url}
-            srcSet={banner.srcset ?? undefined}
-            alt={banner.title}
-            eager={index === 0}
-          />
+          key={banner._id}
+          src={banner.url}
+          srcSet={banner.srcset ?? undefined}
+          alt={banner.title}
+          eager={index === 0}
+        />
       ))}
     </Carousel>
   );
