@@ -172,15 +172,25 @@ async fn edits(shops: &[Shop], count: usize, refresh_ms: usize) -> Result<()> {
     let listed = writer
         .json(
             Method::GET,
-            &format!("/api/brand/products?limit={}&page=1", count.min(100)),
+            "/api/brand/products?limit=100&page=1",
             None,
         )
         .await?;
-    let products = listed["products"]
-        .as_array()
-        .filter(|p| !p.is_empty())
-        .context("the console lists no product")?
-        .clone();
+    // Only products shoppers see (the console also lists those of inactive brands).
+    let mut products = Vec::new();
+    for product in listed["products"].as_array().into_iter().flatten() {
+        let id = product["_id"].as_str().unwrap_or_default();
+        if writer
+            .json(Method::GET, &format!("/api/products/id/{id}"), None)
+            .await
+            .is_ok()
+        {
+            products.push(product.clone());
+        }
+    }
+    if products.is_empty() {
+        bail!("the console lists no product shoppers see");
+    }
     let mut versions: BTreeMap<String, i64> = products
         .iter()
         .filter_map(|p| Some((p["_id"].as_str()?.to_owned(), p["version"].as_i64()?)))
