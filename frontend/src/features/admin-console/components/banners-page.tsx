@@ -17,7 +17,6 @@ import {
   bannerErrors,
   dayOf,
   draftOf,
-  isoOf,
   normalTags,
   type BannerDraft,
 } from '../utils/banner-rules';
@@ -111,8 +110,9 @@ function BannerForm({
       device: draft.device,
       tags: normalTags(draft.tags),
       campaign: draft.campaign.trim(),
-      startDate: isoOf(draft.startDate),
-      endDate: isoOf(draft.endDate, true),
+      // Empty opens the period's end (and clears it on an edit).
+      startDate: draft.startDate,
+      endDate: draft.endDate,
       priority: Number(draft.priority),
       isActive: draft.isActive,
     };
