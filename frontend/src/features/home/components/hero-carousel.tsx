@@ -6,8 +6,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { homeQueries } from '../api/home-queries';
 
 /**
- * The hero: the three active 'hero' banners, rotating every 4 s (000 §2.5). They name targets
- * but are display only. Without banners (or when the call fails, §8) the hero is left out.
+ * The hero: the 'hero' banners the admin's library shows now (the three built-in ones unless an
+ * admin changed them), rotating every 4 s (000 §2.5). They are display only. Without banners (or
+ * when the call fails, §8) the hero is left out.
  */
 export function HeroCarousel() {
   const { data: banners = [], isPending } = useQuery(homeQueries.hero());
@@ -24,7 +25,13 @@ export function HeroCarousel() {
   return (
     <Carousel label="Highlights" itemWidth="92%" intervalMs={HERO_ROTATE_MS}>
       {banners.map((banner, index) => (
-        <HeroBanner key={banner._id} src={banner.url} alt={banner.title} eager={index === 0} />
+        <HeroBanner
+          key={banner._id}
+          src={banner.url}
+          srcSet={banner.srcset ?? undefined}
+          alt={banner.title}
+          eager={index === 0}
+        />
       ))}
     </Carousel>
   );
