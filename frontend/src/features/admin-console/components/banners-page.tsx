@@ -253,17 +253,13 @@ function BannerForm({
       <HeroPreview
         isHero={draft.category === 'hero'}
         live={banners.filter((b) => b.category === 'hero')}
-        draft={
-          previewUrl
-            ? {
-                _id: base?._id ?? 'draft',
-                title: draft.title.trim(),
-                url: previewUrl,
-                srcset: image.url ? '' : (base?.srcset ?? ''),
-                priority: Number(draft.priority) || 0,
-              }
-            : null
-        }
+        draft={{
+          _id: base?._id ?? 'draft',
+          title: draft.title.trim(),
+          url: previewUrl,
+          srcset: image.url ? '' : (base?.srcset ?? ''),
+          priority: Number(draft.priority) || 0,
+        }}
       />
     </div>
   );
