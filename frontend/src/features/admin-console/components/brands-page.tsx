@@ -38,6 +38,12 @@ export const BRAND_TEXTS = {
 } as const;
 
 type StatusFilter = 'all' | 'active' | 'inactive';
+type BrandSort = 'name' | 'products';
+
+const SORTS: Record<BrandSort, (a: AdminBrand, b: AdminBrand) => number> = {
+  name: (a, b) => a.name.localeCompare(b.name),
+  products: (a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name),
+};
 
 interface BrandDraft {
   name: string;
@@ -247,6 +253,7 @@ export function BrandsPage() {
 function Brands() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<BrandSort>('name');
   const [editing, setEditing] = useState<{ brand: AdminBrand | null } | null>(null);
   const [deactivating, setDeactivating] = useState<AdminBrand | null>(null);
   const debounced = useDebouncedValue(search, 250);
@@ -269,9 +276,9 @@ function Brands() {
       },
     );
 
-  const brands = (query.data ?? []).filter(
-    (brand) => status === 'all' || brand.isActive === (status === 'active'),
-  );
+  const brands = (query.data ?? [])
+    .filter((brand) => status === 'all' || brand.isActive === (status === 'active'))
+    .sort(SORTS[sort]);
 
   return (
     <>
@@ -301,7 +308,24 @@ function Brands() {
             </select>
           )}
         </FormRow>
-        <button type="button" className={styles.primary} onClick={() => setEditing({ brand: null })}>
+        <FormRow label="Sort by">
+          {({ id }) => (
+            <select
+              id={id}
+              className={inputClass}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as BrandSort)}
+            >
+              <option value="name">Name</option>
+              <option value="products">Most products</option>
+            </select>
+          )}
+        </FormRow>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => setEditing({ brand: null })}
+        >
           {BRAND_TEXTS.newBrand}
         </button>
       </div>
