@@ -172,7 +172,11 @@ function BannerForm({
           </p>
         )}
         <div className={styles.formGrid}>
-          <FormRow label="Image" error={shown('file')} hint="JPEG, PNG or WebP, 1200 x 500, at most 10 MB.">
+          <FormRow
+            label="Image"
+            error={shown('file')}
+            hint="JPEG, PNG or WebP, 1200 x 500, at most 10 MB."
+          >
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}
@@ -245,7 +249,12 @@ function BannerForm({
           <button type="submit" className={styles.primary} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : base === null ? 'Publish' : 'Save'}
           </button>
-          <button type="button" className={styles.button} onClick={onDone} disabled={save.isPending}>
+          <button
+            type="button"
+            className={styles.button}
+            onClick={onDone}
+            disabled={save.isPending}
+          >
             Cancel
           </button>
         </div>

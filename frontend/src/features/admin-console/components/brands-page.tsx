@@ -32,7 +32,8 @@ export const BRAND_TEXTS = {
   logoSaved: (name: string) => `${name}'s logo uploaded.`,
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
   deactivateMessage:
-    'Deactivating the brand hides its products from shoppers. Orders already placed are kept. You can activate it again at any time.',
+    'Deactivating the brand hides its products from shoppers. Orders already placed are kept. ' +
+    'You can activate it again at any time.',
   deactivated: (name: string) => `${name} deactivated: its products are hidden.`,
   activated: (name: string) => `${name} activated.`,
 } as const;
@@ -103,7 +104,9 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
     let saved: AdminBrand;
     try {
       saved = await save.mutateAsync(
-        base === null ? { id: null, brand: fields } : { id: base._id, brand: { ...fields, version: base.version } },
+        base === null
+          ? { id: null, brand: fields }
+          : { id: base._id, brand: { ...fields, version: base.version } },
       );
     } catch (error) {
       if (isStale(error) && isBrandShape(error.body.current)) {
@@ -135,7 +138,12 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
 
   const title = brand === null ? BRAND_TEXTS.newBrand : `Edit ${brand.name}`;
   return (
-    <form className={styles.panel} aria-label={title} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className={styles.panel}
+      aria-label={title}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h2 className={styles.panelTitle}>{title}</h2>
       {alert && (
         <p role="alert" className={styles.alert}>
@@ -268,7 +276,9 @@ function Brands() {
         onSuccess: (saved) =>
           showToast({
             type: 'success',
-            message: isActive ? BRAND_TEXTS.activated(saved.name) : BRAND_TEXTS.deactivated(saved.name),
+            message: isActive
+              ? BRAND_TEXTS.activated(saved.name)
+              : BRAND_TEXTS.deactivated(saved.name),
           }),
         onError: (error) =>
           showToast({ type: 'error', message: isStale(error) ? ADMIN_TEXTS.stale : messageOf(error) }),

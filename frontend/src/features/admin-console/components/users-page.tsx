@@ -76,7 +76,11 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
 
   return (
     <Modal variant="dialog" onClose={onClose} labelledBy={titleId} className={styles.panel}>
-      <ModalHeader titleId={titleId} title={`Change role of ${user.email ?? user._id}`} onClose={onClose} />
+      <ModalHeader
+        titleId={titleId}
+        title={`Change role of ${user.email ?? user._id}`}
+        onClose={onClose}
+      />
       <form className={styles.panel} onSubmit={submit} noValidate>
         {alert && (
           <p role="alert" className={styles.alert}>
@@ -112,7 +116,9 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
                 aria-describedby={describedBy}
                 onChange={(event) => setBrandId(event.target.value)}
               >
-                <option value="">{brands.isPending ? 'Loading brands...' : 'Choose a brand'}</option>
+                <option value="">
+                  {brands.isPending ? 'Loading brands...' : 'Choose a brand'}
+                </option>
                 {(brands.data ?? []).map((brand) => (
                   <option key={brand._id} value={brand._id}>
                     {brand.name}

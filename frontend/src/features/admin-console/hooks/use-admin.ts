@@ -61,8 +61,8 @@ export function useSaveBrand() {
 export function useUploadBrandLogo() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress?: UploadProgress }) =>
-      uploadBrandLogo(id, file, onProgress),
+    mutationFn: (upload: { id: string; file: File; onProgress?: UploadProgress }) =>
+      uploadBrandLogo(upload.id, upload.file, upload.onProgress),
     onSettled: invalidate,
   });
 }

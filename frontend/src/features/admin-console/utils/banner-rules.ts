@@ -57,7 +57,8 @@ export function bannerErrors(draft: BannerDraft, hasFile: boolean): Record<strin
   else if (draft.title.trim().length > 100) errors.title = 'At most 100 characters.';
   if (draft.campaign.trim().length > 60) errors.campaign = 'At most 60 characters.';
   const priority = Number(draft.priority);
-  if (draft.priority.trim() === '' || !Number.isInteger(priority) || priority < 0 || priority > 1000) {
+  const blank = draft.priority.trim() === '';
+  if (blank || !Number.isInteger(priority) || priority < 0 || priority > 1000) {
     errors.priority = 'A whole number from 0 to 1000.';
   }
   if (draft.startDate && draft.endDate && draft.endDate < draft.startDate) {
