@@ -210,3 +210,15 @@ describe('Admin console: brands', () => {
     expect(state.requests[0]).toEqual({ method: 'PATCH', body: { isActive: false, version: 1 } });
   });
 });
+
+describe('Admin console: its own page', () => {
+  it("is drawn outside the shop's column: no shop header or bottom navigation", async () => {
+    server.use(...brandsState().handlers);
+    signInAs(2);
+    renderApp('/admin/brands');
+    expect(await screen.findByRole('table', { name: 'Brands' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Brands' })).toBeInTheDocument();
+    expect(screen.getByText('root@shop.in')).toBeInTheDocument();
+  });
+});
