@@ -123,7 +123,8 @@ function CouponEditor({ coupon, onDone }: { coupon: ConsoleCoupon | null; onDone
           )}
         </Field>
         {text('discount_value', form.discount_type === 'percentage' ? 'Discount (%)' : 'Discount (₹)')}
-        {text('max_discount_amount', 'Maximum discount (₹)', 'text', 'Empty for no cap.')}
+        {form.discount_type === 'percentage' &&
+          text('max_discount_amount', 'Maximum discount (₹)', 'text', 'Empty for no cap.')}
         {text('min_order_value', 'Minimum order (₹)')}
         {text('valid_from', 'Valid from', 'date')}
         {text('valid_until', 'Valid until', 'date', 'Empty for no end.')}

@@ -24,30 +24,40 @@ export function validateCoupon(form: CouponForm): FieldErrors {
   const errors: FieldErrors = {};
   const code = form.coupon_code.trim();
   if (!code) errors.coupon_code = 'A code is required.';
-  else if (!/^[A-Za-z0-9_-]{3,30}$/.test(code))
-    errors.coupon_code = '3 to 30 letters, digits, - or _.';
+  else if (!/^[A-Za-z0-9_-]{1,32}$/.test(code))
+    errors.coupon_code = 'At most 32 letters, digits, - or _.';
   if (!form.title.trim()) errors.title = 'A title is required.';
+  else if (form.title.trim().length > 100) errors.title = 'At most 100 characters.';
   const value = form.discount_value.trim();
   if (!value) errors.discount_value = 'A discount is required.';
   else if (!money(value) || Number(value) <= 0) errors.discount_value = 'A number above 0.';
+  else if (form.discount_type === 'percentage' && !whole(value))
+    errors.discount_value = 'A whole percent from 1 to 100.';
   else if (form.discount_type === 'percentage' && Number(value) > 100)
     errors.discount_value = 'At most 100 percent.';
-  if (form.max_discount_amount.trim() && !money(form.max_discount_amount))
-    errors.max_discount_amount = 'Rupees, with at most two decimals.';
-  if (form.min_order_value.trim() && !money(form.min_order_value))
-    errors.min_order_value = 'Rupees, with at most two decimals.';
-  if (!form.valid_from) errors.valid_from = 'A start date is required.';
+  else if (form.discount_type === 'flat' && Number(value) > 100_000)
+    errors.discount_value = 'At most ₹1,00,000.';
+  const cap = form.max_discount_amount.trim();
+  if (cap && form.discount_type === 'percentage' && (!money(cap) || Number(cap) <= 0))
+    errors.max_discount_amount = 'An amount above ₹0, with at most two decimals.';
+  const minimum = form.min_order_value.trim();
+  if (minimum && (!money(minimum) || Number(minimum) > 10_000_000))
+    errors.min_order_value = 'Rupees from 0 to 1,00,00,000, with at most two decimals.';
+  if (!form.valid_from) errors.valid_from = 'A start day is required.';
   if (form.valid_until && form.valid_from && form.valid_until < form.valid_from)
     errors.valid_until = 'The end is after the start.';
-  if (form.usage_limit.trim() && (!whole(form.usage_limit) || Number(form.usage_limit) < 1))
-    errors.usage_limit = 'A whole number, at least 1.';
-  if (form.per_user_limit.trim() && (!whole(form.per_user_limit) || Number(form.per_user_limit) < 1))
-    errors.per_user_limit = 'A whole number, at least 1.';
+  const usage = form.usage_limit.trim();
+  if (usage && (!whole(usage) || Number(usage) < 1 || Number(usage) > 10_000_000))
+    errors.usage_limit = 'A whole number from 1 to 10,000,000.';
+  const perUser = form.per_user_limit.trim();
+  if (perUser && (!whole(perUser) || Number(perUser) < 1 || Number(perUser) > 1000))
+    errors.per_user_limit = 'A whole number from 1 to 1,000.';
   return errors;
 }
 
 const orNull = (text: string) => (text.trim() ? Number(text) : null);
-const day = (date: string) => (date ? new Date(`${date}T00:00:00Z`).toISOString() : null);
+/** A day as the server reads it: from its first second (valid_from), until its last (valid_until). */
+const day = (date: string) => (date ? date : null);
 
 export function couponInput(form: CouponForm): CouponInput {
   return {
@@ -55,9 +65,10 @@ export function couponInput(form: CouponForm): CouponInput {
     title: form.title.trim(),
     discount_type: form.discount_type,
     discount_value: Number(form.discount_value),
-    max_discount_amount: orNull(form.max_discount_amount),
+    max_discount_amount:
+      form.discount_type === 'percentage' ? orNull(form.max_discount_amount) : null,
     min_order_value: Number(form.min_order_value || 0),
-    valid_from: day(form.valid_from) ?? new Date().toISOString(),
+    valid_from: day(form.valid_from) ?? new Date().toISOString().slice(0, 10),
     valid_until: day(form.valid_until),
     usage_limit: orNull(form.usage_limit),
     per_user_limit: orNull(form.per_user_limit),
