@@ -117,6 +117,22 @@ const BrandConsole = lazyScreen(async () => {
   const { BrandConsoleRoute } = await import('./routes/brand-console');
   return { Component: BrandConsoleRoute };
 });
+const BrandProducts = lazyScreen(async () => {
+  const { BrandProductsRoute } = await import('./routes/brand-console-products');
+  return { Component: BrandProductsRoute };
+});
+const BrandProduct = lazyScreen(async () => {
+  const { BrandProductRoute } = await import('./routes/brand-console-product');
+  return { Component: BrandProductRoute };
+});
+const BrandImport = lazyScreen(async () => {
+  const { BrandImportRoute } = await import('./routes/brand-console-import');
+  return { Component: BrandImportRoute };
+});
+const BrandCoupons = lazyScreen(async () => {
+  const { BrandCouponsRoute } = await import('./routes/brand-console-coupons');
+  return { Component: BrandCouponsRoute };
+});
 const Admin = lazyScreen(async () => {
   const { AdminRoute } = await import('./routes/admin');
   return { Component: AdminRoute };
@@ -201,6 +217,12 @@ const appRoutes = (
     <Route path={paths.myOrders.path} element={<MyOrders />} />
     <Route path={paths.myOffers.path} element={<MyOffers />} />
     <Route path={paths.brandConsole.path} element={<BrandConsole />} />
+    <Route path={paths.brandOrders.path} element={<BrandConsole />} />
+    <Route path={paths.brandProducts.path} element={<BrandProducts />} />
+    <Route path={paths.brandProductNew.path} element={<BrandProduct />} />
+    <Route path={paths.brandProduct.path} element={<BrandProduct />} />
+    <Route path={paths.brandImport.path} element={<BrandImport />} />
+    <Route path={paths.brandCoupons.path} element={<BrandCoupons />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />

@@ -60,6 +60,15 @@ export const paths = {
   myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
   // The brand console, for brand users and admins (000 §6 leaves their screens to us).
   brandConsole: { path: '/brand', getHref: () => '/brand' },
+  brandProducts: { path: '/brand/products', getHref: () => '/brand/products' },
+  brandProductNew: { path: '/brand/products/new', getHref: () => '/brand/products/new' },
+  brandProduct: {
+    path: '/brand/products/:productId',
+    getHref: (productId: string) => `/brand/products/${encodeURIComponent(productId)}`,
+  },
+  brandImport: { path: '/brand/import', getHref: () => '/brand/import' },
+  brandCoupons: { path: '/brand/coupons', getHref: () => '/brand/coupons' },
+  brandOrders: { path: '/brand/orders', getHref: () => '/brand/orders' },
   // The admin console, for admins only (ours).
   admin: { path: '/admin', getHref: () => '/admin' },
   adminBrands: { path: '/admin/brands', getHref: () => '/admin/brands' },

@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ConsoleCoupon, ConsoleProduct } from '@/api/console-types';
+import { useSessionActions } from '@/stores/session';
+import { server } from '@/testing/mocks/server';
+import { serverUser } from '@/testing/mocks/users';
+import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
+
+function signInAs(role: 0 | 1 | 2) {
+  const { result } = renderHook(() => useSessionActions());
+  act(() => result.current.loggedIn(serverUser({ role, email: 'team@loom.in' })));
+}
+
+function product(overrides: Partial<ConsoleProduct> = {}): ConsoleProduct {
+  return {
+    _id: 'p1',
+    name: 'Linen shirt',
+    description: 'Cool',
+    price: { $numberDecimal: '1299.00' },
+    gender: 'male',
+    category: [{ _id: 'c1', name: 'Shirts' }],
+    tags: ['summer'],
+    color: 'white',
+    specifications: { pattern: '', length: '', fabric: 'linen', sleeveLength: '', fit: '', distress: '' },
+    sizes: ['S', 'M'],
+    stock: { S: 4, M: 10 },
+    offerPercentage: 0,
+    images: [],
+    imageSet: [],
+    version: 3,
+    isActive: true,
+    archived: false,
+    archivedAt: null,
+    ...overrides,
+  };
+}
+
+const fail = (status: number, code: string, error: string, extra: object = {}) =>
+  HttpResponse.json({ error, code, ...extra }, { status });
+
+describe('Brand console: products', () => {
+  it('refuses a shopper without asking the server', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/brand/products', () => {
+        asked += 1;
+        return HttpResponse.json({});
+      }),
+    );
+    signInAs(0);
+    renderApp('/brand/products');
+    expect(await screen.findByText('The brand console is for brand teams')).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
+  it('lists, searches and pages', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/brand/products', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query);
+        const page = Number(query.get('page'));
+        const name = query.get('search') ? 'Found shirt' : `Shirt page ${page}`;
+        return HttpResponse.json({
+          success: true,
+          products: [product({ _id: `p${page}`, name })],
+          total: 25,
+          page,
+          limit: 20,
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products');
+    const table = await screen.findByRole('table', { name: 'Products' });
+    expect(within(table).getByRole('rowheader', { name: 'Shirt page 1' })).toBeInTheDocument();
+    expect(screen.getByTestId('console-who')).toHaveTextContent('team@loom.in · Brand team');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: 'Shirt page 2' })).toBeInTheDocument();
+    expect(screen.getByText(/Page 2 of 2/)).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'found');
+    expect(await screen.findByRole('rowheader', { name: 'Found shirt' })).toBeInTheDocument();
+    expect(asked.at(-1)?.get('page')).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Price' }));
+    await waitFor(() => expect(asked.at(-1)?.get('sort')).toBe('price-low'));
+  });
+
+  it('validates as typed and shows the server field errors at the field', async () => {
+    server.use(
+      http.post('*/api/brand/products', () =>
+        fail(400, 'VALIDATION_FAILED', 'Check the fields.', {
+          fields: { category: 'Category c9 does not exist.' },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/new');
+    const price = await screen.findByLabelText('Price (₹)');
+    await user.type(price, '12.345');
+    expect(screen.getByText('Rupees, with at most two decimals.')).toBeInTheDocument();
+    await user.clear(price);
+    await user.type(price, '999');
+    await user.type(screen.getByLabelText('Name'), 'Kurta');
+    await user.type(screen.getByLabelText('Categories'), 'c9');
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.type(screen.getByLabelText('Stock M'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Category c9 does not exist.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Categories')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows a stale edit and reloads the current version', async () => {
+    server.use(
+      http.get('*/api/brand/products', () =>
+        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
+      ),
+      http.patch('*/api/brand/products/p1', () =>
+        fail(409, 'STALE_EDIT', 'Someone else changed it.', {
+          current: product({ version: 4, name: 'Linen shirt II' }),
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/p1');
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/now version 4/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reload the current version' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt II'));
+  });
+
+  it('saves the stock grid with PUT stock', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.get('*/api/brand/products', () =>
+        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
+      ),
+      http.put('*/api/brand/products/p1/stock', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(product({ version: 4, stock: { S: 4, M: 9 } }));
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/p1');
+    const grid = await screen.findByRole('region', { name: 'Stock by size' });
+    const m = within(grid).getByLabelText('Stock M');
+    await user.clear(m);
+    await user.type(m, 'x');
+    expect(within(grid).getByText('Units are a whole number.')).toBeInTheDocument();
+    await user.clear(m);
+    await user.type(m, '9');
+    await user.click(screen.getByRole('button', { name: 'Save stock' }));
+    await waitFor(() => expect(sent).toEqual({ stock: { S: 4, M: 9 } }));
+    expect(await screen.findByText('Stock saved.')).toBeInTheDocument();
+  });
+
+  it('uploads an image and previews it', async () => {
+    server.use(
+      http.get('*/api/brand/products', () =>
+        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
+      ),
+      http.post('*/api/brand/products/p1/images', () =>
+        HttpResponse.json(
+          { image: { _id: 'i1', url: '/media/i1-1080.webp', srcset: '/media/i1-320.webp 320w' } },
+          { status: 201 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/p1');
+    const input = await screen.findByLabelText('Upload image');
+    await user.upload(input, new File(['x'], 'front.png', { type: 'image/png' }));
+    const images = await screen.findByRole('list', { name: 'Product images' });
+    expect(within(images).getByRole('img')).toHaveAttribute('src', '/media/i1-1080.webp');
+  });
+});
+
+describe('Brand console: import', () => {
+  it('shows the row-by-row report of an invalid import', async () => {
+    server.use(
+      http.post('*/api/brand/products/import', () =>
+        fail(422, 'IMPORT_INVALID', 'Some rows are invalid.', {
+          success: false,
+          created: 0,
+          updated: 0,
+          failed: 1,
+          errors: [{ row: 2, field: 'price', message: 'The price is above 0.' }],
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/import');
+    await user.upload(await screen.findByLabelText('CSV file'), new File(['a'], 'p.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Nothing was imported')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Row errors' });
+    expect(within(table).getByText('The price is above 0.')).toBeInTheDocument();
+  });
+});
+
+describe('Brand console: coupons', () => {
+  it('validates the form and shows a taken code at the field', async () => {
+    const coupons: ConsoleCoupon[] = [];
+    server.use(
+      http.get('*/api/brand/coupons', () => HttpResponse.json({ success: true, coupons })),
+      http.post('*/api/brand/coupons', () =>
+        fail(409, 'COUPON_CODE_TAKEN', 'That code is already in use.'),
+      ),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/coupons');
+    expect(await screen.findByText('No coupons yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New coupon' }));
+    await user.click(screen.getByRole('button', { name: 'Create coupon' }));
+    expect(screen.getByText('A code is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code'), 'SAVE10');
+    await user.type(screen.getByLabelText('Title'), 'Ten off');
+    await user.type(screen.getByLabelText('Discount (%)'), '150');
+    expect(screen.getByText('At most 100 percent.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Discount (%)'));
+    await user.type(screen.getByLabelText('Discount (%)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Create coupon' }));
+    expect(await screen.findByText('That code is already in use.', { selector: '[id$=message]' })).toBeInTheDocument();
+  });
+});
