@@ -571,8 +571,7 @@ impl Store {
     /// Creates `new` and applies `updates` in one transaction, all or nothing (an import), each
     /// write with its change-feed entry and its audit row (`audit_created(product)`,
     /// `audit_updated(before, after)`). When an update finds its product missing (or another
-    /// brand's) or stale, nothing is written and `Ok(Err((index in updates, outcome)))` says
-    /// which.
+    /// brand's) or stale, nothing is written and `Ok(Err(refused))` says which.
     pub fn save_products(
         &self,
         new: &[NewProduct],
@@ -580,7 +579,7 @@ impl Store {
         now: NaiveDateTime,
         audit_created: impl Fn(&ConsoleProduct) -> NewAudit,
         audit_updated: impl Fn(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
-    ) -> Result<Result<Saved, (usize, Edited)>, StoreError> {
+    ) -> Result<Result<Saved, Refused>, StoreError> {
         let outcome = self.in_transaction(|conn| {
             let mut saved = Saved::default();
             for product in new {
@@ -615,7 +614,12 @@ impl Store {
         match outcome {
             Ok(saved) => Ok(Ok(saved)),
             Err(BatchStop::Store(e)) => Err(e),
-            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| Err((at, edited))),
+            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| {
+                Err(Refused {
+                    at,
+                    outcome: Box::new(edited),
+                })
+            }),
         }
     }
 }
@@ -629,6 +633,13 @@ pub struct ProductUpdate {
     /// The version the edit read; `None`: the one there now.
     pub expected_version: Option<i64>,
     pub edit: ProductEdit,
+}
+
+/// The update that stopped a batch: its index in the updates, and how it went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub at: usize,
+    pub outcome: Box<Edited>,
 }
 
 /// What a batch wrote, each product as it is after.

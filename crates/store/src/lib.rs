@@ -48,8 +48,8 @@ pub use catalogue::{
 };
 pub use console_products::{
     ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
-    ProductReferences, ProductSort, ProductUpdate, Saved, console_product_in, console_products_in,
-    edit_product, insert_product,
+    ProductReferences, ProductSort, ProductUpdate, Refused, Saved, console_product_in,
+    console_products_in, edit_product, insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

@@ -1371,7 +1371,8 @@ async fn a_batch_of_writes_is_all_or_nothing(backend: Backend) {
         )
         .expect("no store failure");
     assert!(
-        matches!(refused, Err((0, store::Edited::Stale(ref current))) if current.record.version == 1),
+        matches!(&refused, Err(store::Refused { at: 0, outcome })
+            if matches!(outcome.as_ref(), store::Edited::Stale(current) if current.record.version == 1)),
         "{refused:?}"
     );
     assert_eq!(
