@@ -15,26 +15,17 @@ use crate::audit::{NewAudit, write_audit};
 use crate::db::DbConnection;
 use crate::ids::{BrandId, CategoryId, ProductId};
 use crate::products::{IDS_PER_QUERY, ProductRecord, Specifications, products_in};
-use crate::schema::{product_categories, product_images, product_stock, product_tags, products};
+use crate::schema::{product_categories, product_stock, product_tags, products};
 use crate::{Store, StoreError, note_catalogue_change};
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
-
-/// One image of a product as the console shows it: the uploaded image's id (`None` for the
-/// generated demo art), its URL and its width variants.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImageRef {
-    pub image_id: Option<String>,
-    pub url: String,
-    pub srcset: Option<String>,
-}
 
 /// A product as the console shows it: the record and its images with their variants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConsoleProduct {
     pub record: ProductRecord,
     /// In display order, as `record.images`.
-    pub image_set: Vec<ImageRef>,
+    pub image_set: Vec<crate::ImageRef>,
 }
 
 /// The order of a console product list.
@@ -163,35 +154,9 @@ pub fn console_products_in(
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(IDS_PER_QUERY) {
         let records = products_in(conn, chunk)?;
-        let mut images: Vec<(String, ImageRef)> = product_images::table
-            .filter(product_images::product_id.eq_any(chunk))
-            .order((product_images::product_id, product_images::position))
-            .select((
-                product_images::product_id,
-                product_images::image_id,
-                product_images::url,
-                product_images::srcset,
-            ))
-            .load::<(String, Option<String>, String, Option<String>)>(conn)?
-            .into_iter()
-            .map(|(product, image_id, url, srcset)| {
-                (
-                    product,
-                    ImageRef {
-                        image_id,
-                        url,
-                        srcset,
-                    },
-                )
-            })
-            .collect();
         for record in records {
-            let (mine, rest): (Vec<_>, Vec<_>) = images
-                .into_iter()
-                .partition(|(product, _)| *product == record.id.as_str());
-            images = rest;
             out.push(ConsoleProduct {
-                image_set: mine.into_iter().map(|(_, image)| image).collect(),
+                image_set: record.image_refs.clone(),
                 record,
             });
         }

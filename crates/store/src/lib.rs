@@ -22,9 +22,12 @@ mod accounts;
 mod addresses;
 mod audit;
 mod bag;
+mod banners;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_coupons;
+mod console_images;
 mod console_products;
 mod coupons;
 mod curated;
@@ -41,13 +44,16 @@ mod swipes;
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
+pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
 };
+pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
 pub use console_products::{
-    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
     ProductReferences, ProductSort, ProductUpdate, Refused, Saved, console_product_in,
     console_products_in, edit_product, insert_product,
 };

@@ -72,6 +72,7 @@
 //! no clock (`today` is an argument). Dependencies: chrono (dates), serde and serde_json (wire
 //! shapes), thiserror (messages), pricing (exact money parsing).
 
+pub mod banner;
 mod bounds;
 mod catalogue;
 mod digits;

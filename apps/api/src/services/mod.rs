@@ -4,12 +4,14 @@
 pub mod accounts;
 pub mod addresses;
 pub mod bag;
+pub mod banners;
 pub mod catalogue;
 pub mod chat;
 pub mod checkout;
 pub mod console;
 pub mod input;
 pub mod lookup;
+pub mod media;
 pub mod orders;
 pub mod swipes;
 pub mod trending;

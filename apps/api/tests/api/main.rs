@@ -3,12 +3,15 @@
 mod helpers;
 
 mod addresses;
+mod admin_banners;
 mod bag;
 mod brands;
 mod catalogue_changes;
 mod categories;
 mod chat;
 mod checkout;
+mod console_coupons;
+mod console_images;
 mod console_products;
 mod contract;
 mod edge;

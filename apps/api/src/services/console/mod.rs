@@ -3,6 +3,9 @@
 //! write leaves. The families (products, images, imports, coupons for brand teams; brands,
 //! categories, banners, users and the audit trail for admins) build on these.
 
+pub mod coupons;
+pub mod images;
+
 use access::console::{ConsoleRefusal, ConsoleScope};
 use chrono::{DateTime, Utc};
 use serde::Serialize;

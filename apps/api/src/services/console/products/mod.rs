@@ -171,7 +171,7 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
             .image_set
             .iter()
             .map(|image| ImageSetEntry {
-                id: image.image_id.clone(),
+                id: image.id.clone(),
                 url: crate::wire::absolute_url(media_origin, image.url.clone()),
                 srcset: image.srcset.clone(),
             })

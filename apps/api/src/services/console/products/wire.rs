@@ -12,9 +12,10 @@ use crate::wire::Product;
 /// One image of a console product.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ImageSetEntry {
-    /// The uploaded image's id; null for the generated demo art.
+    /// The image's id: an upload's content hash; for the generated demo art, a stable hash
+    /// of its URL.
     #[serde(rename = "_id")]
-    pub id: Option<String>,
+    pub id: String,
     pub url: String,
     /// The width variants (`url 320w, ...`); null for the generated demo art.
     pub srcset: Option<String>,
