@@ -377,6 +377,16 @@ async fn reachable(
     }
 }
 
+/// One product of the caller's, whatever its state (the editor's read).
+pub async fn one(
+    state: &AppState,
+    manager: &Manager,
+    id: ProductId,
+) -> Result<ConsoleProduct, ProductsError> {
+    let product = reachable(state, manager, &id).await?;
+    Ok(renderer(state)(&product))
+}
+
 /// The brand a write is confined to inside its transaction (`None`: an admin's, any).
 fn confined(manager: &Manager) -> Option<String> {
     match &manager.scope {
