@@ -368,15 +368,32 @@ impl Store {
                 q.filter(products::archived_at.is_null())
             };
             if let Some(pattern) = &pattern {
-                let tagged = product_tags::table
-                    .filter(lower(product_tags::tag).like(pattern.clone()).escape('\\'))
-                    .select(product_tags::product_id);
-                q = q.filter(
-                    lower(products::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(products::id.eq_any(tagged)),
-                );
+                let named = lower(products::name).like(pattern.clone()).escape('\\');
+                let tag = lower(product_tags::tag).like(pattern.clone()).escape('\\');
+                q = match &query.brand_id {
+                    // Tags of the brand's products only: the brand's index narrows the scan.
+                    Some(brand) => {
+                        let owned = diesel::alias!(products as owned);
+                        let brand_products = owned
+                            .filter(owned.field(products::brand_id).eq(brand.clone()))
+                            .select(owned.field(products::id));
+                        q.filter(
+                            named.or(products::id.eq_any(
+                                product_tags::table
+                                    .filter(product_tags::product_id.eq_any(brand_products))
+                                    .filter(tag)
+                                    .select(product_tags::product_id),
+                            )),
+                        )
+                    }
+                    None => q.filter(
+                        named.or(products::id.eq_any(
+                            product_tags::table
+                                .filter(tag)
+                                .select(product_tags::product_id),
+                        )),
+                    ),
+                };
             }
             q
         };
