@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod admin;
 pub mod bag;
 pub mod banners;
 pub mod catalogue;
