@@ -210,7 +210,12 @@ mod tests {
 
     #[test]
     fn the_version_an_edit_read() {
-        let table: [(Option<i64>, Option<&str>, Result<Option<i64>, BadVersion>); 10] = [
+        type Case<'a> = (
+            Option<i64>,
+            Option<&'a str>,
+            Result<Option<i64>, BadVersion>,
+        );
+        let table: [Case<'_>; 10] = [
             (None, None, Ok(None)),
             (Some(3), None, Ok(Some(3))),
             (None, Some("\"3\""), Ok(Some(3))),
