@@ -41,6 +41,10 @@ const hero: StaticImage = {
   device: 'all',
   url: '/api/media/banner/flash-sale.svg',
   isActive: true,
+  tags: [],
+  displayPeriod: { startDate: null, endDate: null },
+  priority: 0,
+  version: 1,
 };
 
 describe('product list shapes (000 §7)', () => {

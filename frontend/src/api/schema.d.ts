@@ -4,6 +4,134 @@
  */
 
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every console write, newest first, by actor and kind of record (admins only). */
+        get: operations["admin_audit_admin_audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand, active or not, with its product count (admins only). */
+        get: operations["admin_brands_admin_brands_list"];
+        put?: never;
+        /** Adds a brand (admins only). */
+        post: operations["admin_brands_admin_brands_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brands/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edits a brand at the version the editor read (admins only). `isActive: false` hides the
+         *     brand and its products from shoppers.
+         */
+        patch: operations["admin_brands_admin_brands_update"];
+        trace?: never;
+    };
+    "/api/admin/brands/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a brand's logo (admins only). */
+        post: operations["brand_images_logo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole tree in display order, with product counts (admins only). */
+        get: operations["admin_categories_admin_categories_list"];
+        put?: never;
+        /** Adds a category at the end of its level (admins only). */
+        post: operations["admin_categories_admin_categories_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts sibling categories in a new order (admins only). */
+        put: operations["admin_categories_admin_categories_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a category that no product is filed under and that has no subcategories (admins
+         *     only).
+         */
+        delete: operations["admin_categories_admin_categories_delete"];
+        options?: never;
+        head?: never;
+        /** Edits a category at the version the editor read: its name, image or parent (admins only). */
+        patch: operations["admin_categories_admin_categories_update"];
+        trace?: never;
+    };
     "/api/admin/static-images": {
         parameters: {
             query?: never;
@@ -12,9 +140,10 @@ export interface paths {
             cookie?: never;
         };
         /** Images matching every filter given. */
-        get: operations["list_static_images"];
+        get: operations["admin_banners_list_static_images"];
         put?: never;
-        post?: never;
+        /** Adds a banner (admins only). */
+        post: operations["admin_banners_create_static_image"];
         delete?: never;
         options?: never;
         head?: never;
@@ -29,7 +158,7 @@ export interface paths {
             cookie?: never;
         };
         /** Images of one category (000 §7: `isActive=true`, `device` omitted for all). */
-        get: operations["static_images_by_category"];
+        get: operations["admin_banners_static_images_by_category"];
         put?: never;
         post?: never;
         delete?: never;
@@ -45,9 +174,48 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One image. */
-        get: operations["static_image_detail"];
+        /** One image, whether showing or not. */
+        get: operations["admin_banners_static_image_detail"];
         put?: never;
+        post?: never;
+        /** Deletes a banner (admins only); with If-Match, only that version. */
+        delete: operations["admin_banners_delete_static_image"];
+        options?: never;
+        head?: never;
+        /** Edits a banner (admins only): the fields sent, against the version read. */
+        patch: operations["admin_banners_update_static_image"];
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of users, newest first, found by e-mail or name (admins only). */
+        get: operations["admin_users_admin_users_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives a user a role: shopper, a brand's user (with `brandId`) or admin (admins only). It
+         *     applies to the user's next call.
+         */
+        put: operations["admin_users_admin_users_set_role"];
         post?: never;
         delete?: never;
         options?: never;
@@ -112,6 +280,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brand/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's coupons, by code, each with the products it is assigned to. */
+        get: operations["brand_coupons_list_coupons"];
+        put?: never;
+        /** Creates a coupon of the brand, assigned to `products` (the brand's). */
+        post: operations["brand_coupons_create_coupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edits a coupon: the fields sent, at the version read (`version` or `If-Match`). */
+        patch: operations["brand_coupons_update_coupon"];
+        trace?: never;
+    };
     "/api/brand/orders": {
         parameters: {
             query?: never;
@@ -168,6 +371,148 @@ export interface paths {
          *     Delivered).
          */
         post: operations["move_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the caller's products, archived ones or the others, read from the database. */
+        get: operations["brand_products_console_list_products"];
+        put?: never;
+        /** Creates a product (an admin names the brand with `brandId`). */
+        post: operations["brand_products_console_create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's products as a CSV file. */
+        get: operations["brand_imports_export_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports products from a CSV file: all rows or none, or with `partial=true` the valid rows. */
+        post: operations["brand_imports_import_products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product of the caller's brand, archived or switched off too (the editor's read). */
+        get: operations["brand_products_console_get_product"];
+        put?: never;
+        post?: never;
+        /** Archives a product: shoppers no longer see it; orders and bags keep what they hold. */
+        delete: operations["brand_products_console_archive_product"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits some fields of a product, at the version the editor read (`version` or `If-Match`);
+         *     `archived: false` restores an archived product.
+         */
+        patch: operations["brand_products_console_update_product"];
+        trace?: never;
+    };
+    "/api/brand/products/{id}/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an image to a product (at the end of its images). The same file twice is one image. */
+        post: operations["brand_images_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/{id}/images/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Puts a product's images in a new order (the first is the product's main image). */
+        put: operations["brand_images_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/{id}/images/{imageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an image from a product. */
+        delete: operations["brand_images_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/products/{id}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the units on sale of some of a product's sizes. */
+        put: operations["brand_products_console_set_product_stock"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -431,6 +776,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/images/campaign/{campaign}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The images showing now of a campaign. */
+        get: operations["images_images_by_campaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/current/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The one image showing now for a tag and device: the highest priority. */
+        get: operations["images_current_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/seasonal/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seasonal images showing now: those with a campaign or a display period. */
+        get: operations["images_seasonal_images"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/static": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The images showing now in one place (category) for one device. */
+        get: operations["images_static_images_showing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/images/tag/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The images showing now that carry a tag. */
+        get: operations["images_images_by_tag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{path}": {
         parameters: {
             query?: never;
@@ -439,8 +869,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An SVG image (`art/{kind}/{colour}/{view}.svg`, `logo/{initials}/{colour}.svg`,
-         *     `banner/{name}.svg`).
+         * An image: an upload's variant (`u/<hash>-<width>.jpg` or `.png`) or SVG art
+         *     (`art/{kind}/{colour}/{view}.svg`, `logo/{initials}/{colour}.svg`, `banner/{name}.svg`).
          */
         get: operations["image"];
         put?: never;
@@ -1224,6 +1654,92 @@ export interface components {
             delivery?: components["schemas"]["DeliveryFacts"] | null;
             isDefault: boolean;
         };
+        /** @description A brand as the admin console shows it. */
+        AdminBrand: {
+            _id: string;
+            description: string;
+            /** @description "male", "female" or "unisex". */
+            gender: string;
+            isActive: boolean;
+            logo_url?: string | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description The brand's products that are not archived (shown to shoppers or not).
+             */
+            productCount: number;
+            /**
+             * Format: int64
+             * @description The version an edit names (`version` or `If-Match`).
+             */
+            version: number;
+        };
+        /** @description `{success, brands}`. */
+        AdminBrands: {
+            brands: components["schemas"]["AdminBrand"][];
+            success: boolean;
+        };
+        /**
+         * @description `{success, categories}`, in tree order: per gender, each top-level category followed by
+         *     its subcategories.
+         */
+        AdminCategories: {
+            categories: components["schemas"]["AdminCategory"][];
+            success: boolean;
+        };
+        /** @description A category as the admin console shows it. */
+        AdminCategory: {
+            _id: string;
+            /** @description "male", "female" or "unisex". */
+            gender: string;
+            image: string;
+            name: string;
+            parentCategory?: components["schemas"]["NamedRef"] | null;
+            /**
+             * Format: int32
+             * @description Display order within the gender (top-level 1, 2...; subcategories of `n` from
+             *     `n * 100 + 1`).
+             */
+            position: number;
+            /**
+             * Format: int64
+             * @description Products filed under the category, archived ones included.
+             */
+            productCount: number;
+            /**
+             * Format: int64
+             * @description The version an edit names (`version` or `If-Match`).
+             */
+            version: number;
+        };
+        /** @description A user as the admin console shows them. */
+        AdminUser: {
+            _id: string;
+            brand?: components["schemas"]["NamedRef"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            display_name: string;
+            email?: string | null;
+            /**
+             * Format: int32
+             * @description 0 shopper, 1 brand user, 2 admin.
+             */
+            role: number;
+        };
+        /** @description `{success, users, total, page, limit}`. */
+        AdminUsers: {
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Users matching in all.
+             */
+            total: number;
+            users: components["schemas"]["AdminUser"][];
+        };
         /** @description `{success: true, message: "Coupon applied", data: {offer}}` (001 §7). */
         Applied: {
             data: components["schemas"]["OfferData"];
@@ -1239,9 +1755,91 @@ export interface components {
             is_currently_valid: boolean;
             max_discount_amount?: components["schemas"]["Decimal"] | null;
         };
+        /** @description Who made a write. */
+        AuditActor: {
+            _id: string;
+            /** @description Their e-mail when they wrote. */
+            email?: string | null;
+            /** @description "brand" or "admin". */
+            role: string;
+        };
+        /** @description One write of the trail. */
+        AuditEntry: {
+            /** @description The entry's number; newer entries have higher ones. */
+            _id: string;
+            /** @description "create", "update", "archive", "delete", "stock", "import", "image", "role", "reorder"... */
+            action: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The record after the write (null for a deletion). */
+            after?: Record<string, never> | null;
+            /** Format: date-time */
+            at: string;
+            /** @description The record before the write (null for a creation). */
+            before?: Record<string, never> | null;
+            /** @description The brand the write concerned, when one did. */
+            brandId?: string | null;
+            /** @description "product", "coupon", "brand", "category", "banner", "user". */
+            entity: string;
+            entityId: string;
+        };
+        /** @description `{success, entries, total, page, limit}`. */
+        AuditPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Entries matching in all.
+             */
+            total: number;
+        };
         AutocompleteAnswer: {
             data: components["schemas"]["Predictions"];
             success: boolean;
+        };
+        /** @description `{success}`: the banner is deleted. */
+        BannerDeleted: {
+            success: boolean;
+        };
+        /** @description The multipart form of a create or edit, documented for OpenAPI. */
+        BannerUpload: {
+            /** @description At most 60 characters; empty clears it. */
+            campaign?: string | null;
+            /** @description hero, trends, products, brands or ui (required on create). */
+            category?: string | null;
+            /** @description mobile, desktop or all (default all). */
+            device?: string | null;
+            /**
+             * @description `YYYY-MM-DD` (to the end of that day, UTC), `YYYY-MM-DDTHH:MM` (UTC) or an RFC 3339 time;
+             *     empty: open.
+             */
+            endDate?: string | null;
+            /**
+             * Format: binary
+             * @description The image (JPEG, PNG or WebP, at most 10 MB); required on create.
+             */
+            file?: string | null;
+            /** @description true or false (default true). */
+            isActive?: string | null;
+            /** @description 0 to 1000 (default 0). */
+            priority?: string | null;
+            /**
+             * @description `YYYY-MM-DD` (from the start of that day, UTC), `YYYY-MM-DDTHH:MM` (UTC) or an RFC 3339
+             *     time; empty: open.
+             */
+            startDate?: string | null;
+            /**
+             * @description Comma-separated; stored lower case (at most 20, each at most 40 characters of letters,
+             *     digits, `-` and `_`).
+             */
+            tags?: string | null;
+            /** @description Required on create; at most 100 characters. */
+            title?: string | null;
+            /** @description The version the edit read (or an If-Match header); edits only. */
+            version?: string | null;
         };
         /** @description A brand (000 §3). */
         Brand: {
@@ -1274,6 +1872,19 @@ export interface components {
             brand?: components["schemas"]["Named"] | null;
             orders: components["schemas"]["BrandOrder"][];
             success: boolean;
+        };
+        /** @description An edit of a brand: any of its fields, and the version it read. */
+        BrandPatch: {
+            description?: string | null;
+            gender?: string | null;
+            /** @description False hides the brand and its products from shoppers. */
+            isActive?: boolean | null;
+            name?: string | null;
+            /**
+             * Format: int64
+             * @description The version read (or send `If-Match`).
+             */
+            version?: number | null;
         };
         BrandRef: {
             _id: string;
@@ -1327,6 +1938,23 @@ export interface components {
             /** @description Products in this category shoppers can see. */
             productCount: number;
         };
+        /** @description Siblings in their new order. */
+        CategoryOrder: {
+            /** @description Every category of one parent (or every top-level category of one gender), each once. */
+            ids?: string[] | null;
+        };
+        /** @description An edit of a category: any of its fields, and the version it read. */
+        CategoryPatch: {
+            image?: string | null;
+            name?: string | null;
+            /** @description Moves the category under this top-level category; null makes it top-level. */
+            parentId?: string | null;
+            /**
+             * Format: int64
+             * @description The version read (or send `If-Match`).
+             */
+            version?: number | null;
+        };
         CategoryRef: {
             _id: string;
             name: string;
@@ -1338,6 +1966,141 @@ export interface components {
         /** @description `{message}`. */
         ChatRequest: {
             message: string;
+        };
+        /** @description A coupon as the console shows it. */
+        ConsoleCoupon: {
+            _id: string;
+            brand?: components["schemas"]["CouponBrand"] | null;
+            coupon_code: string;
+            /** @description "percentage" or "flat". */
+            discount_type: string;
+            /**
+             * Format: double
+             * @description The percentage (a whole number) for `percentage`; rupees (a number) for `flat`.
+             */
+            discount_value: number;
+            is_active: boolean;
+            /** @description Active and inside its window now. */
+            is_currently_valid: boolean;
+            max_discount_amount?: components["schemas"]["Decimal"] | null;
+            min_order_value: components["schemas"]["Decimal"];
+            /**
+             * Format: int64
+             * @description Orders of one shopper that may use it; null for no limit.
+             */
+            per_user_limit?: number | null;
+            /** @description The ids of the products it is assigned to. */
+            products: string[];
+            /**
+             * Format: int64
+             * @description Orders that have used it.
+             */
+            times_used: number;
+            title: string;
+            /**
+             * Format: int64
+             * @description Orders that may use it in all; null for no limit.
+             */
+            usage_limit?: number | null;
+            /**
+             * Format: date-time
+             * @description Null: valid from the start.
+             */
+            valid_from?: string | null;
+            /**
+             * Format: date-time
+             * @description Null: never expires.
+             */
+            valid_until?: string | null;
+            /** Format: int64 */
+            version: number;
+        };
+        /**
+         * @description A product as the brand console shows it: the public product shape (as
+         *     `GET /api/products/id/{id}` answers it) plus the console's fields.
+         */
+        ConsoleProduct: components["schemas"]["Product"] & {
+            archived: boolean;
+            /** Format: date-time */
+            archivedAt?: string | null;
+            /** @description The images with their ids and variants, in the order of `images`. */
+            imageSet: components["schemas"]["ImageSetEntry"][];
+            /** @description The brand's switch: shoppers see an active, unarchived product of an active brand. */
+            isActive: boolean;
+            /**
+             * Format: int64
+             * @description Counts the product's edits; an edit sends the version it read.
+             */
+            version: number;
+        };
+        /** @description `{success, coupon}`. */
+        CouponAnswer: {
+            coupon: components["schemas"]["ConsoleCoupon"];
+            success: boolean;
+        };
+        /** @description A coupon's brand. */
+        CouponBrand: {
+            _id: string;
+            name: string;
+        };
+        /**
+         * @description The body of `POST` (every field but `coupon_code`, `title`, `discount_type` and
+         *     `discount_value` optional) and `PATCH` (any subset, plus `version`).
+         */
+        CouponInput: {
+            /** @description The brand (admins; a brand user's own otherwise). */
+            brandId?: string | null;
+            /** @description 1 to 32 letters, digits, `-` or `_`; stored upper-case; unique over every brand. */
+            coupon_code?: string | null;
+            /** @description "percentage" or "flat" ("fixed" is read as "flat"). */
+            discount_type?: string | null;
+            /**
+             * Format: double
+             * @description A whole percentage from 1 to 100, or rupees above 0 (a number, a decimal string or
+             *     `{$numberDecimal}`).
+             */
+            discount_value?: number | null;
+            is_active?: boolean | null;
+            /**
+             * Format: double
+             * @description A percentage's cap in rupees, or null for none.
+             */
+            max_discount_amount?: number | null;
+            /**
+             * Format: double
+             * @description Rupees, 0 (the default) or more.
+             */
+            min_order_value?: number | null;
+            /**
+             * Format: int64
+             * @description Orders of one shopper that may use it (at least 1), or null for no limit.
+             */
+            per_user_limit?: number | null;
+            /**
+             * @description The ids of the brand's products it is assigned to (all of them: the list replaces the
+             *     one stored).
+             */
+            products?: string[] | null;
+            title?: string | null;
+            /**
+             * Format: int64
+             * @description Orders that may use it in all (at least 1), or null for no limit.
+             */
+            usage_limit?: number | null;
+            /** @description ISO-8601 (`2026-12-01T00:00:00Z`) or a day (`2026-12-01`: from its start), or null. */
+            valid_from?: string | null;
+            /** @description ISO-8601 or a day (`2026-12-31`: to its end), or null for never expiring. */
+            valid_until?: string | null;
+            /**
+             * Format: int64
+             * @description The version the edit read (`PATCH`; or `If-Match`).
+             */
+            version?: number | null;
+        };
+        /** @description `{success, coupons}`. */
+        CouponList: {
+            coupons: components["schemas"]["ConsoleCoupon"][];
+            success: boolean;
         };
         /** @description A coupon's value: a whole percentage, or an amount of rupees. */
         CouponValue: number | components["schemas"]["Decimal"];
@@ -1384,6 +2147,10 @@ export interface components {
         DeleteByPhoneRequest: {
             phone?: string | null;
         };
+        /** @description `{success}`. */
+        Deleted: {
+            success: boolean;
+        };
         /** @description What the address's pincode means for delivery from the warehouse (400001, 001 §9). */
         DeliveryFacts: {
             /**
@@ -1418,6 +2185,13 @@ export interface components {
         /** @description `{_id}`; any other field (a `brand`, a `price`) is ignored. */
         DirectProduct: {
             _id?: string | null;
+        };
+        /** @description When a banner shows: either end may be open (`null`). */
+        DisplayPeriod: {
+            /** Format: date-time */
+            endDate?: string | null;
+            /** Format: date-time */
+            startDate?: string | null;
         };
         /** @description `{email}`: the address an account wants to move to. */
         EmailChangeRequest: {
@@ -1462,12 +2236,31 @@ export interface components {
              * @example NOT_FOUND
              */
             code: string;
+            /**
+             * Format: int64
+             * @description On `IN_USE`: how many records still use the one that was to be deleted.
+             */
+            count?: number | null;
+            /**
+             * Format: int64
+             * @description On `IMPORT_INVALID`: the import's report (`created` and `updated` 0, `failed` rows,
+             *     `errors` [{row, field, message}]), nothing having been imported.
+             */
+            created?: number | null;
+            /**
+             * @description On `STALE_EDIT`: the record as it is now, with its current `version`, for the editor
+             *     to show and retry from.
+             */
+            current?: Record<string, never> | null;
             currentBrand?: components["schemas"]["Named"] | null;
             /**
              * @description A message a person can read (the specification's text where it has one).
              * @example Product not found
              */
             error: string;
+            errors?: Record<string, never>[] | null;
+            /** Format: int64 */
+            failed?: number | null;
             /** @description On a form's 400: the message of each broken field, by the field's name. */
             fields?: {
                 [key: string]: string;
@@ -1480,6 +2273,8 @@ export interface components {
              * @description On 429: whole seconds to wait before trying again (also the `Retry-After` header).
              */
             retryAfter?: number | null;
+            /** Format: int64 */
+            updated?: number | null;
         };
         /** @description `{success: true, deliveryId, srNumericId, srChannelId}` or `{success: false, fallback}`. */
         ExpressAnswer: {
@@ -1523,6 +2318,14 @@ export interface components {
             points: number;
             reason: string;
         };
+        /**
+         * @description `multipart/form-data` with the image in `file` (JPEG, PNG or WebP by its bytes, at most
+         *     10 MB and 40 megapixels).
+         */
+        FileForm: {
+            /** Format: binary */
+            file: string;
+        };
         /** @description `{email}`. */
         GenerateOtpRequest: {
             email: string;
@@ -1531,8 +2334,41 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description `{imageIds}`: every image id of the product, once each, in the new order. */
+        ImageOrder: {
+            imageIds: string[];
+        };
+        /** @description One image of a console product. */
+        ImageSetEntry: {
+            /**
+             * @description The image's id: an upload's content hash; for the generated demo art, a stable hash
+             *     of its URL.
+             */
+            _id: string;
+            /** @description The width variants (`url 320w, ...`); null for the generated demo art. */
+            srcset?: string | null;
+            url: string;
+        };
+        /** @description What an import did (or, refused, would have failed on). */
+        ImportReport: {
+            /** @description Products created. */
+            created: number;
+            /** @description The problems, by row (at most 1,000 listed). */
+            errors: components["schemas"]["RowError"][];
+            /** @description Rows not imported. */
+            failed: number;
+            success: boolean;
+            /** @description Products updated. */
+            updated: number;
+        };
         /** @description One line of the bag. */
         Item: {
+            /**
+             * @description False when the product is no longer sold (archived or switched off by its brand): the
+             *     line stays so the shopper sees what happened, counts in no total (`lineTotal` is 0),
+             *     cannot be raised or checked out, and can be taken out.
+             */
+            available: boolean;
             /**
              * Format: int32
              * @description How many of this size are left.
@@ -1548,6 +2384,8 @@ export interface components {
             /** Format: int32 */
             quantity: number;
             size: string;
+            /** @description Why the line is not available; null when it is. */
+            unavailableReason?: string | null;
             /** @description Today's price of one item: the offer price when there is an offer. */
             unitPrice: components["schemas"]["Decimal"];
         };
@@ -1570,6 +2408,25 @@ export interface components {
             /** Format: double */
             lng: number;
         };
+        /** @description `{success, brand}`. */
+        LogoAnswer: {
+            brand: components["schemas"]["LogoBrand"];
+            success: boolean;
+        };
+        /**
+         * @description A brand as the logo upload answers it (the admin console's brand shape, less the product
+         *     count).
+         */
+        LogoBrand: {
+            _id: string;
+            description: string;
+            gender: string;
+            isActive: boolean;
+            logo_url?: string | null;
+            name: string;
+            /** Format: int64 */
+            version: number;
+        };
         Membership: {
             /** @description False when the list already was as asked. */
             changed: boolean;
@@ -1580,6 +2437,33 @@ export interface components {
         Named: {
             _id: string;
             name: string;
+        };
+        /** @description A record's id and name. */
+        NamedRef: {
+            _id: string;
+            name: string;
+        };
+        /** @description A new brand. */
+        NewBrandBody: {
+            /** @description At most 2,000 characters. */
+            description?: string | null;
+            /** @description "male", "female" or "unisex". */
+            gender?: string | null;
+            /** @description Shown to shoppers (default true). */
+            isActive?: boolean | null;
+            /** @description Unique, ignoring letter case; at most 100 characters. */
+            name?: string | null;
+        };
+        /** @description A new category. */
+        NewCategoryBody: {
+            /** @description "male", "female" or "unisex"; a subcategory's is its parent's. */
+            gender?: string | null;
+            /** @description The tile's image URL (at most 500 characters). */
+            image?: string | null;
+            /** @description At most 100 characters. */
+            name?: string | null;
+            /** @description The top-level category this one goes under; none for a top-level category. */
+            parentId?: string | null;
         };
         /** @description A coupon (001 §3 Coupon/offer), with the discount on the priced cart or My Offers' rules. */
         Offer: {
@@ -1603,7 +2487,22 @@ export interface components {
         OfferData: {
             offer: components["schemas"]["Offer"];
         };
-        /** @description `{success, image}` (000 §7). */
+        /** @description `{success, brand}`. */
+        OneAdminBrand: {
+            brand: components["schemas"]["AdminBrand"];
+            success: boolean;
+        };
+        /** @description `{success, category}`. */
+        OneAdminCategory: {
+            category: components["schemas"]["AdminCategory"];
+            success: boolean;
+        };
+        /** @description `{success, user}`. */
+        OneAdminUser: {
+            success: boolean;
+            user: components["schemas"]["AdminUser"];
+        };
+        /** @description `{success, image}`. */
         OneStaticImage: {
             image: components["schemas"]["StaticImage"];
             success: boolean;
@@ -1719,6 +2618,70 @@ export interface components {
                 [key: string]: number;
             };
             tags: string[];
+        };
+        /** @description `{success, images}`: the product's images after the edit, in order. */
+        ProductImages: {
+            images: components["schemas"]["ImageSetEntry"][];
+            success: boolean;
+        };
+        /** @description A product's fields as sent: every field optional here, checked by the conversions. */
+        ProductInput: {
+            /** @description On an edit: `false` restores an archived product. */
+            archived?: boolean | null;
+            /** @description A coupon id of the product's brand, or null for none. */
+            assignedCoupon?: string | null;
+            /** @description An admin's: the brand the product is for. */
+            brandId?: string | null;
+            /** @description Category ids (1 to 5), of the product's gender. */
+            category?: string[] | null;
+            /** @description The colour (`colour` is accepted too). */
+            color?: string | null;
+            /** @description At most 5000 characters. */
+            description?: string | null;
+            /** @description "male", "female" or "unisex". */
+            gender?: string | null;
+            /** @description Whether shoppers see it (default true). */
+            isActive?: boolean | null;
+            /** @description Required on creation; at most 120 characters. */
+            name?: string | null;
+            /**
+             * Format: int32
+             * @description A whole percentage from 0 to 90.
+             */
+            offerPercentage?: number | null;
+            /**
+             * @description Rupees: a number, a decimal string or `{"$numberDecimal": "1299.00"}`; more than zero,
+             *     at most two decimals, at most 1000000.
+             */
+            price?: Record<string, never> | null;
+            /** @description Sizes from the size list (XS ... XXL, 28 ... 42), none twice. */
+            sizes?: string[] | null;
+            specifications?: Record<string, never> | null;
+            /** @description Units on sale per size: whole numbers from 0 to 100000. */
+            stock?: {
+                [key: string]: number;
+            } | null;
+            /** @description At most 20, each at most 40 characters. */
+            tags?: string[] | null;
+            /**
+             * Format: int64
+             * @description On an edit: the version the editor read (or send `If-Match`).
+             */
+            version?: number | null;
+        };
+        /** @description `GET /api/brand/products`. */
+        ProductList: {
+            /** Format: int64 */
+            limit: number;
+            /** Format: int64 */
+            page: number;
+            products: components["schemas"]["ConsoleProduct"][];
+            success: boolean;
+            /**
+             * Format: int64
+             * @description Products matching in all.
+             */
+            total: number;
         };
         /**
          * @description The fields every short view of a product carries (a bag line's product, a curated-list
@@ -1840,6 +2803,22 @@ export interface components {
             /** @description `approve` or `reject`. */
             decision: string;
         };
+        /** @description The role form. */
+        RoleBody: {
+            /** @description The brand of a brand user; none (null or absent) for the other roles. */
+            brandId?: string | null;
+            /** @description "shopper", "brand" or "admin". */
+            role?: string | null;
+        };
+        /**
+         * @description One problem of one row: `row` counts data rows from 1 (0: the header), `field` is the CSV
+         *     column.
+         */
+        RowError: {
+            field: string;
+            message: string;
+            row: number;
+        };
         /** @description What Razorpay's checkout hands the browser. */
         SandboxPaid: {
             razorpay_order_id: string;
@@ -1920,21 +2899,50 @@ export interface components {
             pattern: string;
             sleeveLength: string;
         };
-        /** @description An image of the admin library (000 §3, §7): the home hero, the Trends cards, banners. */
+        /**
+         * @description An image of the library (the home hero, the Trends cards, banners), as the admin console
+         *     and the shop read it.
+         */
         StaticImage: {
             _id: string;
+            campaign?: string | null;
             /** @description hero, trends, products, brands or ui. */
             category: string;
             /** @description mobile, desktop or all. */
             device: string;
+            displayPeriod: components["schemas"]["DisplayPeriod"];
             isActive: boolean;
+            /**
+             * Format: int32
+             * @description 0 to 1000; the highest is shown where one image is.
+             */
+            priority: number;
+            /**
+             * @description The width variants of an uploaded image (`url 320w, url 640w, ...`); `null` for
+             *     generated art.
+             */
+            srcset?: string | null;
+            /** @description Lower case. */
+            tags: string[];
             title: string;
             url: string;
+            /**
+             * Format: int64
+             * @description Counts the banner's edits; an edit names the version it read.
+             */
+            version: number;
         };
-        /** @description `{success, images}` (000 §7). */
+        /** @description `{success, images}`. */
         StaticImages: {
             images: components["schemas"]["StaticImage"][];
             success: boolean;
+        };
+        /** @description `PUT /api/brand/products/{id}/stock`. */
+        StockRequest: {
+            /** @description Units on sale per size, whole numbers from 0 to 100000: `{"M": 4, "L": 0}`. */
+            stock: {
+                [key: string]: number;
+            };
         };
         /** @description `{success: true}`. */
         Success: {
@@ -2027,6 +3035,10 @@ export interface components {
             /** @description The earlier swipe that came back, if the undone one had replaced it. */
             restoredAction?: string | null;
         };
+        /** @description `{image}`: the uploaded image. */
+        UploadedImage: {
+            image: components["schemas"]["ImageSetEntry"];
+        };
         /** @description A user, as every users call answers it (docs/http-api.md, "Users"). */
         User: {
             _id: string;
@@ -2108,12 +3120,872 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    list_static_images: {
+    admin_audit_admin_audit_list: {
+        parameters: {
+            query?: {
+                /** @description Only this user's writes (their id). */
+                actor?: string;
+                /** @description Only writes to this kind of record: product, coupon, brand, category, banner, user. */
+                entity?: string;
+                /** @description From 1 (default 1), at most 10,000. */
+                page?: string;
+                /** @description 1 to 100 (default 50). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the trail */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `actor`, `entity`, `page` or `limit`; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_brands_admin_brands_list: {
+        parameters: {
+            query?: {
+                /** @description Keeps brands whose name contains this, ignoring letter case. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brands, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrands"];
+                };
+            };
+            /** @description A search over 100 characters; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_brands_admin_brands_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBrandBody"];
+            };
+        };
+        responses: {
+            /** @description The brand */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneAdminBrand"];
+                };
+            };
+            /** @description VALIDATION_FAILED, with `fields`; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another brand has the name (BRAND_NAME_TAKEN) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_brands_admin_brands_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version read, instead of `version` */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description The brand's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandPatch"];
+            };
+        };
+        responses: {
+            /** @description The brand as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneAdminBrand"];
+                };
+            };
+            /** @description VALIDATION_FAILED, with `fields`; INVALID_VERSION; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT with `current`; BRAND_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No version named (VERSION_REQUIRED) */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_images_logo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileForm"];
+            };
+        };
+        responses: {
+            /** @description The brand with its new logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoAnswer"];
+                };
+            };
+            /** @description FILE_REQUIRED (no `file`) or INVALID_FORM; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP by its bytes; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description IMAGE_TOO_LARGE or INVALID_IMAGE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE: the image storage refused; `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_categories_admin_categories_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per gender, each top-level category followed by its subcategories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategories"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_categories_admin_categories_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description The category */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneAdminCategory"];
+                };
+            };
+            /** @description VALIDATION_FAILED, with `fields` (`name`, `gender`, `parentId`, `image`); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_categories_admin_categories_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryOrder"];
+            };
+        };
+        responses: {
+            /** @description The whole tree in its new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCategories"];
+                };
+            };
+            /** @description VALIDATION_FAILED on `ids`: not exactly the siblings of one level; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_categories_admin_categories_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description IN_USE with `count`: products filed under it, or its subcategories */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_categories_admin_categories_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version read, instead of `version` */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description The category's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryPatch"];
+            };
+        };
+        responses: {
+            /** @description The category as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneAdminCategory"];
+                };
+            };
+            /** @description VALIDATION_FAILED, with `fields`; INVALID_VERSION; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT with `current` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No version named (VERSION_REQUIRED) */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_banners_list_static_images: {
         parameters: {
             query?: {
                 /** @description hero, trends, products, brands or ui */
                 category?: string;
-                /** @description true or false. */
+                /**
+                 * @description true: the images showing now (active and inside their display period); false: the
+                 *     others.
+                 */
                 isActive?: string;
                 /** @description mobile or desktop (an image for all devices suits both), or all. */
                 device?: string;
@@ -2128,7 +4000,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The matching images */
+            /** @description The matching images, in creation order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2148,10 +4020,109 @@ export interface operations {
             };
         };
     };
-    static_images_by_category: {
+    admin_banners_create_static_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BannerUpload"];
+            };
+        };
+        responses: {
+            /** @description The banner */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneStaticImage"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`fields`), FILE_REQUIRED or INVALID_FORM; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description IMAGE_TOO_LARGE or INVALID_IMAGE */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_banners_static_images_by_category: {
         parameters: {
             query?: {
-                /** @description true or false. */
+                /**
+                 * @description true: the images showing now (active and inside their display period); false: the
+                 *     others.
+                 */
                 isActive?: string;
                 /** @description mobile or desktop (an image for all devices suits both), or all. */
                 device?: string;
@@ -2169,7 +4140,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The category's images */
+            /** @description The category's images, in creation order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2189,7 +4160,7 @@ export interface operations {
             };
         };
     };
-    static_image_detail: {
+    admin_banners_static_image_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -2212,6 +4183,368 @@ export interface operations {
             };
             /** @description Image not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_banners_delete_static_image: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Delete only this version */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description The banner's _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BannerDeleted"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Banner not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT, with `current` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_banners_update_static_image: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version read, instead of the `version` field */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description The banner's _id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["BannerUpload"];
+            };
+        };
+        responses: {
+            /** @description The banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneStaticImage"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`fields`), INVALID_VERSION or INVALID_FORM; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Banner not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT, with `current` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The file is over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No version named (neither `version` nor If-Match) */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_users_admin_users_list: {
+        parameters: {
+            query?: {
+                /** @description Keeps users whose e-mail or display name contains this, ignoring letter case. */
+                search?: string;
+                /** @description From 1 (default 1), at most 10,000. */
+                page?: string;
+                /** @description 1 to 100 (default 20). */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUsers"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `search`, `page` or `limit`; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_users_admin_users_set_role: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleBody"];
+            };
+        };
+        responses: {
+            /** @description The user with their new role */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneAdminUser"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `role`, or `brandId` missing for a brand user or given for another role; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user, or no such brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description LAST_ADMIN: it would leave the shop without an admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2400,6 +4733,296 @@ export interface operations {
             };
             /** @description A bad timeWindow, gender or limit; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_coupons_list_coupons: {
+        parameters: {
+            query?: {
+                /** @description The brand (admins; without it an admin lists every coupon). */
+                brandId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponList"];
+                };
+            };
+            /** @description `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A brand user naming another brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_coupons_create_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponAnswer"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields` by wire name; BRAND_REQUIRED (an admin without brandId); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. (another brand's, or none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description COUPON_CODE_TAKEN: another coupon has the code */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_coupons_update_coupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The coupon */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CouponInput"];
+            };
+        };
+        responses: {
+            /** @description Edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponAnswer"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields`; INVALID_VERSION; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Coupon not found. (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT with `current`; COUPON_CODE_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VERSION_REQUIRED: the edit names no version */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2666,6 +5289,966 @@ export interface operations {
             };
             /** @description INVALID_MOVE with the reason */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_list_products: {
+        parameters: {
+            query?: {
+                /** @description Text the name or a tag contains (ignoring case); at most 100 characters. */
+                search?: string;
+                /** @description `active` (default: not archived, whether switched on or off) or `archived`. */
+                status?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description From 1 to 100 (default 20). */
+                limit?: string;
+                /** @description `newest` (default), `oldest`, `name`, `price-low`, `price-high` (list price). */
+                sort?: string;
+                /** @description An admin's: one brand's products (default: every brand's). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductList"];
+                };
+            };
+            /** @description VALIDATION_FAILED: page, limit, status, sort or search out of range (`fields`); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found (a brand user naming another brand) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_create_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProduct"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`fields` by wire name: name, price, stock.M, category...); BRAND_REQUIRED (an admin naming no brand); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_imports_export_products: {
+        parameters: {
+            query?: {
+                /** @description The brand (admins). */
+                brandId?: string | null;
+                /** @description `active` (the default: not archived), `archived` or `all`. */
+                status?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An attachment: the header, then one product a row, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description BRAND_REQUIRED (an admin without brandId), INVALID_STATUS; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A brand user naming another brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_imports_import_products: {
+        parameters: {
+            query?: {
+                /** @description `true`: write the valid rows and report the others (default: all or nothing). */
+                partial?: boolean | null;
+                /** @description The brand (admins). */
+                brandId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV as the `file` field (a `text/csv` body is read too) */
+        requestBody: {
+            content: {
+                "multipart/form-data": string;
+            };
+        };
+        responses: {
+            /** @description Imported: counts, and the rows not imported with their errors (partial) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /** @description FILE_REQUIRED, INVALID_CSV (not UTF-8 CSV), BRAND_REQUIRED; `INVALID_QUERY`: a query string that is not valid URL encoding; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A brand user naming another brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description IMPORT_INVALID with `failed` and `errors` [{row, field, message}], nothing imported; IMPORT_TOO_LARGE (over 20,000 rows) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_get_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProduct"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Product not found (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_archive_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archived (`archived: true`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProduct"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Product not found (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_update_product: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The version read, instead of the body's `version` */
+                "If-Match"?: string | null;
+            };
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductInput"];
+            };
+        };
+        responses: {
+            /** @description Edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProduct"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`fields`); INVALID_VERSION; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Product not found (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STALE_EDIT: changed since it was read; `current` is the product now */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description VERSION_REQUIRED: neither `version` nor If-Match */
+            428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_images_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileForm"];
+            };
+        };
+        responses: {
+            /** @description The stored image */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedImage"];
+                };
+            };
+            /** @description FILE_REQUIRED (no `file`) or INVALID_FORM; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product of the caller's brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP by its bytes; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description IMAGE_TOO_LARGE (over 40 megapixels), INVALID_IMAGE (truncated or corrupt) or TOO_MANY_IMAGES (12 already) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description STORAGE_UNAVAILABLE: the image storage refused; `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_images_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageOrder"];
+            };
+        };
+        responses: {
+            /** @description The product's images in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`imageIds` is not each of the product's images once); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product of the caller's brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_images_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+                /** @description The image's `_id` */
+                imageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's images after */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductImages"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product of the caller's brand, or no such image on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_products_console_set_product_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockRequest"];
+            };
+        };
+        responses: {
+            /** @description Restocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleProduct"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `stock.<size>` not a whole number from 0 to 100000, or not one of the product's sizes; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden: not a brand's team or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Product not found (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3926,19 +7509,199 @@ export interface operations {
             };
         };
     };
+    images_images_by_campaign: {
+        parameters: {
+            query?: {
+                /** @description mobile or desktop (an image for all devices suits both); all or absent: every device. */
+                device?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A campaign, any case */
+                campaign: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest priority first (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticImages"];
+                };
+            };
+            /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    images_current_image: {
+        parameters: {
+            query?: {
+                /** @description mobile or desktop (an image for all devices suits both); all or absent: every device. */
+                device?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A tag, any case */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneStaticImage"];
+                };
+            };
+            /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No image showing for this tag and device */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    images_seasonal_images: {
+        parameters: {
+            query?: {
+                /** @description mobile or desktop (an image for all devices suits both); all or absent: every device. */
+                device?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest priority first (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticImages"];
+                };
+            };
+            /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    images_static_images_showing: {
+        parameters: {
+            query?: {
+                /** @description hero, trends, products, brands or ui; absent: every category. */
+                category?: string;
+                /** @description mobile or desktop (an image for all devices suits both); all or absent: every device. */
+                device?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest priority first (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticImages"];
+                };
+            };
+            /** @description INVALID_QUERY: category or device; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    images_images_by_tag: {
+        parameters: {
+            query?: {
+                /** @description mobile or desktop (an image for all devices suits both); all or absent: every device. */
+                device?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A tag, any case */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Highest priority first (at most 100) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaticImages"];
+                };
+            };
+            /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     image: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description e.g. art/hoodie/navy/front.svg */
+                /** @description e.g. u/0123456789abcdef0123456789abcdef-640.jpg or art/hoodie/navy/front.svg */
                 path: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The SVG image */
+            /** @description Generated art */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3949,6 +7712,15 @@ export interface operations {
             };
             /** @description No such image */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image storage cannot be read */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,10 +32,19 @@ export interface LineSpec {
   paidPaise?: number;
   /** How many of the size are left; the fixture's stock unless given. */
   inStock?: number;
+  /** Why the line can no longer be bought (its product archived); on sale unless given. */
+  unavailableReason?: string;
 }
 
 /** A line as the bag answers it. */
-export function bagItem({ product, size, quantity, paidPaise, inStock }: LineSpec): BagItem {
+export function bagItem({
+  product,
+  size,
+  quantity,
+  paidPaise,
+  inStock,
+  unavailableReason,
+}: LineSpec): BagItem {
   const unit = unitPaise(product);
   const paid = paidPaise ?? unit;
   return {
@@ -55,6 +64,8 @@ export function bagItem({ product, size, quantity, paidPaise, inStock }: LineSpe
     lineTotal: rupees(unit * quantity),
     priceChanged: paid !== unit,
     inStock: inStock ?? stockOf(product, size),
+    available: unavailableReason === undefined,
+    unavailableReason: unavailableReason ?? null,
   };
 }
 

@@ -186,6 +186,10 @@ const staticImage = (
   device: 'all',
   url: `/api/media/banner/${file}.svg`,
   isActive: true,
+  tags: [],
+  displayPeriod: { startDate: null, endDate: null },
+  priority: 0,
+  version: 1,
 });
 
 export const staticImageFixtures: StaticImage[] = [

@@ -84,6 +84,11 @@ export function BagLine({ item, busy, onQuantityChange, onRemove }: BagLineProps
             )}
           </p>
           {item.priceChanged && <p className={styles.note}>{PRICE_CHANGED_TEXT}</p>}
+          {item.available === false && (
+            <p className={styles.note} role="status">
+              {item.unavailableReason ?? 'This product is no longer available.'}
+            </p>
+          )}
           <div className={styles.stepper} role="group" aria-label={`Quantity of ${product.name}`}>
             <button
               type="button"

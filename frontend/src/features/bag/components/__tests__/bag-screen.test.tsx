@@ -213,6 +213,21 @@ describe('Your Bag (/bag, 001 §2 Bag, §4, §8)', () => {
     ).toBeEnabled();
   });
 
+  it('says so on a line whose product was archived', async () => {
+    openBag([
+      {
+        product: navyTee,
+        size: 'L',
+        quantity: 1,
+        unavailableReason: 'This product is no longer sold.',
+      },
+    ]);
+    await findLine(navyTee.name);
+    expect(within(line(navyTee.name)).getByRole('status')).toHaveTextContent(
+      'This product is no longer sold.',
+    );
+  });
+
   it('disables plus at 99, the most of one line', async () => {
     openBag([{ product: linenShirt, size: 'M', quantity: 99, inStock: 150 }]);
     await findLine(linenShirt.name);
