@@ -174,7 +174,7 @@ pub fn read_rows(text: &str) -> Result<(Vec<ReadRow>, Vec<RowError>), ImportsErr
         let cells: Cells<'_> = header
             .iter()
             .map(String::as_str)
-            .zip(record.iter().map(str::trim))
+            .zip(record.iter().map(|cell| unguarded(cell.trim())))
             .collect();
         let cell = |name: &str| cells.get(name).copied().unwrap_or("");
         match row_body(&cells) {
@@ -329,6 +329,27 @@ fn export_status(status: Option<&str>) -> Result<store::ExportStatus, ImportsErr
     }
 }
 
+/// The characters a spreadsheet program reads as the start of a formula.
+const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
+
+/// A cell as an export writes it: one a spreadsheet would run as a formula (`=HYPERLINK(...)`
+/// in a product name) gets a `'` before it, so it is shown as text.
+fn guarded(cell: String) -> String {
+    if cell.starts_with(FORMULA_STARTS) {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// A cell as an import reads it: the `'` an export put before a formula-like cell is taken off.
+fn unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) => rest,
+        _ => cell,
+    }
+}
+
 /// One product as a row of [`COLUMNS`].
 fn export_row(p: &store::ProductRecord) -> [String; 19] {
     let joined = |items: &mut dyn Iterator<Item = &str>| items.collect::<Vec<_>>().join("|");
@@ -397,7 +418,7 @@ pub async fn export(
                     .collect();
                 records.sort_by_key(|r| order.get(r.id.as_str()).copied());
                 for record in &records {
-                    write(&mut writer, &export_row(record))?;
+                    write(&mut writer, &export_row(record).map(guarded))?;
                 }
             }
             writer
@@ -737,6 +758,17 @@ mod tests {
         assert!(rows.is_empty());
         let found: Vec<(usize, &str)> = errors.iter().map(|e| (e.row, e.field.as_str())).collect();
         assert_eq!(found, [(1, "stock"), (2, "isActive"), (3, "row")]);
+    }
+
+    #[test]
+    fn formula_like_cells_are_guarded_and_read_back() {
+        for cell in ["=HYPERLINK(\"x\")", "+91 tee", "-20% kurta", "@home"] {
+            let written = guarded(cell.to_owned());
+            assert_eq!(written, format!("'{cell}"));
+            assert_eq!(unguarded(&written), cell);
+        }
+        assert_eq!(guarded("Linen shirt".into()), "Linen shirt");
+        assert_eq!(unguarded("'quoted'"), "'quoted'");
     }
 
     #[test]
