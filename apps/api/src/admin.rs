@@ -6,6 +6,10 @@ use anyhow::Context;
 use ring::rand::{SecureRandom, SystemRandom};
 use validation::Email;
 
+use crate::services::admin::AdminError;
+use crate::services::admin::users::{RoleTarget, change_role};
+use crate::services::console::ConsoleError;
+
 /// What `grant_role` did.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Granted {
@@ -16,7 +20,9 @@ pub struct Granted {
 
 /// Gives `email` the role `role` (a brand user needs `brand_id`), creating the user with the
 /// sign-up defaults when they have not signed in yet, so the first admin can be made before
-/// their first visit. The change applies to their next call: roles are read per request.
+/// their first visit. The change applies to their next call: roles are read per request. The
+/// role itself is written by the admin console's [`crate::services::admin::users::change_role`],
+/// so its rules (the brand exists, the last admin stays one) hold here too.
 pub fn grant_role(
     store: &store::Store,
     email: &str,
@@ -25,16 +31,15 @@ pub fn grant_role(
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<Granted> {
     let email = Email::parse(email.trim()).map_err(|e| anyhow::anyhow!("'{email}': {e}"))?;
-    let brand_id = brand_id.map(store::ids::BrandId::new);
-    match (role, &brand_id) {
-        (Role::BrandUser, None) => anyhow::bail!("a brand user needs --brand <brandId>"),
-        (Role::Shopper | Role::Admin, Some(_)) => {
-            anyhow::bail!("--brand applies to the brand role only")
-        }
-        (Role::BrandUser, Some(brand)) if !store.brand_exists(brand)? => {
-            anyhow::bail!("no brand has the id '{brand}'")
-        }
-        _ => {}
+    // The command's own words for the form's rules: its flags are not the form's fields.
+    let target = RoleTarget::new(role, brand_id).map_err(|_| match role {
+        Role::BrandUser => anyhow::anyhow!("a brand user needs --brand <brandId>"),
+        Role::Shopper | Role::Admin => anyhow::anyhow!("--brand applies to the brand role only"),
+    })?;
+    if let RoleTarget::Brand(brand) = &target
+        && !store.brand_exists(brand)?
+    {
+        anyhow::bail!("no brand has the id '{brand}'");
     }
     let random = SystemRandom::new();
     let (user, created) = store.find_or_create_user(&email.normalized(), || {
@@ -43,18 +48,15 @@ pub fn grant_role(
         let _ = random.fill(&mut bytes);
         crate::services::accounts::new_user(&email, u64::from_le_bytes(bytes), now)
     })?;
-    let (is_admin, is_brand_user) = role.flags();
-    let brand = if role == Role::BrandUser {
-        brand_id.as_ref()
-    } else {
-        None
-    };
-    if !store
-        .set_role(&user.id, is_admin, is_brand_user, brand)
-        .context("saving the role")?
-    {
-        anyhow::bail!("the user of '{email}' was deleted meanwhile");
-    }
+    change_role(store, &user.id, &target, None, now).map_err(|e| match e {
+        AdminError::Console(ConsoleError::NotFound("User")) => {
+            anyhow::anyhow!("the user of '{email}' was deleted meanwhile")
+        }
+        AdminError::Console(ConsoleError::NotFound(_)) => {
+            anyhow::anyhow!("no brand has the id '{}'", brand_id.unwrap_or_default())
+        }
+        other => anyhow::Error::new(other).context("saving the role"),
+    })?;
     Ok(Granted {
         user_id: user.id.into(),
         created,

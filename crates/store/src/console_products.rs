@@ -15,26 +15,17 @@ use crate::audit::{NewAudit, write_audit};
 use crate::db::DbConnection;
 use crate::ids::{BrandId, CategoryId, ProductId};
 use crate::products::{IDS_PER_QUERY, ProductRecord, Specifications, products_in};
-use crate::schema::{product_categories, product_images, product_stock, product_tags, products};
+use crate::schema::{product_categories, product_stock, product_tags, products};
 use crate::{Store, StoreError, note_catalogue_change};
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
-
-/// One image of a product as the console shows it: the uploaded image's id (`None` for the
-/// generated demo art), its URL and its width variants.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImageRef {
-    pub image_id: Option<String>,
-    pub url: String,
-    pub srcset: Option<String>,
-}
 
 /// A product as the console shows it: the record and its images with their variants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConsoleProduct {
     pub record: ProductRecord,
     /// In display order, as `record.images`.
-    pub image_set: Vec<ImageRef>,
+    pub image_set: Vec<crate::ImageRef>,
 }
 
 /// The order of a console product list.
@@ -163,35 +154,9 @@ pub fn console_products_in(
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(IDS_PER_QUERY) {
         let records = products_in(conn, chunk)?;
-        let mut images: Vec<(String, ImageRef)> = product_images::table
-            .filter(product_images::product_id.eq_any(chunk))
-            .order((product_images::product_id, product_images::position))
-            .select((
-                product_images::product_id,
-                product_images::image_id,
-                product_images::url,
-                product_images::srcset,
-            ))
-            .load::<(String, Option<String>, String, Option<String>)>(conn)?
-            .into_iter()
-            .map(|(product, image_id, url, srcset)| {
-                (
-                    product,
-                    ImageRef {
-                        image_id,
-                        url,
-                        srcset,
-                    },
-                )
-            })
-            .collect();
         for record in records {
-            let (mine, rest): (Vec<_>, Vec<_>) = images
-                .into_iter()
-                .partition(|(product, _)| *product == record.id.as_str());
-            images = rest;
             out.push(ConsoleProduct {
-                image_set: mine.into_iter().map(|(_, image)| image).collect(),
+                image_set: record.image_refs.clone(),
                 record,
             });
         }
@@ -562,18 +527,124 @@ impl Store {
         write: impl FnOnce(&mut DbConnection, &ConsoleProduct) -> Result<(), Stop>,
         audit: impl FnOnce(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
     ) -> Result<Edited, StoreError> {
-        let outcome = self.in_transaction(|conn| {
-            let before = read_within(conn, id, brand)?;
-            write(conn, &before)?;
-            let after = read_within(conn, id, None)?;
-            write_audit(conn, &audit(&before, &after))?;
-            Ok::<_, Stop>(after)
-        });
-        match outcome {
+        match self.in_transaction(|conn| write_in(conn, id, brand, write, audit)) {
             Ok(after) => Ok(Edited::Done(after)),
             Err(stop) => stop.into_edited(),
         }
     }
+
+    /// Creates `new` and applies `updates` in one transaction, all or nothing (an import), each
+    /// write with its change-feed entry and its audit row (`audit_created(product)`,
+    /// `audit_updated(before, after)`). When an update finds its product missing (or another
+    /// brand's) or stale, nothing is written and `Ok(Err((index in updates, outcome)))` says
+    /// which.
+    pub fn save_products(
+        &self,
+        new: &[NewProduct],
+        updates: &[ProductUpdate],
+        now: NaiveDateTime,
+        audit_created: impl Fn(&ConsoleProduct) -> NewAudit,
+        audit_updated: impl Fn(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
+    ) -> Result<Result<Saved, (usize, Edited)>, StoreError> {
+        let outcome = self.in_transaction(|conn| {
+            let mut saved = Saved::default();
+            for product in new {
+                insert_product(conn, product, now)?;
+                let created = console_product_in(conn, &product.id)?
+                    .ok_or(StoreError::Query(diesel::result::Error::NotFound))?;
+                write_audit(conn, &audit_created(&created))?;
+                saved.created.push(created);
+            }
+            for (at, update) in updates.iter().enumerate() {
+                let after = write_in(
+                    conn,
+                    &update.id,
+                    update.brand.as_deref(),
+                    |conn, before| {
+                        update_in(
+                            conn,
+                            &update.id,
+                            update.expected_version,
+                            before,
+                            &update.edit,
+                            now,
+                        )
+                    },
+                    &audit_updated,
+                )
+                .map_err(|stop| BatchStop::At(at, stop))?;
+                saved.updated.push(after);
+            }
+            Ok::<_, BatchStop>(saved)
+        });
+        match outcome {
+            Ok(saved) => Ok(Ok(saved)),
+            Err(BatchStop::Store(e)) => Err(e),
+            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| Err((at, edited))),
+        }
+    }
+}
+
+/// An edit of one product of a batch ([`Store::save_products`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProductUpdate {
+    pub id: ProductId,
+    /// The brand it must be of; `None`: any (an admin's).
+    pub brand: Option<String>,
+    /// The version the edit read; `None`: the one there now.
+    pub expected_version: Option<i64>,
+    pub edit: ProductEdit,
+}
+
+/// What a batch wrote, each product as it is after.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Saved {
+    pub created: Vec<ConsoleProduct>,
+    pub updated: Vec<ConsoleProduct>,
+}
+
+/// Why a batch stopped: a store failure, or a product's write (by its index).
+enum BatchStop {
+    Store(StoreError),
+    At(usize, Stop),
+}
+
+impl From<diesel::result::Error> for BatchStop {
+    fn from(e: diesel::result::Error) -> Self {
+        BatchStop::Store(e.into())
+    }
+}
+
+impl From<StoreError> for BatchStop {
+    fn from(e: StoreError) -> Self {
+        BatchStop::Store(e)
+    }
+}
+
+/// Inside the caller's transaction: takes product `id`'s write lock, reads it (of `brand`,
+/// when given), runs `write` on it, reads it again and writes the audit row `audit(before,
+/// after)`; the product after.
+fn write_in(
+    conn: &mut DbConnection,
+    id: &str,
+    brand: Option<&str>,
+    write: impl FnOnce(&mut DbConnection, &ConsoleProduct) -> Result<(), Stop>,
+    audit: impl FnOnce(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
+) -> Result<ConsoleProduct, Stop> {
+    // A write first: PostgreSQL locks the product's row and SQLite takes its write lock, so a
+    // racing write of the same product waits here and then reads what this one wrote (a read
+    // first would let both read, and SQLite refuse the second's upgrade to a write).
+    let touched = diesel::update(products::table.filter(products::id.eq(id)))
+        .set(products::version.eq(products::version))
+        .execute(conn)?;
+    if touched == 0 {
+        return Err(Stop::Missing);
+    }
+    let before = read_within(conn, id, brand)?;
+    write(conn, &before)?;
+    let after = read_within(conn, id, None)?;
+    write_audit(conn, &audit(&before, &after))?;
+    Ok(after)
 }
 
 /// [`edit_product`] at the version the editor read (`expected`, or the one there now), or

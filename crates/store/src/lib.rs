@@ -20,6 +20,9 @@ macro_rules! per_backend {
 
 mod accounts;
 mod addresses;
+mod admin_brands;
+mod admin_categories;
+mod admin_users;
 mod audit;
 mod bag;
 mod banners;
@@ -27,6 +30,7 @@ mod bulk;
 mod catalogue;
 mod columns;
 mod console_coupons;
+mod console_images;
 mod console_imports;
 mod console_products;
 mod coupons;
@@ -43,6 +47,15 @@ mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
+pub use admin_brands::{
+    BrandEdit, NewBrand, brand_by_id, brand_name_taken, brand_product_count, insert_brand,
+    update_brand,
+};
+pub use admin_categories::{
+    CategoryEdit, all_categories, category_by_id, category_product_count, child_category_count,
+    delete_category, insert_category, set_category_position, update_category,
+};
+pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
 pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
@@ -51,11 +64,12 @@ pub use catalogue::{
     note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
 pub use console_imports::{ExportStatus, ImportBatch, ImportUpdate, ImportedBatch};
 pub use console_products::{
-    ConsoleProduct, Edited, ImageRef, NewProduct, ProductContent, ProductEdit, ProductQuery,
-    ProductReferences, ProductSort, console_product_in, console_products_in, edit_product,
-    insert_product,
+    ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ProductReferences, ProductSort, ProductUpdate, Saved, console_product_in, console_products_in,
+    edit_product, insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

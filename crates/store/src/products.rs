@@ -75,6 +75,8 @@ pub struct ProductRecord {
     pub colour: String,
     pub specifications: Specifications,
     pub images: Vec<String>,
+    /// The same images with their ids and `srcset`s, in the same order.
+    pub image_refs: Vec<crate::ImageRef>,
     /// Sizes in display order with their stock.
     pub stock: Vec<(String, i32)>,
     pub tags: Vec<String>,
@@ -209,14 +211,24 @@ fn assemble(
 
     let mut image_query = product_images::table
         .order((product_images::product_id, product_images::position))
-        .select((product_images::product_id, product_images::url))
+        .select((
+            product_images::product_id,
+            product_images::url,
+            product_images::image_id,
+            product_images::srcset,
+        ))
         .into_boxed();
     if !whole {
         image_query = image_query.filter(product_images::product_id.eq_any(ids));
     }
-    let mut images_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
-    for (product_id, url) in image_query.load::<(ProductId, String)>(conn)? {
-        images_by_product.entry(product_id).or_default().push(url);
+    let mut images_by_product: HashMap<ProductId, Vec<crate::ImageRef>> = HashMap::new();
+    for (product_id, url, image_id, srcset) in
+        image_query.load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
+    {
+        images_by_product
+            .entry(product_id)
+            .or_default()
+            .push(crate::ImageRef::of_row(url, image_id, srcset));
     }
 
     let mut stock_query = product_stock::table
@@ -272,9 +284,12 @@ fn assemble(
                 .get(&row.brand_id)
                 .cloned()
                 .ok_or_else(|| StoreError::Query(diesel::result::Error::NotFound))?;
+            let image_refs: Vec<crate::ImageRef> =
+                images_by_product.remove(&row.id).unwrap_or_default();
             Ok(ProductRecord {
+                images: image_refs.iter().map(|i| i.url.clone()).collect(),
+                image_refs,
                 categories: categories_by_product.remove(&row.id).unwrap_or_default(),
-                images: images_by_product.remove(&row.id).unwrap_or_default(),
                 stock: stock_by_product.remove(&row.id).unwrap_or_default(),
                 tags: tags_by_product.remove(&row.id).unwrap_or_default(),
                 assigned_coupon: row

@@ -1,6 +1,7 @@
 //! The one error type of the HTTP edge, mapped to `{"error", "code"}` JSON in exactly one place.
 //! Each family's module maps that family's typed errors onto it.
 
+mod admin;
 pub mod bag;
 mod banners;
 pub mod catalogue;
@@ -10,6 +11,7 @@ mod console_coupons;
 mod console_imports;
 mod console_products;
 pub mod input;
+mod media;
 pub mod swipes;
 pub mod trending;
 
@@ -197,6 +199,14 @@ pub enum ApiError {
     /// an origin not allowed, say): its status and words, in our shape.
     #[error("{message}")]
     Refused { status: StatusCode, message: String },
+    /// A request refused with its own status and code (an upload that is no image: 415
+    /// `UNSUPPORTED_IMAGE`, say).
+    #[error("{message}")]
+    Status {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
 }
 
 impl ApiError {
@@ -221,6 +231,7 @@ impl ApiError {
             Self::Invalid { .. } => "VALIDATION_FAILED",
             Self::Unauthenticated => "UNAUTHENTICATED",
             Self::Unauthorized { code, .. }
+            | Self::Status { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
@@ -280,7 +291,7 @@ impl ResponseError for ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            Self::Refused { status, .. } => *status,
+            Self::Refused { status, .. } | Self::Status { status, .. } => *status,
         }
     }
 

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod admin;
 pub mod bag;
 pub mod banners;
 pub mod catalogue;
@@ -11,6 +12,7 @@ pub mod checkout;
 pub mod console;
 pub mod input;
 pub mod lookup;
+pub mod media;
 pub mod orders;
 pub mod swipes;
 pub mod trending;

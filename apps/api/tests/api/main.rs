@@ -3,7 +3,11 @@
 mod helpers;
 
 mod addresses;
+mod admin_audit;
 mod admin_banners;
+mod admin_brands;
+mod admin_categories;
+mod admin_users;
 mod bag;
 mod brands;
 mod catalogue_changes;
@@ -11,7 +15,9 @@ mod categories;
 mod chat;
 mod checkout;
 mod console_coupons;
+mod console_images;
 mod console_imports;
+mod console_products;
 mod contract;
 mod edge;
 mod errors;

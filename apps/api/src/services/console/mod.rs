@@ -4,6 +4,7 @@
 //! categories, banners, users and the audit trail for admins) build on these.
 
 pub mod coupons;
+pub mod images;
 pub mod imports;
 
 use access::console::{ConsoleRefusal, ConsoleScope};

@@ -171,7 +171,7 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
             .image_set
             .iter()
             .map(|image| ImageSetEntry {
-                id: image.image_id.clone(),
+                id: image.id.clone(),
                 url: crate::wire::absolute_url(media_origin, image.url.clone()),
                 srcset: image.srcset.clone(),
             })
@@ -238,15 +238,16 @@ pub(crate) fn content_of(draft: &ProductDraft) -> ProductContent {
 
 /// What the references of a write must be: its categories (when they are checked) exist and
 /// suit the product's gender; its coupon (when one is named) is the brand's.
-struct Wanted<'a> {
-    brand_id: &'a str,
-    gender: &'a str,
-    categories: Option<&'a [CategoryId]>,
-    coupon: Option<&'a str>,
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted<'a> {
+    pub brand_id: &'a str,
+    pub gender: &'a str,
+    pub categories: Option<&'a [CategoryId]>,
+    pub coupon: Option<&'a str>,
 }
 
 /// Checks `wanted` against the database; a brand that does not exist is 404.
-async fn check_references(state: &AppState, wanted: Wanted<'_>) -> Result<(), ProductsError> {
+pub async fn check_references(state: &AppState, wanted: Wanted<'_>) -> Result<(), ProductsError> {
     let brand_id = wanted.brand_id.to_owned();
     let category_ids: Vec<String> = wanted
         .categories
@@ -403,7 +404,7 @@ fn answer(state: &AppState, edited: Edited) -> Result<ConsoleProduct, ProductsEr
 }
 
 /// The content after `patch` applies to `before`.
-fn merged(before: &store::ProductRecord, patch: &ProductPatch) -> ProductContent {
+pub fn merged(before: &store::ProductRecord, patch: &ProductPatch) -> ProductContent {
     ProductContent {
         name: patch.name.clone().unwrap_or_else(|| before.name.clone()),
         description: patch

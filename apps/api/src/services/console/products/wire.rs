@@ -12,9 +12,10 @@ use crate::wire::Product;
 /// One image of a console product.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ImageSetEntry {
-    /// The uploaded image's id; null for the generated demo art.
+    /// The image's id: an upload's content hash; for the generated demo art, a stable hash
+    /// of its URL.
     #[serde(rename = "_id")]
-    pub id: Option<String>,
+    pub id: String,
     pub url: String,
     /// The width variants (`url 320w, ...`); null for the generated demo art.
     pub srcset: Option<String>,
@@ -54,16 +55,21 @@ pub struct ProductList {
 #[serde(rename_all = "camelCase")]
 pub struct ListParams {
     /// Text the name or a tag contains (ignoring case); at most 100 characters.
+    #[param(max_length = 100)]
     pub search: Option<String>,
     /// `active` (default: not archived, whether switched on or off) or `archived`.
     pub status: Option<String>,
     /// From 1 (default 1).
+    #[param(pattern = "^[0-9]+$")]
     pub page: Option<String>,
     /// From 1 to 100 (default 20).
+    #[param(pattern = "^[0-9]+$")]
     pub limit: Option<String>,
     /// `newest` (default), `oldest`, `name`, `price-low`, `price-high` (list price).
+    #[param(pattern = "^(newest|oldest|name|price-low|price-high)$")]
     pub sort: Option<String>,
     /// An admin's: one brand's products (default: every brand's).
+    #[param(max_length = 100)]
     pub brand_id: Option<String>,
 }
 

@@ -1,0 +1,143 @@
+//! The admin console's brand writes and reads: every function that writes takes the caller's
+//! connection, so the write, its change-feed row and its audit row share one transaction.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::catalogue::BrandRecord;
+use crate::db::DbConnection;
+use crate::ids::BrandId;
+use crate::schema::{brands, products};
+use crate::{Store, StoreError};
+
+diesel::define_sql_function!(
+    /// SQL `lower(text)`, the same on both backends (ASCII letters on SQLite).
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text
+);
+
+/// A brand to add.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewBrand {
+    pub id: BrandId,
+    pub name: String,
+    pub description: String,
+    pub gender: String,
+    pub is_active: bool,
+    pub created_at: NaiveDateTime,
+}
+
+/// The fields of a brand an admin edits, all at once (the service merges a partial edit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BrandEdit {
+    pub name: String,
+    pub description: String,
+    pub gender: String,
+    pub is_active: bool,
+}
+
+/// The brand with this id.
+pub fn brand_by_id(conn: &mut DbConnection, id: &BrandId) -> QueryResult<Option<BrandRecord>> {
+    brands::table
+        .filter(brands::id.eq(id))
+        .select(BrandRecord::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Whether a brand other than `except` has this name, ignoring letter case.
+pub fn brand_name_taken(
+    conn: &mut DbConnection,
+    name: &str,
+    except: Option<&BrandId>,
+) -> QueryResult<bool> {
+    let mut query = brands::table
+        .filter(lower(brands::name).eq(name.to_lowercase()))
+        .into_boxed();
+    if let Some(except) = except {
+        query = query.filter(brands::id.ne(except.clone()));
+    }
+    Ok(query.count().get_result::<i64>(conn)? > 0)
+}
+
+/// Adds a brand (version 1, no logo).
+pub fn insert_brand(conn: &mut DbConnection, brand: &NewBrand) -> QueryResult<()> {
+    diesel::insert_into(brands::table)
+        .values((
+            brands::id.eq(&brand.id),
+            brands::name.eq(&brand.name),
+            brands::description.eq(&brand.description),
+            brands::logo_url.eq(None::<String>),
+            brands::is_active.eq(brand.is_active),
+            brands::gender.eq(&brand.gender),
+            brands::created_at.eq(brand.created_at),
+            brands::version.eq(1_i64),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Writes `edit` over the brand when it is still at `version`, and counts the edit. `false`
+/// when the brand is missing or at another version.
+pub fn update_brand(
+    conn: &mut DbConnection,
+    id: &BrandId,
+    version: i64,
+    edit: &BrandEdit,
+) -> QueryResult<bool> {
+    let rows = diesel::update(
+        brands::table
+            .filter(brands::id.eq(id))
+            .filter(brands::version.eq(version)),
+    )
+    .set((
+        brands::name.eq(&edit.name),
+        brands::description.eq(&edit.description),
+        brands::gender.eq(&edit.gender),
+        brands::is_active.eq(edit.is_active),
+        brands::version.eq(brands::version + 1),
+    ))
+    .execute(conn)?;
+    Ok(rows == 1)
+}
+
+/// How many products of the brand are not archived.
+pub fn brand_product_count(conn: &mut DbConnection, id: &BrandId) -> QueryResult<i64> {
+    products::table
+        .filter(products::brand_id.eq(id))
+        .filter(products::archived_at.is_null())
+        .count()
+        .get_result(conn)
+}
+
+impl Store {
+    /// Every brand, active or not, ordered by name (letter case ignored), each with the number
+    /// of its products that are not archived; only those whose name contains `search`
+    /// (lower case) when it is given.
+    pub fn admin_brands(
+        &self,
+        search: Option<&str>,
+    ) -> Result<Vec<(BrandRecord, i64)>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut all = brands::table
+            .select(BrandRecord::as_select())
+            .load(&mut conn)?;
+        if let Some(search) = search {
+            all.retain(|b| b.name.to_lowercase().contains(search));
+        }
+        all.sort_by(|a, b| (a.name.to_lowercase(), &a.id).cmp(&(b.name.to_lowercase(), &b.id)));
+        let counts: std::collections::HashMap<BrandId, i64> = products::table
+            .filter(products::archived_at.is_null())
+            .group_by(products::brand_id)
+            .select((products::brand_id, diesel::dsl::count_star()))
+            .load::<(BrandId, i64)>(&mut conn)?
+            .into_iter()
+            .collect();
+        Ok(all
+            .into_iter()
+            .map(|b| {
+                let count = counts.get(&b.id).copied().unwrap_or(0);
+                (b, count)
+            })
+            .collect())
+    }
+}

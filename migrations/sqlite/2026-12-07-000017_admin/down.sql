@@ -1,0 +1,1 @@
+DROP INDEX brands_name_lower;
