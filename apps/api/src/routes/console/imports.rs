@@ -4,13 +4,12 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
-use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::OpenApi;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::console::imports::{
-    self, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
+    self, ExportQuery, ImportQuery, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
 };
 use crate::state::AppState;
 
@@ -34,29 +33,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
         "/brand/products/export",
         get().to(export_products),
     ));
-}
-
-/// `?partial=&brandId=`.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct ImportQuery {
-    /// `true`: write the valid rows and report the others (default: all or nothing).
-    pub partial: Option<bool>,
-    /// The brand (admins).
-    #[serde(rename = "brandId")]
-    #[param(max_length = 64)]
-    pub brand_id: Option<String>,
-}
-
-/// `?brandId=&status=`.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct ExportQuery {
-    /// The brand (admins).
-    #[serde(rename = "brandId")]
-    #[param(max_length = 64)]
-    pub brand_id: Option<String>,
-    /// `active` (the default: not archived), `archived` or `all`.
-    #[param(pattern = "^(active|archived|all)$")]
-    pub status: Option<String>,
 }
 
 /// After the file is found too large, how much more of the body is read (and dropped) so the

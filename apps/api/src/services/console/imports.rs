@@ -14,9 +14,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use chrono::{DateTime, Utc};
 use store::ids::{BrandId, ProductId};
@@ -94,6 +94,29 @@ impl From<store::StoreError> for ImportsError {
     fn from(e: store::StoreError) -> Self {
         Self::Console(e.into())
     }
+}
+
+/// `?partial=&brandId=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ImportQuery {
+    /// `true`: write the valid rows and report the others (default: all or nothing).
+    pub partial: Option<bool>,
+    /// The brand (admins).
+    #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
+    pub brand_id: Option<String>,
+}
+
+/// `?brandId=&status=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ExportQuery {
+    /// The brand (admins).
+    #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
+    pub brand_id: Option<String>,
+    /// `active` (the default: not archived), `archived` or `all`.
+    #[param(pattern = "^(active|archived|all)$")]
+    pub status: Option<String>,
 }
 
 /// One problem of one row: `row` counts data rows from 1 (0: the header), `field` is the CSV
