@@ -535,6 +535,12 @@ async fn only_the_brands_team_imports(backend: Backend) {
 
     let (status, answer) = import(&app, &shopper, "", &csv).await;
     assert_eq!((status, error_code(&answer)), (403, "FORBIDDEN".to_owned()));
+    let (status, answer) = import(&app, &shopper, "", "").await;
+    assert_eq!(
+        (status, error_code(&answer)),
+        (403, "FORBIDDEN".to_owned()),
+        "refused before the file is read"
+    );
     let (status, _) = import(&app, &team_b, &format!("?brandId={a}"), &csv).await;
     assert_eq!(status, 404);
     let (status, answer) = import(&app, &admin, "", &csv).await;

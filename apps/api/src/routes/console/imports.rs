@@ -135,10 +135,10 @@ pub async fn import_products(
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let file = read_file(&request, payload).await?;
     let query = query.into_inner();
     let partial = query.partial.unwrap_or(false);
-    let report = imports::import(&state, &caller, query.brand_id, partial, &file).await?;
+    let file = read_file(&request, payload);
+    let report = imports::import(&state, &caller, query.brand_id, partial, file).await?;
     Ok(HttpResponse::Ok().json(report))
 }
 

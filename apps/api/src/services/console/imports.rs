@@ -664,7 +664,7 @@ fn batches(checked: &[Checked], brand: &str, now: DateTime<Utc>) -> Vec<store::I
         .collect()
 }
 
-/// Imports `bytes` into the caller's brand (an admin names it): every row valid, or with
+/// Imports the CSV `file` (read once the caller may import) into the caller's brand (an admin names it): every row valid, or with
 /// `partial` the valid ones. Refused with the report, nothing written, when a row is invalid
 /// and the import is not partial (or the header is wrong). The rows are written in batches of
 /// [`BATCH_ROWS`], each one transaction with its change-feed entries and one audit row (action
@@ -674,7 +674,7 @@ pub async fn import(
     caller: &Caller,
     brand_id: Option<String>,
     partial: bool,
-    bytes: &[u8],
+    file: impl std::future::Future<Output = Result<Vec<u8>, ImportsError>>,
 ) -> Result<ImportReport, ImportsError> {
     let manager = Manager::of(caller)?;
     let brand = manager
@@ -682,7 +682,9 @@ pub async fn import(
         .brand_for(brand_id.as_deref())
         .map_err(ConsoleError::from)?
         .to_owned();
-    let (rows, mut errors) = checked_rows(state, &brand, bytes).await?;
+    // Who may import is settled before the file is read.
+    let bytes = file.await?;
+    let (rows, mut errors) = checked_rows(state, &brand, &bytes).await?;
     let header_broken = errors.iter().any(|e| e.row == 0);
     let checked = drafts(rows, &mut errors)?;
     let checked = if header_broken || checked.is_empty() {
