@@ -139,6 +139,15 @@ async fn a_console_coupon_is_applied_and_an_edit_follows(backend: Backend) {
     assert_eq!(c["brand"], json!({"_id": a, "name": demo().brands[0].name}));
     assert_eq!(c["version"], 1);
     let id = c["_id"].as_str().expect("an id").to_owned();
+    // The feed has the coupon's row (everything reloads) and the assigned product's own.
+    assert_eq!(
+        app.count(&format!(
+            "catalogue_changes WHERE product_id = '{}'",
+            product.id
+        )),
+        1
+    );
+    assert!(app.count("catalogue_changes WHERE product_id IS NULL") >= 1);
 
     // Validate-cart reads the coupon at once; it is the brand's only.
     let (status, applied) = validate(&app, &shopper, "console10", &product.id, &size).await;

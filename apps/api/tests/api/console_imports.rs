@@ -436,7 +436,21 @@ async fn an_export_imports_back_unchanged(backend: Backend) {
     let app = spawn_app(backend).await;
     let a = brand(0);
     let team = staff(&app, "team@brand-a.in", Role::BrandUser, Some(&a)).await;
+    // A name a spreadsheet would run as a formula is written as text, and read back as it was.
+    let first = demo()
+        .products
+        .iter()
+        .find(|p| p.brand_id == a)
+        .expect("a product");
+    app.execute_sql(&format!(
+        "UPDATE products SET name = '=HYPERLINK(\"http://x\")' WHERE id = '{}'",
+        first.id
+    ));
     let exported = export_text(&app, &team).await;
+    assert!(
+        exported.contains(",\"'=HYPERLINK(\"\"http://x\"\")\","),
+        "{exported:.300}"
+    );
     let (status, answer) = import(&app, &team, "", &exported).await;
     assert_eq!(status, 200, "{answer}");
     let count = app.count(&format!(
@@ -521,6 +535,12 @@ async fn only_the_brands_team_imports(backend: Backend) {
 
     let (status, answer) = import(&app, &shopper, "", &csv).await;
     assert_eq!((status, error_code(&answer)), (403, "FORBIDDEN".to_owned()));
+    let (status, answer) = import(&app, &shopper, "", "").await;
+    assert_eq!(
+        (status, error_code(&answer)),
+        (403, "FORBIDDEN".to_owned()),
+        "refused before the file is read"
+    );
     let (status, _) = import(&app, &team_b, &format!("?brandId={a}"), &csv).await;
     assert_eq!(status, 404);
     let (status, answer) = import(&app, &admin, "", &csv).await;

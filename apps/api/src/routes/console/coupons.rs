@@ -2,12 +2,13 @@
 //! (docs/http-api.md, "Console coupons").
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::OpenApi;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
-use crate::services::console::coupons::{self, ConsoleCoupon, CouponBrand, CouponInput};
+use crate::services::console::coupons::{
+    self, BrandQuery, ConsoleCoupon, CouponAnswer, CouponBrand, CouponInput, CouponList,
+};
 use crate::state::AppState;
 
 /// This family's part of the OpenAPI document (merged by `routes::openapi::document`).
@@ -27,29 +28,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
         [get().to(list_coupons), post().to(create_coupon)],
     ))
     .service(resource("/brand/coupons/{id}", patch().to(update_coupon)));
-}
-
-/// `?brandId=`.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct BrandQuery {
-    /// The brand (admins; without it an admin lists every coupon).
-    #[serde(rename = "brandId")]
-    #[param(max_length = 64)]
-    pub brand_id: Option<String>,
-}
-
-/// `{success, coupons}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CouponList {
-    pub success: bool,
-    pub coupons: Vec<ConsoleCoupon>,
-}
-
-/// `{success, coupon}`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CouponAnswer {
-    pub success: bool,
-    pub coupon: ConsoleCoupon,
 }
 
 /// The brand's coupons, by code, each with the products it is assigned to.

@@ -4,13 +4,12 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt;
-use serde::Deserialize;
-use utoipa::{IntoParams, OpenApi};
+use utoipa::OpenApi;
 
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::console::imports::{
-    self, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
+    self, ExportQuery, ImportQuery, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
 };
 use crate::state::AppState;
 
@@ -36,36 +35,40 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     ));
 }
 
-/// `?partial=&brandId=`.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct ImportQuery {
-    /// `true`: write the valid rows and report the others (default: all or nothing).
-    pub partial: Option<bool>,
-    /// The brand (admins).
-    #[serde(rename = "brandId")]
-    #[param(max_length = 64)]
-    pub brand_id: Option<String>,
+/// After the file is found too large, how much more of the body is read (and dropped) so the
+/// client, still sending, reads the 413 instead of a reset connection.
+const DRAIN_BYTES: usize = 32 * 1024 * 1024;
+
+/// The file's bytes as they arrive: kept up to [`MAX_FILE_BYTES`], counted past it.
+#[derive(Default)]
+struct Sink {
+    file: Vec<u8>,
+    /// Every byte read, the file's and the other fields'.
+    read: usize,
+    too_large: bool,
 }
 
-/// `?brandId=&status=`.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct ExportQuery {
-    /// The brand (admins).
-    #[serde(rename = "brandId")]
-    #[param(max_length = 64)]
-    pub brand_id: Option<String>,
-    /// `active` (the default: not archived), `archived` or `all`.
-    #[param(pattern = "^(active|archived|all)$")]
-    pub status: Option<String>,
-}
-
-/// Appends `chunk` to `into`, refusing anything past [`MAX_FILE_BYTES`].
-fn append(into: &mut Vec<u8>, chunk: &[u8]) -> Result<(), ImportsError> {
-    if into.len() + chunk.len() > MAX_FILE_BYTES {
-        return Err(ImportsError::FileTooLarge);
+impl Sink {
+    /// Takes `chunk` (kept when it is the file's); `false` once enough has been read to stop.
+    fn take(&mut self, chunk: &[u8], is_file: bool) -> bool {
+        self.read += chunk.len();
+        if is_file && !self.too_large {
+            if self.file.len() + chunk.len() > MAX_FILE_BYTES {
+                self.too_large = true;
+                self.file = Vec::new();
+            } else {
+                self.file.extend_from_slice(chunk);
+            }
+        }
+        self.read <= MAX_FILE_BYTES + DRAIN_BYTES
     }
-    into.extend_from_slice(chunk);
-    Ok(())
+
+    fn finish(self) -> Result<Vec<u8>, ImportsError> {
+        if self.too_large || self.read > MAX_FILE_BYTES + DRAIN_BYTES {
+            return Err(ImportsError::FileTooLarge);
+        }
+        Ok(self.file)
+    }
 }
 
 /// The CSV file: the multipart field `file`, or the whole body of any other content type.
@@ -79,28 +82,32 @@ async fn read_file(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
     let unreadable = |e: &dyn std::fmt::Display| ImportsError::NotCsv(e.to_string());
-    let mut file = Vec::new();
+    let mut sink = Sink::default();
     if !multipart {
         while let Some(chunk) = payload.next().await {
-            append(&mut file, &chunk.map_err(|e| unreadable(&e))?)?;
-        }
-        return Ok(file);
-    }
-    let mut form = actix_multipart::Multipart::new(request.headers(), payload);
-    while let Some(field) = form.next().await {
-        let mut field = field.map_err(|e| unreadable(&e))?;
-        let is_file = field.name() == Some("file");
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| unreadable(&e))?;
-            if is_file {
-                append(&mut file, &chunk)?;
+            if !sink.take(&chunk.map_err(|e| unreadable(&e))?, true) {
+                break;
             }
         }
-        if is_file {
-            return Ok(file);
+        return sink.finish();
+    }
+    let mut form = actix_multipart::Multipart::new(request.headers(), payload);
+    let mut found = false;
+    'fields: while let Some(field) = form.next().await {
+        let mut field = field.map_err(|e| unreadable(&e))?;
+        let is_file = !found && field.name() == Some("file");
+        found |= is_file;
+        while let Some(chunk) = field.next().await {
+            if !sink.take(&chunk.map_err(|e| unreadable(&e))?, is_file) {
+                break 'fields;
+            }
         }
     }
-    Err(ImportsError::FileRequired)
+    if found {
+        sink.finish()
+    } else {
+        Err(ImportsError::FileRequired)
+    }
 }
 
 /// Imports products from a CSV file: all rows or none, or with `partial=true` the valid rows.
@@ -128,10 +135,10 @@ pub async fn import_products(
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let file = read_file(&request, payload).await?;
     let query = query.into_inner();
     let partial = query.partial.unwrap_or(false);
-    let report = imports::import(&state, &caller, query.brand_id, partial, &file).await?;
+    let file = read_file(&request, payload);
+    let report = imports::import(&state, &caller, query.brand_id, partial, file).await?;
     Ok(HttpResponse::Ok().json(report))
 }
 

@@ -16,7 +16,7 @@ use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use pricing::{CouponCode, CouponDiscount, CouponError, Money, Percent};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{Change, ConsoleError, Manager, required_version};
 use crate::auth::Caller;
@@ -206,6 +206,29 @@ pub struct CouponInput {
     pub brand_id: Option<String>,
     /// The version the edit read (`PATCH`; or `If-Match`).
     pub version: Option<i64>,
+}
+
+/// `?brandId=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct BrandQuery {
+    /// The brand (admins; without it an admin lists every coupon).
+    #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
+    pub brand_id: Option<String>,
+}
+
+/// `{success, coupons}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponList {
+    pub success: bool,
+    pub coupons: Vec<ConsoleCoupon>,
+}
+
+/// `{success, coupon}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponAnswer {
+    pub success: bool,
+    pub coupon: ConsoleCoupon,
 }
 
 /// The checked terms of a coupon.

@@ -14,9 +14,9 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use chrono::{DateTime, Utc};
 use store::ids::{BrandId, ProductId};
@@ -94,6 +94,29 @@ impl From<store::StoreError> for ImportsError {
     fn from(e: store::StoreError) -> Self {
         Self::Console(e.into())
     }
+}
+
+/// `?partial=&brandId=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ImportQuery {
+    /// `true`: write the valid rows and report the others (default: all or nothing).
+    pub partial: Option<bool>,
+    /// The brand (admins).
+    #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
+    pub brand_id: Option<String>,
+}
+
+/// `?brandId=&status=`.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct ExportQuery {
+    /// The brand (admins).
+    #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
+    pub brand_id: Option<String>,
+    /// `active` (the default: not archived), `archived` or `all`.
+    #[param(pattern = "^(active|archived|all)$")]
+    pub status: Option<String>,
 }
 
 /// One problem of one row: `row` counts data rows from 1 (0: the header), `field` is the CSV
@@ -174,7 +197,7 @@ pub fn read_rows(text: &str) -> Result<(Vec<ReadRow>, Vec<RowError>), ImportsErr
         let cells: Cells<'_> = header
             .iter()
             .map(String::as_str)
-            .zip(record.iter().map(str::trim))
+            .zip(record.iter().map(|cell| unguarded(cell.trim())))
             .collect();
         let cell = |name: &str| cells.get(name).copied().unwrap_or("");
         match row_body(&cells) {
@@ -329,6 +352,27 @@ fn export_status(status: Option<&str>) -> Result<store::ExportStatus, ImportsErr
     }
 }
 
+/// The characters a spreadsheet program reads as the start of a formula.
+const FORMULA_STARTS: [char; 4] = ['=', '+', '-', '@'];
+
+/// A cell as an export writes it: one a spreadsheet would run as a formula (`=HYPERLINK(...)`
+/// in a product name) gets a `'` before it, so it is shown as text.
+fn guarded(cell: String) -> String {
+    if cell.starts_with(FORMULA_STARTS) {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// A cell as an import reads it: the `'` an export put before a formula-like cell is taken off.
+fn unguarded(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_STARTS) => rest,
+        _ => cell,
+    }
+}
+
 /// One product as a row of [`COLUMNS`].
 fn export_row(p: &store::ProductRecord) -> [String; 19] {
     let joined = |items: &mut dyn Iterator<Item = &str>| items.collect::<Vec<_>>().join("|");
@@ -397,7 +441,7 @@ pub async fn export(
                     .collect();
                 records.sort_by_key(|r| order.get(r.id.as_str()).copied());
                 for record in &records {
-                    write(&mut writer, &export_row(record))?;
+                    write(&mut writer, &export_row(record).map(guarded))?;
                 }
             }
             writer
@@ -620,7 +664,7 @@ fn batches(checked: &[Checked], brand: &str, now: DateTime<Utc>) -> Vec<store::I
         .collect()
 }
 
-/// Imports `bytes` into the caller's brand (an admin names it): every row valid, or with
+/// Imports the CSV `file` (read once the caller may import) into the caller's brand (an admin names it): every row valid, or with
 /// `partial` the valid ones. Refused with the report, nothing written, when a row is invalid
 /// and the import is not partial (or the header is wrong). The rows are written in batches of
 /// [`BATCH_ROWS`], each one transaction with its change-feed entries and one audit row (action
@@ -630,7 +674,7 @@ pub async fn import(
     caller: &Caller,
     brand_id: Option<String>,
     partial: bool,
-    bytes: &[u8],
+    file: impl std::future::Future<Output = Result<Vec<u8>, ImportsError>>,
 ) -> Result<ImportReport, ImportsError> {
     let manager = Manager::of(caller)?;
     let brand = manager
@@ -638,7 +682,9 @@ pub async fn import(
         .brand_for(brand_id.as_deref())
         .map_err(ConsoleError::from)?
         .to_owned();
-    let (rows, mut errors) = checked_rows(state, &brand, bytes).await?;
+    // Who may import is settled before the file is read.
+    let bytes = file.await?;
+    let (rows, mut errors) = checked_rows(state, &brand, &bytes).await?;
     let header_broken = errors.iter().any(|e| e.row == 0);
     let checked = drafts(rows, &mut errors)?;
     let checked = if header_broken || checked.is_empty() {
@@ -737,6 +783,17 @@ mod tests {
         assert!(rows.is_empty());
         let found: Vec<(usize, &str)> = errors.iter().map(|e| (e.row, e.field.as_str())).collect();
         assert_eq!(found, [(1, "stock"), (2, "isActive"), (3, "row")]);
+    }
+
+    #[test]
+    fn formula_like_cells_are_guarded_and_read_back() {
+        for cell in ["=HYPERLINK(\"x\")", "+91 tee", "-20% kurta", "@home"] {
+            let written = guarded(cell.to_owned());
+            assert_eq!(written, format!("'{cell}"));
+            assert_eq!(unguarded(&written), cell);
+        }
+        assert_eq!(guarded("Linen shirt".into()), "Linen shirt");
+        assert_eq!(unguarded("'quoted'"), "'quoted'");
     }
 
     #[test]
