@@ -114,3 +114,34 @@ pub fn npm_packages(sh: &Shell) -> Result<()> {
     }
     Ok(())
 }
+
+/// moto's S3-compatible server, pinned.
+pub const MOTO: &str = "5.1.18";
+
+/// moto's S3-compatible server (`moto_server`) in its own virtual environment under
+/// `target/moto-venv` (git-ignored), installed from PyPI when missing or of another version:
+/// the API tests of the media bucket start it (they fail, never skip, without it).
+pub fn moto_server(sh: &Shell) -> Result<()> {
+    let venv = crate::project_root().join("target/moto-venv");
+    let pip = venv.join("bin/pip");
+    let installed = cmd!(sh, "{pip} show moto")
+        .quiet()
+        .ignore_stderr()
+        .read()
+        .unwrap_or_default();
+    let version = format!("Version: {MOTO}");
+    if installed.lines().any(|l| l.trim() == version) && venv.join("bin/moto_server").exists() {
+        return Ok(());
+    }
+    if !pip.exists() {
+        python_venv(sh)?;
+        cmd!(sh, "python3 -m venv {venv}").run()?;
+    }
+    let pinned = format!("moto[server]=={MOTO}");
+    cmd!(
+        sh,
+        "{pip} install --quiet --disable-pip-version-check {pinned}"
+    )
+    .run()?;
+    Ok(())
+}

@@ -127,6 +127,7 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     let _pg = sh.push_env("SHOP_TEST_POSTGRES_URL", &postgres_url);
     let _require = sh.push_env("SHOP_REQUIRE_POSTGRES", "1");
     prereqs::smtp_server(sh)?;
+    prereqs::moto_server(sh)?;
     if cmd!(sh, "cargo nextest --version")
         .quiet()
         .ignore_stdout()

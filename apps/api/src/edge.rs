@@ -51,6 +51,9 @@ pub const BODY_IDLE_TIMEOUT: Duration = Duration::from_secs(5);
 /// The longest a whole request body may take (bodies are at most 64 KiB: seconds even on a
 /// slow mobile link).
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
+/// The longest an upload's body (`multipart/form-data`, at most 10 MB) may take: about
+/// 0.7 Mbit/s for the largest, a poor mobile link.
+pub const UPLOAD_BODY_TIMEOUT: Duration = Duration::from_secs(120);
 
 /// The address of the request's client: the peer, or behind trusted proxies the right-most
 /// hop of their forwarding header that they did not write themselves.
@@ -143,7 +146,8 @@ pub struct Edge {
     pub public_https: bool,
 }
 
-/// Gives every request body [`BODY_IDLE_TIMEOUT`] between reads and [`BODY_TIMEOUT`] in all;
+/// Gives every request body [`BODY_IDLE_TIMEOUT`] between reads and [`BODY_TIMEOUT`] in all
+/// ([`UPLOAD_BODY_TIMEOUT`] for an upload's multipart form);
 /// a body that misses either is answered 408 `REQUEST_TIMEOUT` and the connection is closed
 /// (the framework closes a connection whose body was not read to its end).
 pub async fn body_deadline(
@@ -152,11 +156,20 @@ pub async fn body_deadline(
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
     let timed_out = Rc::new(Cell::new(false));
     if !matches!(req.parts().1, Payload::None) {
+        let is_upload = req
+            .headers()
+            .get(actix_web::http::header::CONTENT_TYPE)
+            .is_some_and(|v| v.as_bytes().starts_with(b"multipart/form-data"));
+        let whole = if is_upload {
+            UPLOAD_BODY_TIMEOUT
+        } else {
+            BODY_TIMEOUT
+        };
         let inner = req.take_payload();
         let timed: Pin<Box<dyn Stream<Item = Result<Bytes, PayloadError>>>> = Box::pin(TimedBody {
             inner,
             idle: Box::pin(actix_web::rt::time::sleep(BODY_IDLE_TIMEOUT)),
-            whole: Box::pin(actix_web::rt::time::sleep(BODY_TIMEOUT)),
+            whole: Box::pin(actix_web::rt::time::sleep(whole)),
             timed_out: Rc::clone(&timed_out),
             over: false,
         });

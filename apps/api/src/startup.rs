@@ -190,6 +190,8 @@ impl Application {
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
         let sessions = crate::auth::Sessions::from_config(config)?;
+        let media = crate::services::media::Media::from_config(config)
+            .context("SHOP_MEDIA_S3_BUCKET, SHOP_MEDIA_S3_ENDPOINT, SHOP_MEDIA_S3_REGION")?;
         let outbox = config
             .smtp_url
             .is_none()
@@ -200,6 +202,7 @@ impl Application {
             places = %providers.places.describe(),
             payments = %providers.payments.describe(),
             shipping = %providers.shipping.describe(),
+            media = %media.describe(),
             "outside services"
         );
         if providers.payments.sandbox().is_some() {
@@ -239,6 +242,7 @@ impl Application {
             log_codes: providers.log_codes,
             assistant: providers.assistant,
             forwarding: config.forwarding,
+            media: Arc::new(media),
         });
         let trusted = web::Data::new(trusted_origins(config));
         let edge = web::Data::new(crate::edge::Edge {

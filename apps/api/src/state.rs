@@ -64,6 +64,8 @@ pub struct AppState {
     pub payments: Arc<dyn providers::Payments>,
     /// Shipping: the simulator, or Shiprocket when configured.
     pub shipping: Arc<dyn providers::Shipping>,
+    /// Uploaded images: `<data dir>/media`, or an S3-compatible bucket when configured.
+    pub media: Arc<crate::services::media::Media>,
 }
 
 impl AppState {

@@ -243,48 +243,6 @@ pub struct Category {
     pub product_count: usize,
 }
 
-/// An image of the admin library (000 §3, §7): the home hero, the Trends cards, banners.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StaticImage {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub title: String,
-    /// hero, trends, products, brands or ui.
-    pub category: String,
-    /// mobile, desktop or all.
-    pub device: String,
-    pub url: String,
-    #[serde(rename = "isActive")]
-    pub is_active: bool,
-}
-
-impl StaticImage {
-    pub fn from_record(s: &store::StaticImageRecord, media_origin: &str) -> Self {
-        Self {
-            id: s.id.clone(),
-            title: s.title.clone(),
-            category: s.category.clone(),
-            device: s.device.clone(),
-            url: absolute_url(media_origin, s.url.clone()),
-            is_active: s.is_active,
-        }
-    }
-}
-
-/// `{success, images}` (000 §7).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StaticImages {
-    pub success: bool,
-    pub images: Vec<StaticImage>,
-}
-
-/// `{success, image}` (000 §7).
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OneStaticImage {
-    pub success: bool,
-    pub image: StaticImage,
-}
-
 fn utc(at: NaiveDateTime) -> DateTime<Utc> {
     at.and_utc()
 }

@@ -122,6 +122,10 @@ pub enum BagError {
     /// No line of that product and size.
     #[error("That item is not in your bag.")]
     NotInBag,
+    /// The line's product is no longer sold (archived or switched off by its brand): its
+    /// quantity cannot be raised; it can only be taken out.
+    #[error("This item is no longer available. Remove it from your bag.")]
+    Unavailable,
 }
 
 fn stock_message(size: &str, available: u32) -> String {
@@ -136,6 +140,9 @@ fn stock_message(size: &str, available: u32) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Bag {
     lines: Vec<(Line, Product)>,
+    /// Lines whose product is no longer sold but still exists (archived, switched off): kept
+    /// so the shopper sees what happened to them, counted in no total, only taken out.
+    unavailable: Vec<Line>,
 }
 
 impl Bag {
@@ -143,9 +150,24 @@ impl Bag {
     /// shoppers can no longer see is left out, as is one whose product has moved to a brand
     /// other than the first line's (a bag shows one brand, whatever the catalogue did).
     pub fn resolve(lines: Vec<Line>, catalogue: impl Fn(&str) -> Option<Product>) -> Bag {
+        Bag::resolve_keeping(lines, catalogue, |_| false)
+    }
+
+    /// As [`Bag::resolve`], but a line whose product shoppers cannot see and that `kept` says
+    /// still exists (archived, switched off) stays in the bag as unavailable
+    /// ([`Bag::unavailable_lines`]).
+    pub fn resolve_keeping(
+        lines: Vec<Line>,
+        catalogue: impl Fn(&str) -> Option<Product>,
+        kept: impl Fn(&str) -> bool,
+    ) -> Bag {
         let mut resolved: Vec<(Line, Product)> = Vec::with_capacity(lines.len());
+        let mut unavailable = Vec::new();
         for line in lines {
             let Some(product) = catalogue(&line.product_id) else {
+                if kept(&line.product_id) {
+                    unavailable.push(line);
+                }
                 continue;
             };
             if resolved
@@ -156,7 +178,10 @@ impl Bag {
             }
             resolved.push((line, product));
         }
-        Bag { lines: resolved }
+        Bag {
+            lines: resolved,
+            unavailable,
+        }
     }
 
     /// The bag's brand; `None` when it is empty.
@@ -164,14 +189,29 @@ impl Bag {
         self.lines.first().map(|(_, product)| &product.brand)
     }
 
-    /// Whether the bag has no lines.
+    /// Whether the bag has no lines (unavailable ones included).
     pub fn is_empty(&self) -> bool {
-        self.lines.is_empty()
+        self.lines.is_empty() && self.unavailable.is_empty()
     }
 
-    /// The lines to store, in the order the shopper added them.
+    /// The lines to store: those on sale in the order the shopper added them, then the
+    /// unavailable ones.
     pub fn lines(&self) -> impl Iterator<Item = &Line> {
-        self.lines.iter().map(|(line, _)| line)
+        self.lines
+            .iter()
+            .map(|(line, _)| line)
+            .chain(self.unavailable.iter())
+    }
+
+    /// The lines whose product is no longer sold.
+    pub fn unavailable_lines(&self) -> &[Line] {
+        &self.unavailable
+    }
+
+    fn unavailable_position(&self, product_id: &str, size: &str) -> Option<usize> {
+        self.unavailable
+            .iter()
+            .position(|line| line.product_id == product_id && line.size == size)
     }
 
     fn position(&self, product_id: &str, size: &str) -> Option<usize> {
@@ -255,6 +295,13 @@ impl Bag {
         if quantity > MAX_LINE_QUANTITY {
             return Err(BagError::InvalidQuantity { min: 0 });
         }
+        if let Some(at) = self.unavailable_position(product_id, size) {
+            if quantity != 0 {
+                return Err(BagError::Unavailable);
+            }
+            self.unavailable.remove(at);
+            return Ok(());
+        }
         let at = self.position(product_id, size).ok_or(BagError::NotInBag)?;
         if quantity == 0 {
             self.lines.remove(at);
@@ -276,6 +323,10 @@ impl Bag {
 
     /// Takes a line out.
     pub fn remove(&mut self, product_id: &str, size: &str) -> Result<(), BagError> {
+        if let Some(at) = self.unavailable_position(product_id, size) {
+            self.unavailable.remove(at);
+            return Ok(());
+        }
         let at = self.position(product_id, size).ok_or(BagError::NotInBag)?;
         self.lines.remove(at);
         Ok(())
@@ -284,9 +335,10 @@ impl Bag {
     /// Takes every line out.
     pub fn clear(&mut self) {
         self.lines.clear();
+        self.unavailable.clear();
     }
 
-    /// The bag at today's prices.
+    /// The bag at today's prices (the lines on sale; unavailable ones count in no total).
     pub fn view(&self) -> Result<BagView<'_>, pricing::CartError> {
         let items: Vec<ItemView<'_>> = self
             .lines

@@ -282,6 +282,48 @@ fn resolving_leaves_out_products_gone_and_a_second_brand() {
 }
 
 #[test]
+fn a_line_of_a_product_no_longer_sold_stays_counted_in_nothing_and_only_comes_out() {
+    let line = |id: &str, size: &str| Line {
+        product_id: id.to_owned(),
+        size: size.to_owned(),
+        quantity: 2,
+        price_at_add: Money::from_rupees(10),
+    };
+    let today = |id: &str| (id == "a").then(|| product("a", "b1", 10, &[("M", 5)]));
+    let archived = |id: &str| id == "archived";
+    let lines = vec![
+        line("archived", "M"),
+        line("a", "M"),
+        line("gone", "M"),
+        line("archived", "L"),
+    ];
+    let mut bag = Bag::resolve_keeping(lines, today, archived);
+    assert_eq!(
+        quantities(&bag),
+        [q("a", "M", 2), q("archived", "M", 2), q("archived", "L", 2)],
+        "kept after the lines on sale; a product that no longer exists is dropped"
+    );
+    assert_eq!(bag.unavailable_lines().len(), 2);
+    let view = bag.view().expect("a view");
+    assert_eq!(
+        (view.total_amount, view.total_items, view.items.len()),
+        (Money::from_rupees(20), 2, 1)
+    );
+    assert_eq!(
+        bag.set_quantity("archived", "M", 3),
+        Err(BagError::Unavailable)
+    );
+    assert_eq!(bag.set_quantity("archived", "M", 0), Ok(()));
+    assert_eq!(bag.remove("archived", "L"), Ok(()));
+    assert!(bag.unavailable_lines().is_empty());
+    let mut only = Bag::resolve_keeping(vec![line("archived", "M")], today, archived);
+    assert!(!only.is_empty());
+    assert_eq!(only.brand(), None);
+    only.clear();
+    assert!(only.is_empty());
+}
+
+#[test]
 fn unit_price_is_the_offer_price() {
     let price = Money::from_rupees(1_299);
     assert_eq!(unit_price(price, 0), price);

@@ -14,11 +14,11 @@ use crate::schema::{coupon_uses, coupons};
 use crate::{DbConnection, Store, StoreError};
 
 /// The first instant a coupon without a start is stored with (the column has no open end).
-const OPEN_START: NaiveDateTime = midnight(1970, 1, 1);
+pub(crate) const OPEN_START: NaiveDateTime = midnight(1970, 1, 1);
 
 /// The last instant a coupon without an end is stored with: the last day the column's range
 /// shares on both backends.
-const OPEN_END: NaiveDateTime = midnight(9999, 12, 31);
+pub(crate) const OPEN_END: NaiveDateTime = midnight(9999, 12, 31);
 
 const fn midnight(year: i32, month: u32, day: u32) -> NaiveDateTime {
     match NaiveDate::from_ymd_opt(year, month, day) {

@@ -25,9 +25,13 @@ mod admin_categories;
 mod admin_users;
 mod audit;
 mod bag;
+mod banners;
 mod bulk;
 mod catalogue;
 mod columns;
+mod console_coupons;
+mod console_images;
+mod console_products;
 mod coupons;
 mod curated;
 mod db;
@@ -52,10 +56,18 @@ pub use admin_categories::{
 };
 pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
+pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
     note_catalogue_change,
+};
+pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
+pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
+pub use console_products::{
+    ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
+    ProductReferences, ProductSort, ProductUpdate, Saved, console_product_in, console_products_in,
+    edit_product, insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

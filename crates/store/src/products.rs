@@ -75,6 +75,8 @@ pub struct ProductRecord {
     pub colour: String,
     pub specifications: Specifications,
     pub images: Vec<String>,
+    /// The same images with their ids and `srcset`s, in the same order.
+    pub image_refs: Vec<crate::ImageRef>,
     /// Sizes in display order with their stock.
     pub stock: Vec<(String, i32)>,
     pub tags: Vec<String>,
@@ -123,7 +125,7 @@ enum Scope<'a> {
 }
 
 /// Ids per `IN (...)` list, far under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
-const IDS_PER_QUERY: usize = 1000;
+pub(crate) const IDS_PER_QUERY: usize = 1000;
 
 impl Store {
     /// Every product, in no particular order.
@@ -141,14 +143,23 @@ impl Store {
         let mut out = Vec::with_capacity(ids.len());
         for chunk in ids.chunks(IDS_PER_QUERY) {
             let chunk: Vec<&str> = chunk.iter().map(ProductId::as_str).collect();
-            let rows = products::table
-                .filter(products::id.eq_any(&chunk))
-                .select(ProductRow::as_select())
-                .load(&mut conn)?;
-            out.extend(assemble(&mut conn, rows, Scope::Ids(&chunk))?);
+            out.extend(products_in(&mut conn, &chunk)?);
         }
         Ok(out)
     }
+}
+
+/// The products with these ids that exist (at most [`IDS_PER_QUERY`]), read on `conn` (inside
+/// the caller's transaction, when it has one), in no particular order.
+pub(crate) fn products_in(
+    conn: &mut crate::DbConnection,
+    ids: &[&str],
+) -> Result<Vec<ProductRecord>, StoreError> {
+    let rows = products::table
+        .filter(products::id.eq_any(ids))
+        .select(ProductRow::as_select())
+        .load(conn)?;
+    assemble(conn, rows, Scope::Ids(ids))
 }
 
 fn assemble(
@@ -200,14 +211,24 @@ fn assemble(
 
     let mut image_query = product_images::table
         .order((product_images::product_id, product_images::position))
-        .select((product_images::product_id, product_images::url))
+        .select((
+            product_images::product_id,
+            product_images::url,
+            product_images::image_id,
+            product_images::srcset,
+        ))
         .into_boxed();
     if !whole {
         image_query = image_query.filter(product_images::product_id.eq_any(ids));
     }
-    let mut images_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
-    for (product_id, url) in image_query.load::<(ProductId, String)>(conn)? {
-        images_by_product.entry(product_id).or_default().push(url);
+    let mut images_by_product: HashMap<ProductId, Vec<crate::ImageRef>> = HashMap::new();
+    for (product_id, url, image_id, srcset) in
+        image_query.load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
+    {
+        images_by_product
+            .entry(product_id)
+            .or_default()
+            .push(crate::ImageRef::of_row(url, image_id, srcset));
     }
 
     let mut stock_query = product_stock::table
@@ -263,9 +284,12 @@ fn assemble(
                 .get(&row.brand_id)
                 .cloned()
                 .ok_or_else(|| StoreError::Query(diesel::result::Error::NotFound))?;
+            let image_refs: Vec<crate::ImageRef> =
+                images_by_product.remove(&row.id).unwrap_or_default();
             Ok(ProductRecord {
+                images: image_refs.iter().map(|i| i.url.clone()).collect(),
+                image_refs,
                 categories: categories_by_product.remove(&row.id).unwrap_or_default(),
-                images: images_by_product.remove(&row.id).unwrap_or_default(),
                 stock: stock_by_product.remove(&row.id).unwrap_or_default(),
                 tags: tags_by_product.remove(&row.id).unwrap_or_default(),
                 assigned_coupon: row

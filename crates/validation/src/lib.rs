@@ -20,6 +20,9 @@
 //!   first is the default) and [`next_default`] keep exactly one default.
 //! - **Manage Account** (001 §5): [`validate_manage_account`], with `today` passed in.
 //! - **Catalogue values** (000 §2.6, §5, §9): [`Size`], [`ProductGender`].
+//! - **A brand's product** (ours, the consoles): [`product_name`], [`price`] (whole paise, via
+//!   `pricing`'s exact parsing), [`sizes`], [`stock_units`], [`offer_percentage`], [`tags`],
+//!   [`category_ids`], [`category_fits`]; each broken rule is a [`ProductRule`].
 //! - **What the server stores** (ours): [`at_most`] bounds names ([`MAX_NAME_CHARS`]),
 //!   locations ([`MAX_LOCATION_CHARS`]), onboarding choices ([`MAX_CHOICE_CHARS`]) and e-mails
 //!   ([`MAX_EMAIL_CHARS`]); [`remember_location`] keeps the [`MAX_RECENT_LOCATIONS`] most recent
@@ -66,9 +69,10 @@
 //! ## What this crate must never import
 //!
 //! No I/O of any kind: no diesel, no actix, no reqwest, no tokio, no file or network access, and
-//! no clock (`today` is an argument). Dependencies: chrono (dates), serde (wire shapes),
-//! thiserror (messages).
+//! no clock (`today` is an argument). Dependencies: chrono (dates), serde and serde_json (wire
+//! shapes), thiserror (messages), pricing (exact money parsing).
 
+pub mod banner;
 mod bounds;
 mod catalogue;
 mod digits;
@@ -76,6 +80,7 @@ mod email;
 mod error;
 mod forms;
 mod person;
+mod product;
 mod shipment;
 
 pub use bounds::{
@@ -101,6 +106,12 @@ pub use person::{
     AgeBand, AgeRange, DEFAULT_AGE, DateOfBirth, EARLIEST_DATE_OF_BIRTH, GEN_Z_AGE, Gender,
     Location, MAX_STYLE_INTERESTS, MILLENNIAL_AGE, MIN_STYLE_INTERESTS, NonBlank, PreferredFits,
     StyleInterests, age_for_range, display_name, parse_iso_date,
+};
+pub use product::{
+    MAX_CATEGORIES, MAX_DESCRIPTION_CHARS, MAX_DETAIL_CHARS, MAX_OFFER_PERCENT, MAX_PRICE,
+    MAX_PRODUCT_NAME_CHARS, MAX_STOCK_UNITS, MAX_TAG_CHARS, MAX_TAGS, ProductRule, bounded,
+    category_fits, category_gender_rule, category_ids, gender as product_gender, offer_percentage,
+    price, product_name, sizes, stock_units, tags,
 };
 pub use shipment::{
     MAX_SAVED_ADDRESSES, MAX_SHIPMENT_FIELD_CHARS, Shipment, ShipmentInput, admit_address,

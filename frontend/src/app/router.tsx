@@ -116,6 +116,30 @@ const BrandConsole = lazyScreen(async () => {
   const { BrandConsoleRoute } = await import('./routes/brand-console');
   return { Component: BrandConsoleRoute };
 });
+const Admin = lazyScreen(async () => {
+  const { AdminRoute } = await import('./routes/admin');
+  return { Component: AdminRoute };
+});
+const AdminBrands = lazyScreen(async () => {
+  const { AdminBrandsRoute } = await import('./routes/admin-brands');
+  return { Component: AdminBrandsRoute };
+});
+const AdminCategories = lazyScreen(async () => {
+  const { AdminCategoriesRoute } = await import('./routes/admin-categories');
+  return { Component: AdminCategoriesRoute };
+});
+const AdminBanners = lazyScreen(async () => {
+  const { AdminBannersRoute } = await import('./routes/admin-banners');
+  return { Component: AdminBannersRoute };
+});
+const AdminUsers = lazyScreen(async () => {
+  const { AdminUsersRoute } = await import('./routes/admin-users');
+  return { Component: AdminUsersRoute };
+});
+const AdminAudit = lazyScreen(async () => {
+  const { AdminAuditRoute } = await import('./routes/admin-audit');
+  return { Component: AdminAuditRoute };
+});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -176,6 +200,12 @@ const appRoutes = (
     <Route path={paths.myOrders.path} element={<MyOrders />} />
     <Route path={paths.myOffers.path} element={<MyOffers />} />
     <Route path={paths.brandConsole.path} element={<BrandConsole />} />
+    <Route path={paths.admin.path} element={<Admin />} />
+    <Route path={paths.adminBrands.path} element={<AdminBrands />} />
+    <Route path={paths.adminCategories.path} element={<AdminCategories />} />
+    <Route path={paths.adminBanners.path} element={<AdminBanners />} />
+    <Route path={paths.adminUsers.path} element={<AdminUsers />} />
+    <Route path={paths.adminAudit.path} element={<AdminAudit />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />

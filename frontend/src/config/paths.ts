@@ -60,6 +60,13 @@ export const paths = {
   myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
   // The brand console, for brand users and admins (000 §6 leaves their screens to us).
   brandConsole: { path: '/brand', getHref: () => '/brand' },
+  // The admin console, for admins only (ours).
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminBrands: { path: '/admin/brands', getHref: () => '/admin/brands' },
+  adminCategories: { path: '/admin/categories', getHref: () => '/admin/categories' },
+  adminBanners: { path: '/admin/banners', getHref: () => '/admin/banners' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
   location: { path: '/location', getHref: () => '/location' },

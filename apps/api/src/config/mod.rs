@@ -11,6 +11,7 @@ mod catalogue;
 mod database;
 mod logging;
 mod mail;
+mod media;
 mod payments;
 mod places;
 mod server;
@@ -25,6 +26,7 @@ use store::DatabaseUrl;
 
 pub use assistant::AssistantConfig;
 pub use logging::LogFormat;
+pub use media::{MediaBucketConfig, MediaCredentials};
 pub use payments::RazorpayConfig;
 pub use places::PlacesConfig;
 pub use server::{CorsOrigins, DEFAULT_CONNECTIONS_PER_CLIENT};
@@ -91,6 +93,10 @@ pub struct Config {
     /// Open connections allowed from one client address (`SHOP_MAX_CONNECTIONS_PER_CLIENT`,
     /// 1,000 unless set; by the peer's address, so not applied behind a trusted proxy).
     pub max_connections_per_client: u32,
+    /// An S3-compatible bucket for uploaded images (`SHOP_MEDIA_S3_BUCKET`, with
+    /// `SHOP_MEDIA_S3_ENDPOINT`, `SHOP_MEDIA_S3_REGION` and the `AWS_*` keys); without it,
+    /// `<data dir>/media`.
+    pub media_bucket: Option<MediaBucketConfig>,
 }
 
 /// A configuration value that must never reach a log line.
@@ -163,6 +169,7 @@ impl Config {
         payments::check_sandbox(&vars, addr, razorpay.is_some(), shipping.is_some())?;
         let forwarding = server::forwarding(&vars)?;
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
+        let media_bucket = media::bucket(&vars)?;
 
         Ok(Self {
             addr,
@@ -187,6 +194,7 @@ impl Config {
             shipping,
             forwarding,
             max_connections_per_client,
+            media_bucket,
         })
     }
 }

@@ -30,6 +30,11 @@ impl From<::bag::BagError> for ApiError {
                 available: None,
             },
             ::bag::BagError::NotInBag => ApiError::NotFound(message),
+            ::bag::BagError::Unavailable => ApiError::Unprocessable {
+                code: "PRODUCT_UNAVAILABLE",
+                message,
+                available: Some(0),
+            },
         }
     }
 }

@@ -32,6 +32,7 @@ impl From<CheckoutError> for ApiError {
             | CheckoutError::OrderNotFound
             | CheckoutError::SandboxOff => ApiError::NotFound(message),
             CheckoutError::EmptyCart => unprocessable("EMPTY_CART", None),
+            CheckoutError::Unavailable(_) => unprocessable("PRODUCT_UNAVAILABLE", Some(0)),
             CheckoutError::Coupon(refused) => coupon_refusal(refused, message),
             CheckoutError::NotEnoughStock { available, .. } => {
                 unprocessable("NOT_ENOUGH_STOCK", Some(available))

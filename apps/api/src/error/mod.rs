@@ -3,10 +3,14 @@
 
 mod admin;
 pub mod bag;
+mod banners;
 pub mod catalogue;
 pub mod chat;
 mod console;
+mod console_coupons;
+mod console_products;
 pub mod input;
+mod media;
 pub mod swipes;
 pub mod trending;
 
@@ -175,6 +179,14 @@ pub enum ApiError {
     /// an origin not allowed, say): its status and words, in our shape.
     #[error("{message}")]
     Refused { status: StatusCode, message: String },
+    /// A request refused with its own status and code (an upload that is no image: 415
+    /// `UNSUPPORTED_IMAGE`, say).
+    #[error("{message}")]
+    Status {
+        status: StatusCode,
+        code: &'static str,
+        message: String,
+    },
 }
 
 impl ApiError {
@@ -199,6 +211,7 @@ impl ApiError {
             Self::Invalid { .. } => "VALIDATION_FAILED",
             Self::Unauthenticated => "UNAUTHENTICATED",
             Self::Unauthorized { code, .. }
+            | Self::Status { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. }
@@ -255,7 +268,7 @@ impl ResponseError for ApiError {
                 StatusCode::SERVICE_UNAVAILABLE
             }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            Self::Refused { status, .. } => *status,
+            Self::Refused { status, .. } | Self::Status { status, .. } => *status,
         }
     }
 

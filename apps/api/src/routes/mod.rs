@@ -21,7 +21,7 @@ pub(crate) mod params;
 pub mod payments;
 pub mod places;
 pub mod products;
-pub mod static_images;
+pub mod upload;
 pub mod users;
 
 use actix_web::http::{Method, header};
@@ -66,13 +66,13 @@ impl Verb {
 }
 
 /// A resource answering `route` for its methods and a JSON 405 for every other method.
-fn resource(path: &str, route: Verb) -> actix_web::Resource {
+pub(crate) fn resource(path: &str, route: Verb) -> actix_web::Resource {
     resource_of(path, [route])
 }
 
 /// A resource answering each of `routes` and, for any other method, a JSON 405 whose `Allow`
 /// header lists the methods it answers (RFC 9110 §15.5.6).
-fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> actix_web::Resource {
+pub(crate) fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> actix_web::Resource {
     let allow = routes
         .iter()
         .flat_map(|verb| verb.methods.iter().map(Method::as_str))
@@ -96,23 +96,23 @@ fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> actix_web::Reso
 }
 
 /// GET, and HEAD with the same headers and no body (uptime monitors and `curl -I` use it).
-fn get() -> Verb {
+pub(crate) fn get() -> Verb {
     Verb::new(&[Method::GET, Method::HEAD])
 }
 
-fn post() -> Verb {
+pub(crate) fn post() -> Verb {
     Verb::new(&[Method::POST])
 }
 
-fn put() -> Verb {
+pub(crate) fn put() -> Verb {
     Verb::new(&[Method::PUT])
 }
 
-fn patch() -> Verb {
+pub(crate) fn patch() -> Verb {
     Verb::new(&[Method::PATCH])
 }
 
-fn delete() -> Verb {
+pub(crate) fn delete() -> Verb {
     Verb::new(&[Method::DELETE])
 }
 
@@ -277,18 +277,6 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                     get().to(categories::by_gender),
                 ))
                 .service(resource("/categories/admin/all", get().to(categories::all)))
-                .service(resource(
-                    "/admin/static-images",
-                    get().to(static_images::list),
-                ))
-                .service(resource(
-                    "/admin/static-images/category/{category}",
-                    get().to(static_images::by_category),
-                ))
-                .service(resource(
-                    "/admin/static-images/{id}",
-                    get().to(static_images::detail),
-                ))
                 .configure(console::routes)
                 .configure(admin::routes)
                 .configure(images::routes)

@@ -27,9 +27,6 @@ use crate::{error, routes, wire};
         routes::brands::detail,
         routes::categories::by_gender,
         routes::categories::all,
-        routes::static_images::list,
-        routes::static_images::by_category,
-        routes::static_images::detail,
         routes::media::image,
         routes::users::generate_otp,
         routes::users::verify_otp,
@@ -98,9 +95,6 @@ use crate::{error, routes, wire};
         routes::products::SearchRequest,
         wire::Brand,
         wire::Category,
-        wire::StaticImage,
-        wire::StaticImages,
-        wire::OneStaticImage,
         wire::User,
         routes::users::GenerateOtpRequest,
         routes::users::VerifyOtpRequest,
@@ -189,7 +183,6 @@ use crate::{error, routes, wire};
         (name = "products", description = "Products: lists, detail, search and suggestions"),
         (name = "brands", description = "Active brands"),
         (name = "categories", description = "The category tree"),
-        (name = "static-images", description = "The image library: hero, trends and brand banners (read-only)"),
         (name = "media", description = "Generated product, logo and banner artwork"),
         (name = "health", description = "Liveness and readiness"),
         (name = "users", description = "Sign-in by e-mailed code, sessions and the caller's own account"),
@@ -210,15 +203,31 @@ use crate::{error, routes, wire};
 pub struct ApiDoc;
 
 /// The whole document: the shop's calls ([`ApiDoc`]) and the consoles' families, each of which
-/// documents its own calls, with the answers every call shares added to all of them.
+/// documents its own calls, with the answers every call shares added to all of them. A family's
+/// operation ids (its handlers' names: `list`, `create`...) get the family's prefix
+/// (`brand_coupons_create`), so they stay unique in the whole document.
 pub fn document() -> utoipa::openapi::OpenApi {
     use utoipa::Modify;
     let mut doc = ApiDoc::openapi();
-    for part in routes::console::documents()
+    for (prefix, mut part) in routes::console::documents()
         .into_iter()
         .chain(routes::admin::documents())
-        .chain([routes::images::Doc::openapi()])
+        .chain([("images", routes::images::Doc::openapi())])
     {
+        for item in part.paths.paths.values_mut() {
+            let operations = [
+                item.get.as_mut(),
+                item.post.as_mut(),
+                item.put.as_mut(),
+                item.patch.as_mut(),
+                item.delete.as_mut(),
+            ];
+            for operation in operations.into_iter().flatten() {
+                if let Some(id) = operation.operation_id.as_mut() {
+                    *id = format!("{prefix}_{id}");
+                }
+            }
+        }
         doc.merge(part);
     }
     for modifier in [

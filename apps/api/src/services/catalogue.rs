@@ -8,7 +8,6 @@ use validation::ProductGender;
 use crate::catalogue::{ListQuery, Scope, json_array};
 use crate::error::input::InputError;
 use crate::state::AppState;
-use crate::wire::{OneStaticImage, StaticImage, StaticImages};
 
 /// Why a catalogue read has no answer.
 #[derive(Debug, thiserror::Error)]
@@ -167,54 +166,6 @@ pub fn brand(state: &AppState, id: &BrandId) -> Result<Bytes, CatalogueError> {
 /// one's subcategories.
 pub fn categories(state: &AppState, gender: Option<ProductGender>) -> Bytes {
     state.catalogue.snapshot().categories_json(gender)
-}
-
-/// Which images of the library a list shows.
-#[derive(Debug, Clone, Default)]
-pub struct ImageFilter {
-    pub active: Option<bool>,
-    pub category: Option<String>,
-    /// `mobile` or `desktop`; an image for all devices suits both.
-    pub device: Option<String>,
-    /// Kept when the title contains this, lower case.
-    pub search: String,
-    pub limit: usize,
-}
-
-/// The images of the library matching every filter given (000 §7).
-pub fn images(state: &AppState, filter: &ImageFilter) -> StaticImages {
-    let snapshot = state.catalogue.snapshot();
-    let media = snapshot.base.media_origin.as_str();
-    let images = snapshot
-        .base
-        .static_images
-        .iter()
-        .filter(|s| filter.active.is_none_or(|a| s.is_active == a))
-        .filter(|s| (filter.category.as_deref()).is_none_or(|c| s.category.eq_ignore_ascii_case(c)))
-        .filter(|s| (filter.device.as_deref()).is_none_or(|d| s.device == d || s.device == "all"))
-        .filter(|s| s.title.to_lowercase().contains(&filter.search))
-        .take(filter.limit)
-        .map(|s| StaticImage::from_record(s, media))
-        .collect();
-    StaticImages {
-        success: true,
-        images,
-    }
-}
-
-/// One image of the library.
-pub fn image(state: &AppState, id: &str) -> Result<OneStaticImage, CatalogueError> {
-    let snapshot = state.catalogue.snapshot();
-    let image = snapshot
-        .base
-        .static_images
-        .iter()
-        .find(|s| s.id == id)
-        .ok_or(CatalogueError::ImageNotFound)?;
-    Ok(OneStaticImage {
-        success: true,
-        image: StaticImage::from_record(image, &snapshot.base.media_origin),
-    })
 }
 
 /// Generated artwork (`art/{kind}/{colour}/{view}.svg`, `logo/{initials}/{colour}.svg`,

@@ -98,6 +98,8 @@ pub struct Options {
     /// The payment sandbox behind a gate the test holds: refunds held until it opens, the
     /// sandbox's own webhooks muted at will.
     pub payments_gate: Option<Arc<PaymentsGate>>,
+    /// Uploaded images in this S3-compatible bucket instead of `<data dir>/media`.
+    pub media_bucket: Option<api::config::MediaBucketConfig>,
 }
 
 impl Default for Options {
@@ -112,6 +114,7 @@ impl Default for Options {
             forwarding: access::client::Forwarding::Ignore,
             max_connections_per_client: None,
             payments_gate: None,
+            media_bucket: None,
         }
     }
 }
@@ -186,6 +189,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         max_connections_per_client: options
             .max_connections_per_client
             .unwrap_or(api::config::DEFAULT_CONNECTIONS_PER_CLIENT),
+        media_bucket: options.media_bucket,
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);

@@ -4,6 +4,7 @@ mod helpers;
 
 mod addresses;
 mod admin_audit;
+mod admin_banners;
 mod admin_brands;
 mod admin_categories;
 mod admin_users;
@@ -13,6 +14,9 @@ mod catalogue_changes;
 mod categories;
 mod chat;
 mod checkout;
+mod console_coupons;
+mod console_images;
+mod console_products;
 mod contract;
 mod edge;
 mod errors;

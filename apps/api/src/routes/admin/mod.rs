@@ -19,13 +19,14 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// The admin console's parts of the OpenAPI document.
-pub(super) fn documents() -> Vec<utoipa::openapi::OpenApi> {
+/// Each with the prefix of its operation ids (see `routes::openapi::document`).
+pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
     use utoipa::OpenApi;
     vec![
-        brands::Doc::openapi(),
-        categories::Doc::openapi(),
-        banners::Doc::openapi(),
-        users::Doc::openapi(),
-        audit::Doc::openapi(),
+        ("admin_brands", brands::Doc::openapi()),
+        ("admin_categories", categories::Doc::openapi()),
+        ("admin_banners", banners::Doc::openapi()),
+        ("admin_users", users::Doc::openapi()),
+        ("admin_audit", audit::Doc::openapi()),
     ]
 }

@@ -17,12 +17,13 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 }
 
 /// The brand console's parts of the OpenAPI document.
-pub(super) fn documents() -> Vec<utoipa::openapi::OpenApi> {
+/// Each with the prefix of its operation ids (see `routes::openapi::document`).
+pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
     use utoipa::OpenApi;
     vec![
-        products::Doc::openapi(),
-        images::Doc::openapi(),
-        imports::Doc::openapi(),
-        coupons::Doc::openapi(),
+        ("brand_products", products::Doc::openapi()),
+        ("brand_images", images::Doc::openapi()),
+        ("brand_imports", imports::Doc::openapi()),
+        ("brand_coupons", coupons::Doc::openapi()),
     ]
 }

@@ -5,6 +5,7 @@
 pub mod curated;
 pub mod wire;
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use store::StoreError;
@@ -48,14 +49,68 @@ pub(crate) fn named(brand: &::bag::Brand) -> Named {
     }
 }
 
+/// The stored products of the `lines` that their brand archived or switched off, by id: such a
+/// line stays in the bag, marked unavailable. A line of a product that no longer exists, or
+/// of a brand switched off as a whole, is not among them and is left out, as before.
+pub(crate) fn hidden_products(
+    store: &store::Store,
+    snapshot: &Snapshot,
+    lines: &[::bag::Line],
+) -> Result<HashMap<String, store::ProductRecord>, StoreError> {
+    let missing: Vec<ProductId> = lines
+        .iter()
+        .filter(|line| snapshot.product(&line.product_id).is_none())
+        .map(|line| ProductId::new(line.product_id.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(store
+        .products_by_ids(&missing)?
+        .into_iter()
+        .filter(|p| p.archived_at.is_some() || !p.is_active)
+        .map(|p| (p.id.to_string(), p))
+        .collect())
+}
+
+/// A line of a product no longer sold: shown as it was, counted in no total, `available`
+/// false with the reason.
+fn unavailable_item(line: &::bag::Line, record: &store::ProductRecord, media_origin: &str) -> Item {
+    Item {
+        product: ItemProduct {
+            summary: ProductSummary::of(record, media_origin),
+            brand: BrandRef::of(&record.brand, media_origin),
+            sizes: record.stock.iter().map(|(size, _)| size.clone()).collect(),
+        },
+        size: line.size.clone(),
+        quantity: line.quantity,
+        price_at_add: line.price_at_add.into(),
+        unit_price: ::bag::unit_price(
+            pricing::Money::from_paise(record.price_paise),
+            record.offer_percentage,
+        )
+        .into(),
+        line_total: pricing::Money::ZERO.into(),
+        price_changed: false,
+        in_stock: 0,
+        available: false,
+        unavailable_reason: Some(::bag::BagError::Unavailable.to_string()),
+    }
+}
+
 fn cart(
     snapshot: &Snapshot,
     media_origin: &str,
     lines: Vec<::bag::Line>,
+    hidden: &HashMap<String, store::ProductRecord>,
 ) -> Result<Cart, BagError> {
-    let bag = ::bag::Bag::resolve(lines, |id| product(snapshot, id));
+    let bag = ::bag::Bag::resolve_keeping(
+        lines,
+        |id| product(snapshot, id),
+        |id| hidden.contains_key(id),
+    );
     let view = bag.view().map_err(|e| BagError::Totals(e.to_string()))?;
-    let items = view
+    let mut items: Vec<Item> = view
         .items
         .iter()
         .filter_map(|item| {
@@ -73,9 +128,16 @@ fn cart(
                 line_total: item.line_total.into(),
                 price_changed: item.price_changed,
                 in_stock: item.in_stock,
+                available: true,
+                unavailable_reason: None,
             })
         })
         .collect();
+    items.extend(bag.unavailable_lines().iter().filter_map(|line| {
+        hidden
+            .get(&line.product_id)
+            .map(|record| unavailable_item(line, record, media_origin))
+    }));
     Ok(Cart {
         items,
         total_amount: view.total_amount.into(),
@@ -95,24 +157,40 @@ async fn change(
     let user = user.clone();
     let now = state.clock.now();
     let deciding = Arc::clone(&snapshot);
-    let lines = state
+    let (lines, hidden) = state
         .db(move |store| {
-            store.change_bag(&user, now, |lines| {
-                let mut bag = ::bag::Bag::resolve(lines, |id| product(&deciding, id));
+            // Read before the change's transaction: a line added meanwhile is of a product
+            // the catalogue shows, so it needs no lookup.
+            let hidden = hidden_products(store, &deciding, &store.bag_lines(&user)?)?;
+            let kept: HashSet<&str> = hidden.keys().map(String::as_str).collect();
+            let lines = store.change_bag(&user, now, |lines| {
+                let mut bag = ::bag::Bag::resolve_keeping(
+                    lines,
+                    |id| product(&deciding, id),
+                    |id| kept.contains(id),
+                );
                 change(&mut bag)?;
                 Ok::<_, ::bag::BagError>(bag.lines().cloned().collect())
-            })
+            })?;
+            Ok::<_, StoreError>(lines.map(|lines| (lines, hidden)))
         })
         .await??;
-    cart(&snapshot, state.catalogue.media_origin(), lines)
+    cart(&snapshot, state.catalogue.media_origin(), lines, &hidden)
 }
 
 /// The shopper's bag.
 pub async fn bag(state: &AppState, user: &UserId) -> Result<Cart, BagError> {
     let id = user.clone();
-    let lines = state.db(move |store| store.bag_lines(&id)).await?;
     let snapshot = state.catalogue.snapshot();
-    cart(&snapshot, state.catalogue.media_origin(), lines)
+    let reading = Arc::clone(&snapshot);
+    let (lines, hidden) = state
+        .db(move |store| {
+            let lines = store.bag_lines(&id)?;
+            let hidden = hidden_products(store, &reading, &lines)?;
+            Ok::<_, StoreError>((lines, hidden))
+        })
+        .await?;
+    cart(&snapshot, state.catalogue.media_origin(), lines, &hidden)
 }
 
 /// How an add goes into the bag: beside what it holds, or in place of it.

@@ -96,6 +96,12 @@ pub struct Item {
     pub price_changed: bool,
     /// How many of this size are left.
     pub in_stock: u32,
+    /// False when the product is no longer sold (archived or switched off by its brand): the
+    /// line stays so the shopper sees what happened, counts in no total (`lineTotal` is 0),
+    /// cannot be raised or checked out, and can be taken out.
+    pub available: bool,
+    /// Why the line is not available; null when it is.
+    pub unavailable_reason: Option<String>,
 }
 
 /// The bag (001 §3 Cart).

@@ -33,6 +33,9 @@ pub enum CheckoutError {
     OrderNotFound,
     #[error("Your cart is empty. Please add items before placing an order.")]
     EmptyCart,
+    /// A bag line's product is no longer sold (archived or switched off by its brand).
+    #[error("{0} is no longer available. Remove it from your bag to check out.")]
+    Unavailable(String),
     /// The coupon rules refuse the code.
     #[error(transparent)]
     Coupon(#[from] pricing::CouponError),

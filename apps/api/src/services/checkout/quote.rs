@@ -181,23 +181,33 @@ pub async fn price(
 ) -> Result<Priced, CheckoutError> {
     let from_bag = input.source == Source::Bag;
     let (owner, now) = (user.clone(), state.clock.now());
-    let (addresses, bag_lines, held) = state
+    let snapshot = state.catalogue.snapshot();
+    let reading = std::sync::Arc::clone(&snapshot);
+    let (addresses, bag_lines, held, unavailable) = state
         .db(move |store| {
             let lines = if from_bag {
                 store.bag_lines(&owner)?
             } else {
                 Vec::new()
             };
+            let unavailable = crate::services::bag::hidden_products(store, &reading, &lines)?;
             let held = store.held_by_open_checkout(&owner, now)?;
-            Ok::<_, CheckoutError>((store.addresses(&owner)?, lines, held))
+            Ok::<_, CheckoutError>((store.addresses(&owner)?, lines, held, unavailable))
         })
         .await?;
     let address = addresses
         .into_iter()
         .find(|a| a.id == input.address_id.as_str())
         .ok_or(CheckoutError::AddressNotFound)?;
+    // A bag line of a product no longer sold is refused by name rather than left out: the
+    // shopper would otherwise pay for less than the bag showed.
+    if let Some(line) = bag_lines
+        .iter()
+        .find_map(|line| unavailable.get(&line.product_id))
+    {
+        return Err(CheckoutError::Unavailable(line.name.clone()));
+    }
 
-    let snapshot = state.catalogue.snapshot();
     let wanted = wanted(&snapshot, &input.source, bag_lines)?;
     if wanted.is_empty() {
         return Err(CheckoutError::EmptyCart);

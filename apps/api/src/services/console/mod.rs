@@ -3,6 +3,9 @@
 //! write leaves. The families (products, images, imports, coupons for brand teams; brands,
 //! categories, banners, users and the audit trail for admins) build on these.
 
+pub mod coupons;
+pub mod images;
+
 use access::console::{ConsoleRefusal, ConsoleScope};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -122,3 +125,4 @@ pub struct Change<'a> {
 pub fn required_version(body: Option<i64>, if_match: Option<&str>) -> Result<i64, ConsoleError> {
     access::console::expected_version(body, if_match)?.ok_or(ConsoleError::VersionRequired)
 }
+pub mod products;
