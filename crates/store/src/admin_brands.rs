@@ -141,3 +141,15 @@ impl Store {
             .collect())
     }
 }
+
+/// Makes the caller's transaction a writer from its first statement. On SQLite a transaction
+/// that reads first and writes later cannot take the write lock when another one wrote
+/// meanwhile (`SQLITE_BUSY`, answered 503); a write first takes the lock (waiting for it) so
+/// two admin edits run one after the other. It changes no row; on PostgreSQL it is an index
+/// lookup, and the unique index and versions settle races there.
+pub fn write_first(conn: &mut DbConnection) -> QueryResult<()> {
+    diesel::update(brands::table.filter(brands::id.eq("")))
+        .set(brands::version.eq(brands::version))
+        .execute(conn)
+        .map(drop)
+}

@@ -48,7 +48,7 @@ pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use admin_brands::{
     BrandEdit, NewBrand, brand_by_id, brand_name_taken, brand_product_count, insert_brand,
-    update_brand,
+    update_brand, write_first,
 };
 pub use admin_categories::{
     CategoryEdit, all_categories, category_by_id, category_product_count, child_category_count,
