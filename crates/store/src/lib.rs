@@ -52,7 +52,7 @@ pub use admin_brands::{
 };
 pub use admin_categories::{
     CategoryEdit, all_categories, category_by_id, category_product_count, child_category_count,
-    delete_category, insert_category, set_category_position, update_category,
+    delete_category, insert_category, lock_categories, set_category_position, update_category,
 };
 pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};

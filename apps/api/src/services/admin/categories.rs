@@ -293,7 +293,7 @@ pub async fn create(
     let category = state
         .db(move |store| {
             store.in_transaction(|conn| {
-                store::write_first(conn)?;
+                store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
                 let parent = parent_id
                     .as_ref()
@@ -360,7 +360,7 @@ pub async fn update(
     let category = state
         .db(move |store| {
             store.in_transaction(|conn| {
-                store::write_first(conn)?;
+                store::lock_categories(conn)?;
                 let mut fields = Fields::default();
                 let before =
                     store::category_by_id(conn, &id)?.ok_or(ConsoleError::NotFound("Category"))?;
@@ -452,7 +452,7 @@ pub async fn reorder(
     state
         .db(move |store| {
             store.in_transaction(|conn| {
-                store::write_first(conn)?;
+                store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
                 let first = all.iter().find(|c| c.id == ids[0]);
                 let siblings: Vec<&CategoryRecord> = first.map_or_else(Vec::new, |first| {
@@ -509,7 +509,7 @@ pub async fn delete(state: &AppState, caller: &Caller, id: String) -> Result<Del
     state
         .db(move |store| {
             store.in_transaction(|conn| {
-                store::write_first(conn)?;
+                store::lock_categories(conn)?;
                 let before =
                     store::category_by_id(conn, &id)?.ok_or(ConsoleError::NotFound("Category"))?;
                 let products = store::category_product_count(conn, &id)?;
