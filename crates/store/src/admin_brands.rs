@@ -44,19 +44,19 @@ pub fn brand_by_id(conn: &mut DbConnection, id: &BrandId) -> QueryResult<Option<
         .optional()
 }
 
-/// Whether a brand other than `except` has this name, ignoring letter case.
+/// Whether a brand other than `except` has this name, ignoring letter case (compared here, as
+/// SQLite's `lower` folds ASCII letters only; brands are few).
 pub fn brand_name_taken(
     conn: &mut DbConnection,
     name: &str,
     except: Option<&BrandId>,
 ) -> QueryResult<bool> {
-    let mut query = brands::table
-        .filter(lower(brands::name).eq(name.to_lowercase()))
-        .into_boxed();
-    if let Some(except) = except {
-        query = query.filter(brands::id.ne(except.clone()));
-    }
-    Ok(query.count().get_result::<i64>(conn)? > 0)
+    let wanted = name.to_lowercase();
+    Ok(brands::table
+        .select((brands::id, brands::name))
+        .load::<(BrandId, String)>(conn)?
+        .iter()
+        .any(|(id, other)| Some(id) != except && other.to_lowercase() == wanted))
 }
 
 /// Adds a brand (version 1, no logo).

@@ -255,6 +255,28 @@ async fn brand_names_are_unique_ignoring_case(backend: Backend) {
         (status, error_code(&refused)),
         (409, "BRAND_NAME_TAKEN".to_owned())
     );
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            "/api/admin/brands",
+            Some(json!({"name": "Éclat", "gender": "female"})),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (status, refused) = app
+        .send_json(
+            Method::POST,
+            "/api/admin/brands",
+            Some(json!({"name": "éCLAT", "gender": "female"})),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&refused)),
+        (409, "BRAND_NAME_TAKEN".to_owned()),
+        "letters beyond ASCII too"
+    );
     let own = crate::helpers::demo().brands[0].name.to_lowercase();
     let (status, renamed) = app
         .send_json(
