@@ -31,6 +31,7 @@ mod catalogue;
 mod columns;
 mod console_coupons;
 mod console_images;
+mod console_imports;
 mod console_products;
 mod coupons;
 mod curated;
@@ -64,6 +65,7 @@ pub use catalogue::{
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
 pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
+pub use console_imports::{ExportStatus, ImportBatch, ImportUpdate, ImportedBatch};
 pub use console_products::{
     ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
     ProductReferences, ProductSort, ProductUpdate, Saved, console_product_in, console_products_in,

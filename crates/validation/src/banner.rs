@@ -37,7 +37,7 @@ pub enum BannerRuleError {
     BadPriority,
     #[error("Must be true or false")]
     NotBoolean,
-    #[error("Must be a date (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM:SSZ)")]
+    #[error("Must be a date (YYYY-MM-DD) or a time (YYYY-MM-DDTHH:MM, UTC, or with its zone)")]
     BadDate,
     #[error("The end date must not be before the start date")]
     EndBeforeStart,
@@ -194,8 +194,9 @@ pub enum PeriodEnd {
     End,
 }
 
-/// A display period's end: blank is open; a date `YYYY-MM-DD` (see [`PeriodEnd`]) or an
-/// RFC 3339 time (converted to UTC), kept to the second.
+/// A display period's end: blank is open; a date `YYYY-MM-DD` (see [`PeriodEnd`]), a time
+/// without a zone `YYYY-MM-DDTHH:MM[:SS]` (UTC) or an RFC 3339 time (converted to UTC), kept to
+/// the second.
 pub fn period_date(raw: &str, end: PeriodEnd) -> Result<Option<NaiveDateTime>, BannerRuleError> {
     let raw = raw.trim();
     if raw.is_empty() {
@@ -207,6 +208,12 @@ pub fn period_date(raw: &str, end: PeriodEnd) -> Result<Option<NaiveDateTime>, B
             PeriodEnd::End => NaiveTime::from_hms_opt(23, 59, 59).unwrap_or(NaiveTime::MIN),
         };
         return Ok(Some(day.and_time(time)));
+    }
+    // A browser's `datetime-local` field: no zone, read as UTC.
+    for form in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"] {
+        if let Ok(at) = NaiveDateTime::parse_from_str(raw, form) {
+            return Ok(at.with_nanosecond(0));
+        }
     }
     let at = chrono::DateTime::parse_from_rfc3339(raw).map_err(|_| BannerRuleError::BadDate)?;
     Ok(at.naive_utc().with_nanosecond(0))
@@ -332,6 +339,10 @@ mod tests {
         assert_eq!(
             period_date("2026-12-01T10:30:00.250+05:30", PeriodEnd::Start),
             Ok(Some(at("2026-12-01 05:00:00")))
+        );
+        assert_eq!(
+            period_date("2026-12-01T10:30", PeriodEnd::End),
+            Ok(Some(at("2026-12-01 10:30:00")))
         );
         assert_eq!(
             period_date("tomorrow", PeriodEnd::Start),

@@ -8,6 +8,7 @@ pub mod catalogue;
 pub mod chat;
 mod console;
 mod console_coupons;
+mod console_imports;
 mod console_products;
 pub mod input;
 mod media;
@@ -63,6 +64,17 @@ pub struct ErrorBody {
     /// On `IN_USE`: how many records still use the one that was to be deleted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
+    /// On `IMPORT_INVALID`: the import's report (`created` and `updated` 0, `failed` rows,
+    /// `errors` [{row, field, message}]), nothing having been imported.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub created: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failed: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub errors: Option<serde_json::Value>,
 }
 
 /// A record an error names: its id and its name.
@@ -128,6 +140,14 @@ pub enum ApiError {
     /// A deletion refused because `count` records still use the record (409 `IN_USE`).
     #[error("{message}")]
     InUse { message: String, count: u64 },
+    /// An import whose rows (or header) are invalid, refused whole (422 `IMPORT_INVALID`):
+    /// `failed` rows, `errors` [{row, field, message}].
+    #[error("{message}")]
+    ImportInvalid {
+        message: String,
+        failed: u64,
+        errors: serde_json::Value,
+    },
     /// An edit that must name the version it read did not (428 `VERSION_REQUIRED`).
     #[error("{0}")]
     PreconditionRequired(String),
@@ -220,6 +240,7 @@ impl ApiError {
             Self::PriceChanged { .. } => "PRICE_CHANGED",
             Self::StaleEdit { .. } => "STALE_EDIT",
             Self::InUse { .. } => "IN_USE",
+            Self::ImportInvalid { .. } => "IMPORT_INVALID",
             Self::PreconditionRequired(_) => "VERSION_REQUIRED",
             Self::PaymentDeclined { code, .. } => code,
             Self::TooManyRequests { .. } => "RATE_LIMITED",
@@ -256,7 +277,9 @@ impl ResponseError for ApiError {
             | Self::InUse { .. } => StatusCode::CONFLICT,
             Self::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
             Self::PaymentDeclined { .. } => StatusCode::PAYMENT_REQUIRED,
-            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unprocessable { .. } | Self::ImportInvalid { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::DependencyFailed { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
@@ -317,6 +340,12 @@ impl ResponseError for ApiError {
             Self::InUse { count, .. } => Some(*count),
             _ => None,
         };
+        let (created, updated, failed, errors) = match self {
+            Self::ImportInvalid { failed, errors, .. } => {
+                (Some(0), Some(0), Some(*failed), Some(errors.clone()))
+            }
+            _ => (None, None, None, None),
+        };
         answer.json(ErrorBody {
             error: self.to_string(),
             code: self.code(),
@@ -328,6 +357,10 @@ impl ResponseError for ApiError {
             quote,
             current,
             count,
+            created,
+            updated,
+            failed,
+            errors,
         })
     }
 }

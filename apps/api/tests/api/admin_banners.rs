@@ -20,6 +20,7 @@ on_both_backends!(
     current_is_the_highest_priority_showing_now,
     lists_by_tag_campaign_season_and_place,
     the_library_reads_respect_the_period,
+    the_document_lists_every_image_call,
 );
 
 /// Signs `email` in with `role` (granted before the sign-in).
@@ -257,6 +258,25 @@ async fn a_create_checks_every_field(backend: Backend) {
     assert_eq!(res.status().as_u16(), 400);
     let body: Value = res.json().await.expect("json");
     assert_eq!(error_code(&body), "INVALID_FORM");
+    // Bounded parts: a text field over 4 KiB, a file over 10 MB.
+    let long = "t".repeat(5000);
+    let (status, body) = create(vec![("title", long)]).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (413, "PAYLOAD_TOO_LARGE".into())
+    );
+    let big = vec![0u8; 10 * 1024 * 1024 + 1];
+    let (content_type, payload) = form(&[("title", "Big"), ("category", "hero")], Some(&big));
+    let res = app
+        .client
+        .post(app.url("/api/admin/static-images"))
+        .bearer_auth(&admin.token)
+        .header("content-type", content_type)
+        .body(payload)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(res.status().as_u16(), 413);
     assert_eq!(app.count("audit_log"), 0, "nothing was written");
 }
 
@@ -637,4 +657,38 @@ async fn the_library_reads_respect_the_period(backend: Backend) {
         (status, body["image"]["title"].as_str()),
         (200, Some("Soon"))
     );
+}
+
+async fn the_document_lists_every_image_call(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (status, doc) = app.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    for (path, methods) in [
+        ("/api/admin/static-images", &["get", "post"][..]),
+        ("/api/admin/static-images/category/{category}", &["get"][..]),
+        (
+            "/api/admin/static-images/{id}",
+            &["get", "patch", "delete"][..],
+        ),
+        ("/api/images/current/{tag}", &["get"][..]),
+        ("/api/images/tag/{tag}", &["get"][..]),
+        ("/api/images/campaign/{campaign}", &["get"][..]),
+        ("/api/images/seasonal/all", &["get"][..]),
+        ("/api/images/static", &["get"][..]),
+    ] {
+        for method in methods {
+            assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+        }
+    }
+    let post = &doc["paths"]["/api/admin/static-images"]["post"];
+    assert!(post["requestBody"]["content"]["multipart/form-data"].is_object());
+    assert!(post["responses"]["401"].is_object() && post["responses"]["201"].is_object());
+    let tags: Vec<&str> = doc["tags"]
+        .as_array()
+        .expect("tags")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(tags.iter().filter(|t| **t == "static-images").count(), 1);
+    assert!(tags.contains(&"images"));
 }

@@ -16,6 +16,7 @@ mod chat;
 mod checkout;
 mod console_coupons;
 mod console_images;
+mod console_imports;
 mod console_products;
 mod contract;
 mod edge;

@@ -571,6 +571,179 @@ fn attempts(
             format!("/api/brand/orders/{}/cancellation", b_order.id),
             Some(json!({"decision": "approve"})),
         ),
+        // The consoles: a shopper is refused every call, whatever it names (B's product, the
+        // brand of B's bag, a category, a coupon, B's own account).
+        attempt(
+            Method::GET,
+            "/api/brand/products",
+            "/api/brand/products".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/products",
+            "/api/brand/products".into(),
+            Some(json!({"name": "Hijacked", "price": 1, "gender": "male"})),
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/brand/products/{id}",
+            format!("/api/brand/products/{}", b_liked()),
+            Some(json!({"name": "Hijacked", "version": 1})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/brand/products/{id}",
+            format!("/api/brand/products/{}", b_liked()),
+            None,
+        ),
+        attempt(
+            Method::PUT,
+            "/api/brand/products/{id}/stock",
+            format!("/api/brand/products/{}/stock", b_liked()),
+            Some(json!({"stock": {"M": 0}})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/products/{id}/images",
+            format!("/api/brand/products/{}/images", b_liked()),
+            None,
+        ),
+        attempt(
+            Method::PUT,
+            "/api/brand/products/{id}/images/order",
+            format!("/api/brand/products/{}/images/order", b_liked()),
+            Some(json!({"imageIds": []})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/brand/products/{id}/images/{imageId}",
+            format!("/api/brand/products/{}/images/x", b_liked()),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/products/import",
+            "/api/brand/products/import".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/products/export",
+            "/api/brand/products/export".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/coupons",
+            "/api/brand/coupons".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/brand/coupons",
+            "/api/brand/coupons".into(),
+            Some(json!({"coupon_code": "HIJACK"})),
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/brand/coupons/{id}",
+            "/api/brand/coupons/no-such-coupon".into(),
+            Some(json!({"is_active": false, "version": 1})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/brands",
+            "/api/admin/brands".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/brands",
+            "/api/admin/brands".into(),
+            Some(json!({"name": "Hijacked", "gender": "male", "isActive": true})),
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/admin/brands/{id}",
+            format!("/api/admin/brands/{}", crate::helpers::listed()[0].brand_id),
+            Some(json!({"isActive": false, "version": 1})),
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/brands/{id}/logo",
+            format!(
+                "/api/admin/brands/{}/logo",
+                crate::helpers::listed()[0].brand_id
+            ),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/categories",
+            "/api/admin/categories".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/categories",
+            "/api/admin/categories".into(),
+            Some(json!({"name": "Hijacked", "gender": "male"})),
+        ),
+        attempt(
+            Method::PUT,
+            "/api/admin/categories/order",
+            "/api/admin/categories/order".into(),
+            Some(json!({"ids": []})),
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/admin/categories/{id}",
+            "/api/admin/categories/no-such-category".into(),
+            Some(json!({"name": "Hijacked", "version": 1})),
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/admin/categories/{id}",
+            "/api/admin/categories/no-such-category".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/static-images",
+            "/api/admin/static-images".into(),
+            None,
+        ),
+        attempt(
+            Method::PATCH,
+            "/api/admin/static-images/{id}",
+            "/api/admin/static-images/no-such-image".into(),
+            None,
+        ),
+        attempt(
+            Method::DELETE,
+            "/api/admin/static-images/{id}",
+            "/api/admin/static-images/no-such-image".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/users",
+            "/api/admin/users".into(),
+            None,
+        ),
+        attempt(
+            Method::PUT,
+            "/api/admin/users/{id}/role",
+            format!("/api/admin/users/{}/role", b.id()),
+            Some(json!({"role": "admin"})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/audit",
+            "/api/admin/audit".into(),
+            None,
+        ),
         attempt(
             Method::POST,
             "/api/users/me/email",
@@ -946,7 +1119,9 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
             (Method::PUT | Method::DELETE, "/api/cart/items/{productId}/{size}") => {
                 assert_eq!(status, 404, "{what}: A's bag does not hold it: {body}")
             }
-            (Method::GET, "/api/brand/orders") => {
+            (Method::GET, route)
+                if route.starts_with("/api/brand/") || route.starts_with("/api/admin/") =>
+            {
                 assert_eq!(
                     status, 403,
                     "{what}: a shopper has no brand console: {body}"

@@ -88,6 +88,13 @@ export const handlers = [
       images: staticImageFixtures.filter((image) => image.category === params.category),
     }),
   ),
+  http.get('*/api/images/static', ({ request }) => {
+    const category = new URL(request.url).searchParams.get('category');
+    return HttpResponse.json({
+      success: true,
+      images: staticImageFixtures.filter((image) => !category || image.category === category),
+    });
+  }),
   // Product art: any image request answers a tiny SVG.
   http.get('*/api/media/*', () =>
     new HttpResponse('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="5"/>', {

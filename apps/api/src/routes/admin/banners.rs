@@ -254,6 +254,7 @@ fn if_match(req: &HttpRequest) -> Option<&str> {
     post,
     path = "/api/admin/static-images",
     operation_id = "create_static_image",
+    security(("session_cookie" = []), ("bearer" = [])),
     tag = "static-images",
     request_body(content = BannerUpload, content_type = "multipart/form-data"),
     responses(
@@ -281,6 +282,7 @@ pub async fn create(
     patch,
     path = "/api/admin/static-images/{id}",
     operation_id = "update_static_image",
+    security(("session_cookie" = []), ("bearer" = [])),
     tag = "static-images",
     params(
         ("id" = String, Path, description = "The banner's _id"),
@@ -314,6 +316,7 @@ pub async fn update(
     delete,
     path = "/api/admin/static-images/{id}",
     operation_id = "delete_static_image",
+    security(("session_cookie" = []), ("bearer" = [])),
     tag = "static-images",
     params(
         ("id" = String, Path, description = "The banner's _id"),

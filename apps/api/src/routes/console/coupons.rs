@@ -13,7 +13,7 @@ use crate::state::AppState;
 /// This family's part of the OpenAPI document (merged by `routes::openapi::document`).
 #[derive(Debug, OpenApi)]
 #[openapi(
-    paths(list, create, update),
+    paths(list_coupons, create_coupon, update_coupon),
     components(schemas(ConsoleCoupon, CouponBrand, CouponInput, CouponList, CouponAnswer)),
     tags((name = "brand console", description = "A brand's products, stock, images, imports, coupons and orders"))
 )]
@@ -24,9 +24,9 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     use crate::routes::{get, patch, post, resource, resource_of};
     cfg.service(resource_of(
         "/brand/coupons",
-        [get().to(list), post().to(create)],
+        [get().to(list_coupons), post().to(create_coupon)],
     ))
-    .service(resource("/brand/coupons/{id}", patch().to(update)));
+    .service(resource("/brand/coupons/{id}", patch().to(update_coupon)));
 }
 
 /// `?brandId=`.
@@ -34,6 +34,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 pub struct BrandQuery {
     /// The brand (admins; without it an admin lists every coupon).
     #[serde(rename = "brandId")]
+    #[param(max_length = 64)]
     pub brand_id: Option<String>,
 }
 
@@ -65,7 +66,7 @@ pub struct CouponAnswer {
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
-pub async fn list(
+pub async fn list_coupons(
     state: web::Data<AppState>,
     caller: Caller,
     query: web::Query<BrandQuery>,
@@ -93,7 +94,7 @@ pub async fn list(
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
-pub async fn create(
+pub async fn create_coupon(
     state: web::Data<AppState>,
     caller: Caller,
     body: web::Json<CouponInput>,
@@ -123,7 +124,7 @@ pub async fn create(
     ),
     security(("session_cookie" = []), ("bearer" = [])),
 )]
-pub async fn update(
+pub async fn update_coupon(
     state: web::Data<AppState>,
     caller: Caller,
     request: HttpRequest,

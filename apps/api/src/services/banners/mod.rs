@@ -240,7 +240,10 @@ pub fn current(
         .next()
         .ok_or(BannersError::NothingCurrent {
             tag: tag.chars().take(40).collect(),
-            device: device.as_str(),
+            device: match device {
+                BannerDevice::All => "any device",
+                other => other.as_str(),
+            },
         })?;
     Ok(OneStaticImage {
         success: true,

@@ -150,10 +150,12 @@ pub struct BannerUpload {
     pub tags: Option<String>,
     /// At most 60 characters; empty clears it.
     pub campaign: Option<String>,
-    /// `YYYY-MM-DD` (from the start of that day, UTC) or an RFC 3339 time; empty: open.
+    /// `YYYY-MM-DD` (from the start of that day, UTC), `YYYY-MM-DDTHH:MM` (UTC) or an RFC 3339
+    /// time; empty: open.
     #[schema(rename = "startDate")]
     pub start_date: Option<String>,
-    /// `YYYY-MM-DD` (to the end of that day, UTC) or an RFC 3339 time; empty: open.
+    /// `YYYY-MM-DD` (to the end of that day, UTC), `YYYY-MM-DDTHH:MM` (UTC) or an RFC 3339 time;
+    /// empty: open.
     #[schema(rename = "endDate")]
     pub end_date: Option<String>,
     /// 0 to 1000 (default 0).

@@ -5,6 +5,7 @@
 
 pub mod coupons;
 pub mod images;
+pub mod imports;
 
 use access::console::{ConsoleRefusal, ConsoleScope};
 use chrono::{DateTime, Utc};

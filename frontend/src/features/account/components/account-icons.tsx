@@ -82,3 +82,13 @@ export const PlusIcon = () => (
     <path d="M12 5v14M5 12h14" />
   </MenuIcon>
 );
+
+/** The admin console: a gauge of sliders. */
+export const SlidersIcon = () => (
+  <MenuIcon>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </MenuIcon>
+);

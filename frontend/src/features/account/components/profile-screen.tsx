@@ -10,7 +10,7 @@ import {
   PhoneIcon,
   UserIcon,
 } from '@/components/ui/icons';
-import { isBrandTeam, useSessionActions, useSessionUser } from '@/stores/session';
+import { isBrandTeam, ROLE, useSessionActions, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { useToastActions } from '@/stores/toasts';
 import { logOut } from '../api/account-api';
@@ -22,6 +22,7 @@ import {
   PackageIcon,
   PinIcon,
   ShieldIcon,
+  SlidersIcon,
   StoreIcon,
   TagIcon,
   UserCogIcon,
@@ -213,6 +214,11 @@ export function ProfileScreen() {
                 icon={<StoreIcon />}
                 label="Brand console"
               />
+            </li>
+          )}
+          {signedIn && user.role === ROLE.admin && (
+            <li>
+              <LinkTile to={paths.admin.getHref()} icon={<SlidersIcon />} label="Admin console" />
             </li>
           )}
           <li>

@@ -1,11 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { HOME_CATEGORIES_LIMIT, HOME_TRENDING_LIMIT, HOME_TRENDING_WINDOW } from '@/config/app';
-import { getBrands, getCategoriesByGender, getStaticImagesByCategory } from '@/api/catalogue';
+import { getBrands, getCategoriesByGender } from '@/api/catalogue';
 import type { Gender } from '@/api/catalogue-types';
 import { getTrendingProducts, type TrendGender } from '@/api/trending';
-
-/** The hero shows three banners (000 §2.5). */
-const HERO_BANNERS = 3;
+import { getHeroBanners } from './hero-banners';
 
 /** 000 §7: home asks for trending with M for men and W otherwise, so UNISEX shows women's. */
 export const homeTrendGender = (gender: Gender): TrendGender => (gender === 'male' ? 'M' : 'W');
@@ -22,15 +20,14 @@ export const homeKeys = {
 };
 
 export const homeQueries = {
-  /** The active 'hero' static images for a phone. */
+  /**
+   * The hero banners the admin's library shows now for a phone, highest priority first: the
+   * three built-in ones until an admin publishes, deactivates or reorders (by priority) banners.
+   */
   hero: () =>
     queryOptions({
       queryKey: homeKeys.hero(),
-      queryFn: async ({ signal }) =>
-        (await getStaticImagesByCategory('hero', { device: 'mobile' }, signal)).slice(
-          0,
-          HERO_BANNERS,
-        ),
+      queryFn: ({ signal }) => getHeroBanners(signal),
     }),
   /** The first 4 categories of a gender; the API lists the top-level ones first. */
   categories: (gender: Gender) =>

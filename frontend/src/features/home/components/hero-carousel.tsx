@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { HERO_ROTATE_MS } from '@/config/app';
 import { Carousel } from '@/components/ui/carousel';
+import { HERO_BANNER_CLASS, HeroBanner } from '@/components/ui/hero-banner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { homeQueries } from '../api/home-queries';
-import styles from './home.module.css';
 
 /**
- * The hero: the three active 'hero' banners, rotating every 4 s (000 §2.5). They name targets
- * but are display only. Without banners (or when the call fails, §8) the hero is left out.
+ * The hero: the 'hero' banners the admin's library shows now (the three built-in ones unless an
+ * admin changed them), rotating every 4 s (000 §2.5). They are display only. Without banners (or
+ * when the call fails, §8) the hero is left out.
  */
 export function HeroCarousel() {
   const { data: banners = [], isPending } = useQuery(homeQueries.hero());
@@ -15,7 +16,7 @@ export function HeroCarousel() {
   if (isPending) {
     return (
       <Carousel label="Loading highlights" itemWidth="92%" busy>
-        <Skeleton height="auto" radius="var(--radius-lg)" className={styles.banner} />
+        <Skeleton height="auto" radius="var(--radius-lg)" className={HERO_BANNER_CLASS} />
       </Carousel>
     );
   }
@@ -24,15 +25,13 @@ export function HeroCarousel() {
   return (
     <Carousel label="Highlights" itemWidth="92%" intervalMs={HERO_ROTATE_MS}>
       {banners.map((banner, index) => (
-        <span key={banner._id} className={styles.banner}>
-          <img
-            src={banner.url}
-            alt={banner.title}
-            className={styles.bannerImage}
-            // The first banner is in view at once; the others wait their turn.
-            loading={index === 0 ? 'eager' : 'lazy'}
-          />
-        </span>
+        <HeroBanner
+          key={banner._id}
+          src={banner.url}
+          srcSet={banner.srcset ?? undefined}
+          alt={banner.title}
+          eager={index === 0}
+        />
       ))}
     </Carousel>
   );

@@ -134,7 +134,7 @@ describe('home (000 §2.5)', () => {
       http.get('*/api/brands', failing),
       http.get('*/api/categories/gender/:gender', failing),
       http.get('*/api/analytics/trending-products', failing),
-      http.get('*/api/admin/static-images/category/:category', failing),
+      http.get('*/api/images/static', failing),
     );
     renderWithProviders(<HomeScreen />);
     expect(await screen.findByText('No brands found.')).toBeInTheDocument();

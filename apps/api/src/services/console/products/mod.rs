@@ -218,8 +218,8 @@ pub async fn list(
     })
 }
 
-/// The content a draft writes (an import builds its rows with this too).
-pub fn content_of(draft: &ProductDraft) -> ProductContent {
+/// The content a draft writes.
+pub(crate) fn content_of(draft: &ProductDraft) -> ProductContent {
     ProductContent {
         name: draft.name.clone(),
         description: draft.description.clone(),

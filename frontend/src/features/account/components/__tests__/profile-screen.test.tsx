@@ -141,6 +141,31 @@ describe('Profile, signed in (001 §2)', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('links to the admin console for admins only', async () => {
+    signIn({ role: 2 });
+    const { unmount } = renderApp('/profile');
+    expect(within(await menu()).getByRole('link', { name: 'Admin console' })).toHaveAttribute(
+      'href',
+      '/admin',
+    );
+    unmount();
+    for (const role of [0, 1]) {
+      signIn({ role });
+      const view = renderApp('/profile');
+      expect(
+        within(await menu()).queryByRole('link', { name: 'Admin console' }),
+      ).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('shows a signed-out visitor neither console', async () => {
+    renderApp('/profile');
+    const nav = await menu();
+    expect(within(nav).queryByRole('link', { name: 'Brand console' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Admin console' })).not.toBeInTheDocument();
+  });
+
   it('toggles the saved-addresses panel', async () => {
     const user = userEvent.setup();
     server.use(...addressBookState([savedAddress()]).handlers);

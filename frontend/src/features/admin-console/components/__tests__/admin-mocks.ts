@@ -191,3 +191,99 @@ export function categoriesState(initial: AdminCategory[]) {
   ];
   return { state, handlers };
 }
+
+/** The users (20 a page), with role changes recorded; the last admin cannot be demoted. */
+export function usersState(initial: AdminUser[], brands: AdminBrand[] = [brand()]) {
+  const state = { users: [...initial], requests: [] as { id: string; body: unknown }[] };
+  const handlers = [
+    ...brandsState(brands).handlers,
+    http.get('*/api/admin/users', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const search = params.get('search')?.toLowerCase() ?? '';
+      const page = Number(params.get('page') ?? 1);
+      const found = state.users.filter((u) => u.email.includes(search));
+      return HttpResponse.json({
+        success: true,
+        users: found.slice((page - 1) * 20, page * 20),
+        total: found.length,
+        page,
+        limit: 20,
+      });
+    }),
+    http.put('*/api/admin/users/:id/role', async ({ request, params }) => {
+      const body = (await request.json()) as { role: 'shopper' | 'brand' | 'admin'; brandId: string | null };
+      state.requests.push({ id: String(params.id), body });
+      const index = state.users.findIndex((u) => u._id === params.id);
+      const current = state.users[index]!;
+      const admins = state.users.filter((u) => u.role === 2).length;
+      if (current.role === 2 && body.role !== 'admin' && admins === 1) {
+        return refusal(409, 'LAST_ADMIN', 'The shop needs at least one admin.');
+      }
+      const role = ({ shopper: 0, brand: 1, admin: 2 } as const)[body.role];
+      const picked = brands.find((b) => b._id === body.brandId);
+      const next = {
+        ...current,
+        role,
+        brand: picked ? { _id: picked._id, name: picked.name } : null,
+      };
+      state.users[index] = next;
+      return HttpResponse.json({ success: true, user: next });
+    }),
+  ];
+  return { state, handlers };
+}
+
+/** The banners; multipart writes are recorded as their text fields (and the file's name). */
+export function bannersState(initial: Banner[]) {
+  const state = {
+    banners: [...initial],
+    requests: [] as { method: string; fields: Record<string, string> }[],
+  };
+  const fieldsOf = async (request: Request) => {
+    const form = await request.formData();
+    const fields: Record<string, string> = {};
+    form.forEach((value, key) => {
+      fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
+    });
+    return fields;
+  };
+  const handlers = [
+    http.get('*/api/admin/static-images', () =>
+      HttpResponse.json({ success: true, images: state.banners }),
+    ),
+    http.post('*/api/admin/static-images', async ({ request }) => {
+      const fields = await fieldsOf(request);
+      state.requests.push({ method: 'POST', fields });
+      const created = banner({
+        _id: `i${state.banners.length + 1}`,
+        title: fields.title,
+        url: '/media/new.jpg',
+        category: fields.category as Banner['category'],
+        device: fields.device as Banner['device'],
+        tags: fields.tags ? fields.tags.split(',') : [],
+        priority: Number(fields.priority),
+        isActive: fields.isActive === 'true',
+      });
+      state.banners.push(created);
+      return HttpResponse.json({ success: true, image: created }, { status: 201 });
+    }),
+    http.patch('*/api/admin/static-images/:id', async ({ request, params }) => {
+      const fields = await fieldsOf(request);
+      state.requests.push({ method: 'PATCH', fields });
+      const index = state.banners.findIndex((b) => b._id === params.id);
+      const current = state.banners[index]!;
+      if (Number(fields.version) !== current.version) {
+        return refusal(409, 'STALE_EDIT', 'Someone else changed this banner.', { current });
+      }
+      const next = { ...current, title: fields.title ?? current.title, version: current.version + 1 };
+      state.banners[index] = next;
+      return HttpResponse.json({ success: true, image: next });
+    }),
+    http.delete('*/api/admin/static-images/:id', ({ params }) => {
+      state.requests.push({ method: 'DELETE', fields: { id: String(params.id) } });
+      state.banners = state.banners.filter((b) => b._id !== params.id);
+      return HttpResponse.json({ success: true });
+    }),
+  ];
+  return { state, handlers };
+}

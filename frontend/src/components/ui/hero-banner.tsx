@@ -1,0 +1,32 @@
+import styles from './hero-banner.module.css';
+
+/** The box of a home hero banner, for its loading skeleton. */
+export const HERO_BANNER_CLASS = styles.banner;
+
+export interface HeroBannerProps {
+  src: string;
+  /** The responsive widths, when the image has them. */
+  srcSet?: string;
+  alt: string;
+  /** The first banner is in view at once; the others wait their turn. */
+  eager?: boolean;
+}
+
+/**
+ * One banner of the home hero (000 §2.5). Home's carousel and the admin console's banner
+ * preview draw it alike, so the preview shows what shoppers will see.
+ */
+export function HeroBanner({ src, srcSet, alt, eager = false }: HeroBannerProps) {
+  return (
+    <span className={styles.banner}>
+      <img
+        src={src}
+        srcSet={srcSet || undefined}
+        sizes={srcSet ? '(max-width: 413px) 92vw, 380px' : undefined}
+        alt={alt}
+        className={styles.image}
+        loading={eager ? 'eager' : 'lazy'}
+      />
+    </span>
+  );
+}

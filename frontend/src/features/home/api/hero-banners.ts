@@ -1,0 +1,37 @@
+// The home hero's banners: what the admin's image library shows now in the 'hero' place for a
+// phone (GET /images/static?category=hero&device=mobile), highest priority first. The answer
+// is checked for its shape here, so the hero gets typed banners or an ApiError.
+
+import { api } from '@/api/client';
+import { hasId, isRecord, unexpectedResponse } from '@/api/guards';
+
+/** A banner as the hero draws it. `srcset` lists the uploaded image's widths (null for art). */
+export interface HeroBanner {
+  _id: string;
+  title: string;
+  url: string;
+  srcset?: string | null;
+}
+
+/** The hero shows at most this many banners (the built-in library has three, 000 §2.5). */
+export const HERO_MAX_BANNERS = 5;
+
+function isBanner(value: unknown): value is HeroBanner {
+  if (!isRecord(value) || !hasId(value)) return false;
+  const { title, url, srcset } = value as Record<string, unknown>;
+  return (
+    typeof title === 'string' &&
+    typeof url === 'string' &&
+    (srcset === undefined || srcset === null || typeof srcset === 'string')
+  );
+}
+
+/** GET /images/static?category=hero&device=mobile: the hero banners showing now. */
+export async function getHeroBanners(signal?: AbortSignal): Promise<HeroBanner[]> {
+  const data = await api.get<unknown>('/images/static', {
+    query: { category: 'hero', device: 'mobile' },
+    signal,
+  });
+  if (!isRecord(data) || !Array.isArray(data.images)) throw unexpectedResponse();
+  return data.images.filter(isBanner).slice(0, HERO_MAX_BANNERS);
+}
