@@ -44,19 +44,19 @@ pub fn brand_by_id(conn: &mut DbConnection, id: &BrandId) -> QueryResult<Option<
         .optional()
 }
 
-/// Whether a brand other than `except` has this name, ignoring letter case.
+/// Whether a brand other than `except` has this name, ignoring letter case (compared here, as
+/// SQLite's `lower` folds ASCII letters only; brands are few).
 pub fn brand_name_taken(
     conn: &mut DbConnection,
     name: &str,
     except: Option<&BrandId>,
 ) -> QueryResult<bool> {
-    let mut query = brands::table
-        .filter(lower(brands::name).eq(name.to_lowercase()))
-        .into_boxed();
-    if let Some(except) = except {
-        query = query.filter(brands::id.ne(except.clone()));
-    }
-    Ok(query.count().get_result::<i64>(conn)? > 0)
+    let wanted = name.to_lowercase();
+    Ok(brands::table
+        .select((brands::id, brands::name))
+        .load::<(BrandId, String)>(conn)?
+        .iter()
+        .any(|(id, other)| Some(id) != except && other.to_lowercase() == wanted))
 }
 
 /// Adds a brand (version 1, no logo).
@@ -140,4 +140,16 @@ impl Store {
             })
             .collect())
     }
+}
+
+/// Makes the caller's transaction a writer from its first statement. On SQLite a transaction
+/// that reads first and writes later cannot take the write lock when another one wrote
+/// meanwhile (`SQLITE_BUSY`, answered 503); a write first takes the lock (waiting for it) so
+/// two admin edits run one after the other. It changes no row; on PostgreSQL it is an index
+/// lookup, and the unique index and versions settle races there.
+pub fn write_first(conn: &mut DbConnection) -> QueryResult<()> {
+    diesel::update(brands::table.filter(brands::id.eq("")))
+        .set(brands::version.eq(brands::version))
+        .execute(conn)
+        .map(drop)
 }

@@ -137,3 +137,14 @@ impl Store {
             .collect())
     }
 }
+
+/// Locks the category tree for the caller's transaction before it reads it: every category
+/// row is written with what it holds. On PostgreSQL that takes each row's lock until the
+/// transaction ends, so two edits of the tree (which renumber positions) run one after the
+/// other; on SQLite a write as the first statement takes the database's write lock.
+pub fn lock_categories(conn: &mut DbConnection) -> QueryResult<()> {
+    diesel::update(categories::table)
+        .set(categories::version.eq(categories::version))
+        .execute(conn)
+        .map(drop)
+}

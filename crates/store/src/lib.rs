@@ -49,11 +49,11 @@ pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
 pub use admin_brands::{
     BrandEdit, NewBrand, brand_by_id, brand_name_taken, brand_product_count, insert_brand,
-    update_brand,
+    update_brand, write_first,
 };
 pub use admin_categories::{
     CategoryEdit, all_categories, category_by_id, category_product_count, child_category_count,
-    delete_category, insert_category, set_category_position, update_category,
+    delete_category, insert_category, lock_categories, set_category_position, update_category,
 };
 pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};

@@ -218,6 +218,8 @@ async fn the_trail_filters_by_actor_and_entity_a_page_at_a_time(backend: Backend
             .iter()
             .all(|e| e["actor"]["_id"] == other.id().as_str())
     );
+    let by_email = trail(&app, &root, "?actor=Other@Example.in").await;
+    assert_eq!(by_email["total"], 2, "an actor may be named by e-mail");
     let both = trail(
         &app,
         &root,

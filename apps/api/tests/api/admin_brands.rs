@@ -13,6 +13,7 @@ on_both_backends!(
     admins_list_create_and_edit_brands,
     brand_forms_name_every_broken_field,
     brand_names_are_unique_ignoring_case,
+    two_admins_creating_one_name_at_once_make_one_brand,
     a_stale_brand_edit_is_refused_with_the_current_brand,
     only_admins_reach_the_brands,
     a_deactivated_brand_disappears_from_the_shop,
@@ -254,6 +255,28 @@ async fn brand_names_are_unique_ignoring_case(backend: Backend) {
         (status, error_code(&refused)),
         (409, "BRAND_NAME_TAKEN".to_owned())
     );
+    let (status, _) = app
+        .send_json(
+            Method::POST,
+            "/api/admin/brands",
+            Some(json!({"name": "Éclat", "gender": "female"})),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (status, refused) = app
+        .send_json(
+            Method::POST,
+            "/api/admin/brands",
+            Some(json!({"name": "éCLAT", "gender": "female"})),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&refused)),
+        (409, "BRAND_NAME_TAKEN".to_owned()),
+        "letters beyond ASCII too"
+    );
     let own = crate::helpers::demo().brands[0].name.to_lowercase();
     let (status, renamed) = app
         .send_json(
@@ -425,4 +448,35 @@ async fn a_deactivated_brand_disappears_from_the_shop(backend: Backend) {
         p["_id"] == product.id.as_str()
     })
     .await;
+}
+
+async fn two_admins_creating_one_name_at_once_make_one_brand(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let first = admin(&app, "first@example.in").await;
+    let second = admin(&app, "second@example.in").await;
+    for round in 0..4 {
+        let name = format!("Twin Looms {round}");
+        let create = |session, name: String| {
+            app.send_json(
+                Method::POST,
+                "/api/admin/brands",
+                Some(json!({"name": name, "gender": "female", "isActive": true})),
+                Some(session),
+            )
+        };
+        let (a, b) = tokio::join!(
+            create(&first, name.clone()),
+            create(&second, name.to_uppercase())
+        );
+        let mut statuses = [a.0, b.0];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409], "round {round}: {a:?} {b:?}");
+        let refused = if a.0 == 409 { &a.1 } else { &b.1 };
+        assert_eq!(error_code(refused), "BRAND_NAME_TAKEN");
+        assert_eq!(
+            app.count(&format!("brands WHERE lower(name) = lower('{name}')")),
+            1,
+            "round {round}"
+        );
+    }
 }

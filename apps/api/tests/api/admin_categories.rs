@@ -14,6 +14,7 @@ on_both_backends!(
     the_tree_keeps_two_levels_of_one_gender,
     a_stale_category_edit_is_refused_with_the_current_category,
     siblings_are_reordered_and_positions_follow_the_convention,
+    categories_added_at_once_each_get_their_own_place,
     a_category_in_use_is_not_deleted,
     only_admins_reach_the_categories,
 );
@@ -533,4 +534,30 @@ async fn only_admins_reach_the_categories(backend: Backend) {
         refused_to_non_admins(&app, method, path, body, &team, &someone).await;
     }
     assert_eq!(app.count("categories WHERE name = 'Mine'"), 0);
+}
+
+async fn categories_added_at_once_each_get_their_own_place(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let first = admin(&app, "first@example.in").await;
+    let second = admin(&app, "second@example.in").await;
+    for round in 0..3 {
+        let (a, b) = tokio::join!(
+            create(
+                &app,
+                &first,
+                json!({"name": format!("A{round}"), "gender": "unisex"})
+            ),
+            create(
+                &app,
+                &second,
+                json!({"name": format!("B{round}"), "gender": "unisex"})
+            ),
+        );
+        assert_eq!((a.0, b.0), (201, 201), "round {round}: {a:?} {b:?}");
+        assert_ne!(
+            a.1["category"]["position"], b.1["category"]["position"],
+            "round {round}"
+        );
+    }
+    assert_convention(&tree(&app, &first).await);
 }

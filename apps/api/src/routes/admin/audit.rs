@@ -29,7 +29,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(
     get,
     path = "/api/admin/audit",
-    operation_id = "admin_audit_list",
     tag = "admin-audit",
     security(("session_cookie" = []), ("bearer" = [])),
     params(AuditParams),

@@ -42,7 +42,6 @@ pub(in crate::routes) fn if_match(req: &HttpRequest) -> Option<String> {
 #[utoipa::path(
     get,
     path = "/api/admin/brands",
-    operation_id = "admin_brands_list",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     params(BrandSearch),
@@ -66,7 +65,6 @@ pub async fn list(
 #[utoipa::path(
     post,
     path = "/api/admin/brands",
-    operation_id = "admin_brands_create",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = NewBrandBody,
@@ -92,7 +90,6 @@ pub async fn create(
 #[utoipa::path(
     patch,
     path = "/api/admin/brands/{id}",
-    operation_id = "admin_brands_update",
     tag = "admin-brands",
     security(("session_cookie" = []), ("bearer" = [])),
     params(

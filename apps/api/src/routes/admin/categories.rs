@@ -47,7 +47,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(
     get,
     path = "/api/admin/categories",
-    operation_id = "admin_categories_list",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     responses(
@@ -64,7 +63,6 @@ pub async fn list(state: web::Data<AppState>, caller: Caller) -> Result<HttpResp
 #[utoipa::path(
     post,
     path = "/api/admin/categories",
-    operation_id = "admin_categories_create",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = NewCategoryBody,
@@ -88,7 +86,6 @@ pub async fn create(
 #[utoipa::path(
     put,
     path = "/api/admin/categories/order",
-    operation_id = "admin_categories_reorder",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     request_body = CategoryOrder,
@@ -112,7 +109,6 @@ pub async fn reorder(
 #[utoipa::path(
     patch,
     path = "/api/admin/categories/{id}",
-    operation_id = "admin_categories_update",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     params(
@@ -153,7 +149,6 @@ pub async fn update(
 #[utoipa::path(
     delete,
     path = "/api/admin/categories/{id}",
-    operation_id = "admin_categories_delete",
     tag = "admin-categories",
     security(("session_cookie" = []), ("bearer" = [])),
     params(("id" = String, Path, description = "The category's id")),

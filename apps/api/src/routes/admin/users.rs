@@ -30,7 +30,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(
     get,
     path = "/api/admin/users",
-    operation_id = "admin_users_list",
     tag = "admin-users",
     security(("session_cookie" = []), ("bearer" = [])),
     params(UserSearch),
@@ -55,7 +54,6 @@ pub async fn list(
 #[utoipa::path(
     put,
     path = "/api/admin/users/{id}/role",
-    operation_id = "admin_users_set_role",
     tag = "admin-users",
     security(("session_cookie" = []), ("bearer" = [])),
     params(("id" = String, Path, description = "The user's id")),

@@ -92,7 +92,7 @@ pub struct AuditPage {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct AuditParams {
-    /// Only this user's writes (their id).
+    /// Only this user's writes: their id, or the e-mail of their account.
     #[param(max_length = 100)]
     pub actor: Option<String>,
     /// Only writes to this kind of record: product, coupon, brand, category, banner, user.
@@ -136,7 +136,18 @@ pub async fn list(
         offset: (page - 1) * limit,
         limit,
     };
-    let (rows, total) = state.db(move |store| store.audit_entries(&query)).await?;
+    let (rows, total) = state
+        .db(move |store| {
+            let mut query = query;
+            // An e-mail names the account that has it now (an unknown one finds nothing).
+            if let Some(actor) = query.actor_id.as_deref().filter(|a| a.contains('@'))
+                && let Some(user) = store.user_by_email(&actor.to_lowercase())?
+            {
+                query.actor_id = Some(user.id.into_inner());
+            }
+            store.audit_entries(&query)
+        })
+        .await?;
     Ok(AuditPage {
         success: true,
         entries: rows.iter().map(AuditEntry::of).collect(),

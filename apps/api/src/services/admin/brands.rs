@@ -172,6 +172,7 @@ pub async fn create(
     let brand = state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::write_first(conn)?;
                 if store::brand_name_taken(conn, &brand.name, None)? {
                     return Err(AdminError::BrandNameTaken(brand.name.clone()));
                 }
@@ -236,6 +237,7 @@ pub async fn update(
     let brand = state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::write_first(conn)?;
                 let before =
                     store::brand_by_id(conn, &id)?.ok_or(ConsoleError::NotFound("Brand"))?;
                 let count = store::brand_product_count(conn, &id)?;

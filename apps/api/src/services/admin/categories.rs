@@ -293,6 +293,7 @@ pub async fn create(
     let category = state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
                 let parent = parent_id
                     .as_ref()
@@ -359,6 +360,7 @@ pub async fn update(
     let category = state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::lock_categories(conn)?;
                 let mut fields = Fields::default();
                 let before =
                     store::category_by_id(conn, &id)?.ok_or(ConsoleError::NotFound("Category"))?;
@@ -450,6 +452,7 @@ pub async fn reorder(
     state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
                 let first = all.iter().find(|c| c.id == ids[0]);
                 let siblings: Vec<&CategoryRecord> = first.map_or_else(Vec::new, |first| {
@@ -506,6 +509,7 @@ pub async fn delete(state: &AppState, caller: &Caller, id: String) -> Result<Del
     state
         .db(move |store| {
             store.in_transaction(|conn| {
+                store::lock_categories(conn)?;
                 let before =
                     store::category_by_id(conn, &id)?.ok_or(ConsoleError::NotFound("Category"))?;
                 let products = store::category_product_count(conn, &id)?;

@@ -277,3 +277,27 @@ pub async fn set_role(
         user: AdminUser::of(&user),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_brand_user_and_only_a_brand_user_has_a_brand() {
+        let brand = || RoleTarget::Brand(BrandId::new("b1"));
+        let table = [
+            (Role::BrandUser, Some(" b1 "), Ok(brand())),
+            (Role::BrandUser, None, Err("brandId")),
+            (Role::BrandUser, Some("  "), Err("brandId")),
+            (Role::Admin, Some("b1"), Err("brandId")),
+            (Role::Shopper, Some("b1"), Err("brandId")),
+            (Role::Admin, Some(""), Ok(RoleTarget::Admin)),
+            (Role::Shopper, None, Ok(RoleTarget::Shopper)),
+        ];
+        for (role, asked, expected) in table {
+            let got = RoleTarget::new(role, asked).map_err(|(field, _)| field);
+            assert_eq!(got, expected, "{role} {asked:?}");
+        }
+        assert_eq!(brand().role(), Role::BrandUser);
+    }
+}
