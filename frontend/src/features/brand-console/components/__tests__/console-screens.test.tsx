@@ -233,3 +233,25 @@ describe('Brand console: coupons', () => {
     expect(await screen.findByText('That code is already in use.', { selector: '[id$=message]' })).toBeInTheDocument();
   });
 });
+
+describe('Brand console: an admin', () => {
+  it('picks a brand, and the calls name it', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('*/api/admin/brands', () =>
+        HttpResponse.json({ success: true, brands: [{ _id: 'b7', name: 'Urban Loom' }] }),
+      ),
+      http.get('*/api/brand/products', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('brandId'));
+        return HttpResponse.json({ success: true, products: [], total: 0, page: 1, limit: 20 });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(2);
+    renderApp('/brand/products');
+    expect(await screen.findByText('No products yet.')).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Brand' }), 'Urban Loom');
+    await waitFor(() => expect(asked.at(-1)).toBe('b7'));
+    expect(asked[0]).toBeNull();
+  });
+});
