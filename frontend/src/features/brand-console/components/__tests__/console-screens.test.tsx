@@ -112,6 +112,28 @@ describe('Brand console: products', () => {
     expect(screen.getByLabelText('Categories')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("offers the gender's categories as checkboxes and sends their ids", async () => {
+    let sent: { category?: string[] } = {};
+    server.use(
+      http.get('*/api/categories/gender/:gender', () =>
+        HttpResponse.json({ success: true, categories: [{ _id: 'c5', name: 'Tees', gender: 'unisex' }] }),
+      ),
+      http.post('*/api/brand/products', async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return HttpResponse.json(product({ _id: 'p9' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/new');
+    await user.type(await screen.findByLabelText('Name'), 'Tee');
+    await user.type(screen.getByLabelText('Price (₹)'), '499');
+    await user.click(await screen.findByRole('checkbox', { name: 'Tees' }));
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.category).toEqual(['c5']));
+  });
+
   it('shows a stale edit and reloads the current version', async () => {
     server.use(
       http.get('*/api/brand/products', () =>
