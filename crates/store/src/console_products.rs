@@ -368,15 +368,32 @@ impl Store {
                 q.filter(products::archived_at.is_null())
             };
             if let Some(pattern) = &pattern {
-                let tagged = product_tags::table
-                    .filter(lower(product_tags::tag).like(pattern.clone()).escape('\\'))
-                    .select(product_tags::product_id);
-                q = q.filter(
-                    lower(products::name)
-                        .like(pattern.clone())
-                        .escape('\\')
-                        .or(products::id.eq_any(tagged)),
-                );
+                let named = lower(products::name).like(pattern.clone()).escape('\\');
+                let tag = lower(product_tags::tag).like(pattern.clone()).escape('\\');
+                q = match &query.brand_id {
+                    // Tags of the brand's products only: the brand's index narrows the scan.
+                    Some(brand) => {
+                        let owned = diesel::alias!(products as owned);
+                        let brand_products = owned
+                            .filter(owned.field(products::brand_id).eq(brand.clone()))
+                            .select(owned.field(products::id));
+                        q.filter(
+                            named.or(products::id.eq_any(
+                                product_tags::table
+                                    .filter(product_tags::product_id.eq_any(brand_products))
+                                    .filter(tag)
+                                    .select(product_tags::product_id),
+                            )),
+                        )
+                    }
+                    None => q.filter(
+                        named.or(products::id.eq_any(
+                            product_tags::table
+                                .filter(tag)
+                                .select(product_tags::product_id),
+                        )),
+                    ),
+                };
             }
             q
         };
@@ -536,8 +553,7 @@ impl Store {
     /// Creates `new` and applies `updates` in one transaction, all or nothing (an import), each
     /// write with its change-feed entry and its audit row (`audit_created(product)`,
     /// `audit_updated(before, after)`). When an update finds its product missing (or another
-    /// brand's) or stale, nothing is written and `Ok(Err((index in updates, outcome)))` says
-    /// which.
+    /// brand's) or stale, nothing is written and `Ok(Err(refused))` says which.
     pub fn save_products(
         &self,
         new: &[NewProduct],
@@ -545,7 +561,7 @@ impl Store {
         now: NaiveDateTime,
         audit_created: impl Fn(&ConsoleProduct) -> NewAudit,
         audit_updated: impl Fn(&ConsoleProduct, &ConsoleProduct) -> NewAudit,
-    ) -> Result<Result<Saved, (usize, Edited)>, StoreError> {
+    ) -> Result<Result<Saved, Refused>, StoreError> {
         let outcome = self.in_transaction(|conn| {
             let mut saved = Saved::default();
             for product in new {
@@ -580,7 +596,12 @@ impl Store {
         match outcome {
             Ok(saved) => Ok(Ok(saved)),
             Err(BatchStop::Store(e)) => Err(e),
-            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| Err((at, edited))),
+            Err(BatchStop::At(at, stop)) => stop.into_edited().map(|edited| {
+                Err(Refused {
+                    at,
+                    outcome: Box::new(edited),
+                })
+            }),
         }
     }
 }
@@ -594,6 +615,13 @@ pub struct ProductUpdate {
     /// The version the edit read; `None`: the one there now.
     pub expected_version: Option<i64>,
     pub edit: ProductEdit,
+}
+
+/// The update that stopped a batch: its index in the updates, and how it went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub at: usize,
+    pub outcome: Box<Edited>,
 }
 
 /// What a batch wrote, each product as it is after.

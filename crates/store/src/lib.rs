@@ -68,8 +68,8 @@ pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
 pub use console_imports::{ExportStatus, ImportBatch, ImportUpdate, ImportedBatch};
 pub use console_products::{
     ConsoleProduct, Edited, NewProduct, ProductContent, ProductEdit, ProductQuery,
-    ProductReferences, ProductSort, ProductUpdate, Saved, console_product_in, console_products_in,
-    edit_product, insert_product,
+    ProductReferences, ProductSort, ProductUpdate, Refused, Saved, console_product_in,
+    console_products_in, edit_product, insert_product,
 };
 pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};

@@ -10,7 +10,7 @@ function isAuditEntry(value: unknown): value is AuditEntry {
 }
 
 export interface AuditFilter {
-  /** An actor's e-mail or id. */
+  /** Only this user's writes: their id ('' for everybody's). */
   actor: string;
   /** brand, category, banner, user, product, coupon... */
   entity: string;

@@ -108,7 +108,8 @@ export type RoleNumber = (typeof USER_ROLES)[RoleName];
 
 export interface AdminUser {
   _id: string;
-  email: string;
+  /** Null for an erased account. */
+  email: string | null;
   display_name: string | null;
   role: RoleNumber;
   brand: AdminNamed | null;
@@ -139,7 +140,8 @@ export type AuditValue = Record<string, unknown> | null;
 export interface AuditEntry {
   _id: string;
   at: string;
-  actor: { _id: string; email: string; role: number };
+  /** `role` is "brand" or "admin"; `email` null for an erased account. */
+  actor: { _id: string; email: string | null; role: string };
   brandId: string | null;
   action: string;
   entity: string;

@@ -14,7 +14,9 @@ export interface MultipartOptions {
 }
 
 /** Form fields to multipart: files as files, everything else as text; undefined left out. */
-export function toFormData(fields: Record<string, File | Blob | string | number | boolean | undefined>) {
+type FormValue = Blob | string | number | boolean | undefined;
+
+export function toFormData(fields: Record<string, FormValue>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined) continue;
@@ -27,8 +29,8 @@ export function toFormData(fields: Record<string, File | Blob | string | number 
 function errorOf(xhr: XMLHttpRequest): ApiError {
   try {
     const body: unknown = JSON.parse(xhr.responseText);
-    if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
-      const record = body as Record<string, unknown> & { error: string };
+    const record = body as Record<string, unknown>;
+    if (typeof body === 'object' && body !== null && typeof record.error === 'string') {
       const code = typeof record.code === 'string' ? record.code : `HTTP_${xhr.status}`;
       return new ApiError(xhr.status, code, record.error, null, record);
     }

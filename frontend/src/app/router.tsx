@@ -2,6 +2,7 @@ import { isValidElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
+import { AdminLayout } from './routes/admin-layout';
 import { RootLayout } from './routes/root-layout';
 
 /** What a screen's module gives the router: the screen, and optionally a head start on its data. */
@@ -222,12 +223,6 @@ const appRoutes = (
     <Route path={paths.brandProduct.path} element={<BrandProduct />} />
     <Route path={paths.brandImport.path} element={<BrandImport />} />
     <Route path={paths.brandCoupons.path} element={<BrandCoupons />} />
-    <Route path={paths.admin.path} element={<Admin />} />
-    <Route path={paths.adminBrands.path} element={<AdminBrands />} />
-    <Route path={paths.adminCategories.path} element={<AdminCategories />} />
-    <Route path={paths.adminBanners.path} element={<AdminBanners />} />
-    <Route path={paths.adminUsers.path} element={<AdminUsers />} />
-    <Route path={paths.adminAudit.path} element={<AdminAudit />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />
@@ -243,9 +238,26 @@ const appRoutes = (
   </Route>
 );
 
+/** The admin console: the window's width, outside the shop's column (AdminLayout). */
+const adminRoutes = (
+  <Route element={<AdminLayout />}>
+    <Route path={paths.admin.path} element={<Admin />} />
+    <Route path={paths.adminBrands.path} element={<AdminBrands />} />
+    <Route path={paths.adminCategories.path} element={<AdminCategories />} />
+    <Route path={paths.adminBanners.path} element={<AdminBanners />} />
+    <Route path={paths.adminUsers.path} element={<AdminUsers />} />
+    <Route path={paths.adminAudit.path} element={<AdminAudit />} />
+  </Route>
+);
+
 /** The app's screens, for a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
 export function AppRoutes() {
-  return <Routes>{appRoutes}</Routes>;
+  return (
+    <Routes>
+      {appRoutes}
+      {adminRoutes}
+    </Routes>
+  );
 }
 
 /**
@@ -253,6 +265,7 @@ export function AppRoutes() {
  * code is in. The start-up splash waits for it.
  */
 export async function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
-  const screen = matchRoutes(createRoutesFromElements(appRoutes), pathname)?.at(-1)?.route.element;
+  const routes = createRoutesFromElements([appRoutes, adminRoutes]);
+  const screen = matchRoutes(routes, pathname)?.at(-1)?.route.element;
   if (isValidElement(screen)) await preloads.get(screen.type)?.(queryClient);
 }

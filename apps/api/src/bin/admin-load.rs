@@ -36,7 +36,7 @@ const VISIBLE_WITHIN: Duration = Duration::from_secs(30);
 const POLL_EVERY: Duration = Duration::from_millis(20);
 
 /// The size of the bench's JPEG: about 3 MB of noise at quality 90.
-const JPEG_SIDE: (u32, u32) = (1800, 1350);
+const JPEG_SIDE: (u32, u32) = (1500, 1125);
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -170,17 +170,23 @@ async fn edits(shops: &[Shop], count: usize, refresh_ms: usize) -> Result<()> {
         bail!("--urls names no process");
     };
     let listed = writer
-        .json(
-            Method::GET,
-            &format!("/api/brand/products?limit={}&page=1", count.min(100)),
-            None,
-        )
+        .json(Method::GET, "/api/brand/products?limit=100&page=1", None)
         .await?;
-    let products = listed["products"]
-        .as_array()
-        .filter(|p| !p.is_empty())
-        .context("the console lists no product")?
-        .clone();
+    // Only products shoppers see (the console also lists those of inactive brands).
+    let mut products = Vec::new();
+    for product in listed["products"].as_array().into_iter().flatten() {
+        let id = product["_id"].as_str().unwrap_or_default();
+        if writer
+            .json(Method::GET, &format!("/api/products/id/{id}"), None)
+            .await
+            .is_ok()
+        {
+            products.push(product.clone());
+        }
+    }
+    if products.is_empty() {
+        bail!("the console lists no product shoppers see");
+    }
     let mut versions: BTreeMap<String, i64> = products
         .iter()
         .filter_map(|p| Some((p["_id"].as_str()?.to_owned(), p["version"].as_i64()?)))
@@ -278,20 +284,21 @@ async fn import(shop: &Shop, rows: usize, brand: &str) -> Result<()> {
     let categories = shop
         .json(Method::GET, "/api/categories/admin/all", None)
         .await?;
-    let category = categories
+    // The products take the category's gender: a category is for one gender's products.
+    let chosen = categories
         .as_array()
         .and_then(|all| {
             all.iter()
-                .find(|c| c["gender"] == "unisex" || c["gender"] == "female")
+                .find(|c| c["_id"].is_string() && c["gender"].is_string())
         })
-        .and_then(|c| c["_id"].as_str())
-        .context("no category to file the products under")?
-        .to_owned();
+        .context("no category to file the products under")?;
+    let category = chosen["_id"].as_str().unwrap_or_default().to_owned();
+    let gender = chosen["gender"].as_str().unwrap_or_default().to_owned();
     let count_path = format!("/api/brand/products?brandId={brand}&limit=1");
     let before = shop.json(Method::GET, &count_path, None).await?["total"]
         .as_u64()
         .unwrap_or(0);
-    let csv = import_csv(rows, &category);
+    let csv = import_csv(rows, &category, &gender);
     println!(
         "import: {rows} rows, {:.1} MB of CSV",
         csv.len() as f64 / 1e6
@@ -335,15 +342,15 @@ async fn import(shop: &Shop, rows: usize, brand: &str) -> Result<()> {
     Ok(())
 }
 
-/// A CSV of `rows` new products in the console's import format.
-fn import_csv(rows: usize, category: &str) -> String {
+/// A CSV of `rows` new products of `gender` in the console's import format.
+fn import_csv(rows: usize, category: &str, gender: &str) -> String {
     let mut csv = String::from(
         "id,name,description,price,gender,categories,tags,color,sizes,stock,offerPercentage,isActive,pattern,length,fabric,sleeveLength,fit,distress,images\n",
     );
     for i in 0..rows {
         let _ = writeln!(
             csv,
-            ",Bench import tee {i},A plain cotton tee for the import bench.,{}.00,unisex,{category},bench|tee,Black,S|M|L,S:5|M:7|L:3,0,true,Solid,Regular,Cotton,Short,Regular,None,",
+            ",Bench import tee {i},A plain cotton tee for the import bench.,{}.00,{gender},{category},bench|tee,Black,S|M|L,S:5|M:7|L:3,0,true,Solid,Regular,Cotton,Short,Regular,None,",
             499 + i % 1000
         );
     }

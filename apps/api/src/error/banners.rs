@@ -2,7 +2,7 @@
 //! image reads").
 
 use super::ApiError;
-use crate::services::banners::{BannersError, UploadError};
+use crate::services::banners::BannersError;
 
 impl From<BannersError> for ApiError {
     fn from(e: BannersError) -> Self {
@@ -16,7 +16,7 @@ impl From<BannersError> for ApiError {
             BannersError::CategoryQuery => ApiError::bad_request("INVALID_QUERY", message),
             BannersError::Form(_) => ApiError::bad_request("INVALID_FORM", message),
             BannersError::TooLarge { .. } => ApiError::PayloadTooLarge,
-            BannersError::Upload(UploadError::Unavailable) => ApiError::Unavailable(message),
+            BannersError::Media(e) => e.into(),
             BannersError::Store(e) => e.into(),
         }
     }

@@ -21,6 +21,7 @@ on_both_backends!(
     lists_by_tag_campaign_season_and_place,
     the_library_reads_respect_the_period,
     the_document_lists_every_image_call,
+    a_published_banner_is_stored_and_leads_the_hero,
 );
 
 /// Signs `email` in with `role` (granted before the sign-in).
@@ -691,4 +692,136 @@ async fn the_document_lists_every_image_call(backend: Backend) {
         .collect();
     assert_eq!(tags.iter().filter(|t| **t == "static-images").count(), 1);
     assert!(tags.contains(&"images"));
+}
+
+/// A JPEG photo-like gradient.
+fn jpeg(width: u32, height: u32, seed: u8) -> Vec<u8> {
+    let image = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([
+            (x % 256) as u8,
+            (y % 256) as u8,
+            seed.wrapping_mul(37).wrapping_add(((x + y) % 64) as u8),
+        ])
+    });
+    let mut out = Vec::new();
+    image
+        .write_with_encoder(image::codecs::jpeg::JpegEncoder::new_with_quality(
+            &mut out, 90,
+        ))
+        .expect("encode");
+    out
+}
+
+async fn send_upload(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    fields: &[(&str, &str)],
+    file: &[u8],
+    session: &Session,
+) -> (u16, Value) {
+    let (content_type, body) = form(fields, Some(file));
+    let res = app
+        .client
+        .request(method, app.url(path))
+        .bearer_auth(&session.token)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status().as_u16();
+    (status, res.json().await.expect("a JSON body"))
+}
+
+async fn a_published_banner_is_stored_and_leads_the_hero(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let admin = admin(&app).await;
+    let fields = [
+        ("title", "Diwali Edit"),
+        ("category", "hero"),
+        ("device", "all"),
+        ("tags", "Diwali, festive"),
+        ("campaign", "diwali-2026"),
+        ("startDate", "2026-11-20"),
+        ("endDate", "2026-11-30"),
+        ("priority", "10"),
+    ];
+    let (status, body) = send_upload(
+        &app,
+        Method::POST,
+        "/api/admin/static-images",
+        &fields,
+        &jpeg(1200, 500, 1),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let image = &body["image"];
+    assert_eq!(image["title"], "Diwali Edit");
+    assert_eq!(image["tags"], serde_json::json!(["diwali", "festive"]));
+    assert_eq!(image["version"], 1);
+    assert_eq!(image["isActive"], true);
+    assert_eq!(image["displayPeriod"]["endDate"], "2026-11-30T23:59:59Z");
+    let url = image["url"].as_str().expect("url").to_owned();
+    assert!(url.starts_with("/api/media/u/"), "{url}");
+    let srcset = image["srcset"].as_str().expect("srcset");
+    assert!(
+        srcset.contains(" 320w") && srcset.contains(" 640w"),
+        "{srcset}"
+    );
+    let served = app.get(&url).await;
+    assert_eq!(served.status().as_u16(), 200);
+    let hero = eventually(
+        &app,
+        "/api/images/static?category=hero&device=mobile",
+        |_, b| titles(b).len() == 4,
+    )
+    .await;
+    assert_eq!(
+        titles(&hero),
+        ["Diwali Edit", "Flash Sale", "New Arrivals", "Exclusive"]
+    );
+    let (_, current) = app
+        .get_json("/api/images/current/diwali?device=mobile")
+        .await;
+    assert_eq!(current["image"]["title"], "Diwali Edit");
+    // A new file on an edit replaces the image; a file that is not an image is refused.
+    let id = image["_id"].as_str().expect("id");
+    let path = format!("/api/admin/static-images/{id}");
+    let (status, body) = send_upload(
+        &app,
+        Method::PATCH,
+        &path,
+        &[("version", "1")],
+        b"not an image at all",
+        &admin,
+    )
+    .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (415, "UNSUPPORTED_IMAGE".into())
+    );
+    let (status, body) = send_upload(
+        &app,
+        Method::PATCH,
+        &path,
+        &[("version", "1")],
+        &jpeg(1200, 500, 2),
+        &admin,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_ne!(body["image"]["url"].as_str(), Some(url.as_str()));
+    assert_eq!(body["image"]["version"], 2);
+    let (entries, _) = app
+        .store()
+        .audit_entries(&store::AuditQuery {
+            entity: Some("banner".into()),
+            limit: 10,
+            ..store::AuditQuery::default()
+        })
+        .expect("trail");
+    let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(actions, ["update", "create"], "newest first");
 }

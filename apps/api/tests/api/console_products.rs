@@ -538,6 +538,7 @@ async fn other_brands_and_shoppers_are_kept_out(backend: Backend) {
     let path = format!("/api/brand/products/{id}");
     let stock = format!("{path}/stock");
     let calls = [
+        (Method::GET, path.as_str(), None),
         (
             Method::PATCH,
             path.as_str(),
@@ -891,6 +892,15 @@ async fn archived_products_leave_the_shop_and_come_back_when_restored(backend: B
         .await;
     assert_eq!(archived_list["products"][0]["_id"], product.id.as_str());
     assert_eq!(audit_rows(&c.app, &product.id, "archive"), 1);
+    let (status, one) = c
+        .call(
+            Method::GET,
+            &format!("/api/brand/products/{}", product.id),
+            None,
+            &c.team_a,
+        )
+        .await;
+    assert_eq!((status, one["archived"].clone()), (200, json!(true)));
 
     let (status, restored) = c
         .call(
@@ -1371,7 +1381,8 @@ async fn a_batch_of_writes_is_all_or_nothing(backend: Backend) {
         )
         .expect("no store failure");
     assert!(
-        matches!(refused, Err((0, store::Edited::Stale(ref current))) if current.record.version == 1),
+        matches!(&refused, Err(store::Refused { at: 0, outcome })
+            if matches!(outcome.as_ref(), store::Edited::Stale(current) if current.record.version == 1)),
         "{refused:?}"
     );
     assert_eq!(

@@ -586,6 +586,12 @@ fn attempts(
             Some(json!({"name": "Hijacked", "price": 1, "gender": "male"})),
         ),
         attempt(
+            Method::GET,
+            "/api/brand/products/{id}",
+            format!("/api/brand/products/{}", b_liked()),
+            None,
+        ),
+        attempt(
             Method::PATCH,
             "/api/brand/products/{id}",
             format!("/api/brand/products/{}", b_liked()),

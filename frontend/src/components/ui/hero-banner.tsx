@@ -1,5 +1,11 @@
 import styles from './hero-banner.module.css';
 
+/**
+ * The banner's drawn width for the browser's pick among the widths: 92 % of a phone's width, and
+ * at most about 380 px in the 413 px frame on a wider screen.
+ */
+export const HERO_BANNER_SIZES = '(max-width: 413px) 92vw, 380px';
+
 /** The box of a home hero banner, for its loading skeleton. */
 export const HERO_BANNER_CLASS = styles.banner;
 
@@ -22,7 +28,7 @@ export function HeroBanner({ src, srcSet, alt, eager = false }: HeroBannerProps)
       <img
         src={src}
         srcSet={srcSet || undefined}
-        sizes={srcSet ? '(max-width: 413px) 92vw, 380px' : undefined}
+        sizes={srcSet ? HERO_BANNER_SIZES : undefined}
         alt={alt}
         className={styles.image}
         loading={eager ? 'eager' : 'lazy'}

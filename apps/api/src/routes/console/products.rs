@@ -19,7 +19,7 @@ use crate::state::AppState;
 /// This family's part of the OpenAPI document (merged by `routes::openapi::document`).
 #[derive(Debug, OpenApi)]
 #[openapi(
-    paths(list, create, update, set_stock, archive),
+    paths(list, create, one, update, set_stock, archive),
     components(schemas(
         ConsoleProduct,
         ImageSetEntry,
@@ -41,7 +41,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     .service(resource("/brand/products/{id}/stock", put().to(set_stock)))
     .service(resource_of(
         "/brand/products/{id}",
-        [patch().to(update), delete().to(archive)],
+        [get().to(one), patch().to(update), delete().to(archive)],
     ));
 }
 
@@ -103,6 +103,31 @@ pub async fn create(
     let manager = Manager::of(&caller).map_err(service::ProductsError::from)?;
     let draft = ProductDraft::try_from(body.into_inner()).map_err(service::ProductsError::from)?;
     Ok(HttpResponse::Created().json(service::create(&state, &manager, draft).await?))
+}
+
+/// One product of the caller's brand, archived or switched off too (the editor's read).
+#[utoipa::path(
+    get,
+    path = "/api/brand/products/{id}",
+    operation_id = "console_get_product",
+    tag = "console-products",
+    params(("id" = String, Path, description = "The product's id")),
+    responses(
+        (status = 200, body = ConsoleProduct, description = "The product"),
+        (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
+        (status = 403, body = crate::error::ErrorBody, description = "Forbidden: not a brand's team or an admin"),
+        (status = 404, body = crate::error::ErrorBody, description = "Product not found (or another brand's)"),
+    ),
+    security(("session_cookie" = []), ("bearer" = [])),
+)]
+pub async fn one(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let manager = Manager::of(&caller).map_err(service::ProductsError::from)?;
+    let id = path.into_inner().into();
+    Ok(HttpResponse::Ok().json(service::one(&state, &manager, id).await?))
 }
 
 /// Edits some fields of a product, at the version the editor read (`version` or `If-Match`);

@@ -46,7 +46,7 @@ pub enum BannersError {
     TooLarge { field: String },
     /// The file could not be stored (its checks or the storage refused it).
     #[error(transparent)]
-    Upload(#[from] UploadError),
+    Media(#[from] crate::services::media::MediaError),
     /// A `category` query that names no category.
     #[error("category must be one of hero, trends, products, brands or ui")]
     CategoryQuery,
@@ -71,13 +71,6 @@ impl Written {
             Self::Missing => Err(ConsoleError::NotFound("Banner").into()),
         }
     }
-}
-
-/// An upload refused before or while it was stored.
-#[derive(Debug, thiserror::Error)]
-pub enum UploadError {
-    #[error("Image uploads are not available on this server yet.")]
-    Unavailable,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -370,12 +363,17 @@ fn form_version(form: &BannerForm) -> Result<Option<i64>, ConsoleError> {
         .transpose()
 }
 
-/// Stores an uploaded image; its URL and `srcset`.
+/// Stores an uploaded image (checked by its bytes, re-encoded in the banner widths); its URL
+/// and `srcset`.
 async fn put_file(
-    _state: &AppState,
-    _file: Upload,
+    state: &AppState,
+    file: Upload,
 ) -> Result<(String, Option<String>), BannersError> {
-    Err(UploadError::Unavailable.into())
+    let stored = state
+        .media
+        .put_image(file.bytes.to_vec(), crate::services::media::Purpose::Banner)
+        .await?;
+    Ok((stored.url, Some(stored.srcset)))
 }
 
 fn audited(

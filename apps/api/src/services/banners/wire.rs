@@ -53,7 +53,7 @@ impl StaticImage {
             srcset: s
                 .srcset
                 .as_deref()
-                .map(|set| absolute_srcset(media_origin, set)),
+                .map(|set| crate::services::media::absolute_srcset(media_origin, set)),
             category: s.category.clone(),
             device: s.device.clone(),
             tags: tag_list(&s.tags),
@@ -76,19 +76,6 @@ pub(crate) fn tag_list(stored: &str) -> Vec<String> {
         .filter(|t| !t.is_empty())
         .map(str::to_owned)
         .collect()
-}
-
-/// Each URL of a `srcset` made absolute like [`absolute_url`].
-fn absolute_srcset(media_origin: &str, set: &str) -> String {
-    set.split(',')
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(|candidate| match candidate.split_once(' ') {
-            Some((url, width)) => format!("{} {width}", absolute_url(media_origin, url.to_owned())),
-            None => absolute_url(media_origin, candidate.to_owned()),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// `{success, images}`.

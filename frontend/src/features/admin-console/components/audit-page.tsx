@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { AuditEntry } from '@/api/admin-types';
 import { EmptyState } from '@/components/ui/state-panel';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useAudit } from '../hooks/use-admin';
+import { useAudit, useUserByEmail } from '../hooks/use-admin';
 import { changesOf } from '../utils/audit-diff';
 import { ADMIN_TEXTS } from '../utils/admin-texts';
 import { AdminConsole } from './admin-console';
@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
 export const AUDIT_TEXTS = {
   loading: 'Loading the audit log...',
   empty: 'No changes recorded',
+  noSuchActor: 'Nobody has that e-mail.',
   emptyHint: 'Every console change shows up here: who, when, before and after.',
   noChanges: 'Nothing changed.',
 } as const;
@@ -81,13 +82,26 @@ function Audit() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const debouncedActor = useDebouncedValue(actor, 300);
-  const query = useAudit({ actor: debouncedActor, entity, page });
+  const typed = useDebouncedValue(actor, 300).trim();
+  // An e-mail is looked up to its user's id, which the trail is filtered by; an id is taken as is.
+  const byEmail = typed.includes('@');
+  const person = useUserByEmail(byEmail ? typed : '');
+  const actorId = byEmail ? (person.data?._id ?? '') : typed;
+  const unknownActor = byEmail && person.data === null;
+  const query = useAudit({ actor: actorId, entity, page }, !byEmail || Boolean(person.data));
+  const onlyBy = (email: string | null, id: string) => {
+    setActor(email ?? id);
+    setPage(1);
+  };
 
   return (
     <>
       <div className={styles.toolbar}>
-        <FormRow label="Actor" hint="E-mail of who made the change.">
+        <FormRow
+          label="Actor"
+          hint="E-mail (or id) of who made the change."
+          error={unknownActor ? AUDIT_TEXTS.noSuchActor : undefined}
+        >
           {({ id, describedBy }) => (
             <input
               id={id}
@@ -124,10 +138,10 @@ function Audit() {
         </FormRow>
       </div>
 
-      {query.data === undefined ? (
+      {unknownActor ? null : query.data === undefined ? (
         <QueryState
-          isPending={query.isPending}
-          error={query.error}
+          isPending={query.isPending || (byEmail && person.isPending)}
+          error={query.error ?? person.error}
           onRetry={() => void query.refetch()}
           loading={AUDIT_TEXTS.loading}
         />
@@ -155,7 +169,16 @@ function Audit() {
                     <Fragment key={entry._id}>
                       <tr>
                         <td>{when(entry.at)}</td>
-                        <th scope="row">{entry.actor.email}</th>
+                        <th scope="row">
+                          <button
+                            type="button"
+                            className={styles.linkButton}
+                            title="Only this person's changes"
+                            onClick={() => onlyBy(entry.actor.email, entry.actor._id)}
+                          >
+                            {entry.actor.email ?? entry.actor._id}
+                          </button>
+                        </th>
                         <td>{entry.action}</td>
                         <td>{entry.entity}</td>
                         <td>{entry.entityId}</td>

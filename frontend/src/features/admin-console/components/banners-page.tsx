@@ -17,7 +17,6 @@ import {
   bannerErrors,
   dayOf,
   draftOf,
-  isoOf,
   normalTags,
   type BannerDraft,
 } from '../utils/banner-rules';
@@ -111,8 +110,9 @@ function BannerForm({
       device: draft.device,
       tags: normalTags(draft.tags),
       campaign: draft.campaign.trim(),
-      startDate: isoOf(draft.startDate),
-      endDate: isoOf(draft.endDate, true),
+      // Empty opens the period's end (and clears it on an edit).
+      startDate: draft.startDate,
+      endDate: draft.endDate,
       priority: Number(draft.priority),
       isActive: draft.isActive,
     };
@@ -172,7 +172,11 @@ function BannerForm({
           </p>
         )}
         <div className={styles.formGrid}>
-          <FormRow label="Image" error={shown('file')} hint="JPEG, PNG or WebP, 1200 x 500, at most 10 MB.">
+          <FormRow
+            label="Image"
+            error={shown('file')}
+            hint="JPEG, PNG or WebP, 1200 x 500, at most 10 MB."
+          >
             {({ id, describedBy, invalid }) => (
               <input
                 id={id}
@@ -245,7 +249,12 @@ function BannerForm({
           <button type="submit" className={styles.primary} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : base === null ? 'Publish' : 'Save'}
           </button>
-          <button type="button" className={styles.button} onClick={onDone} disabled={save.isPending}>
+          <button
+            type="button"
+            className={styles.button}
+            onClick={onDone}
+            disabled={save.isPending}
+          >
             Cancel
           </button>
         </div>
@@ -253,17 +262,13 @@ function BannerForm({
       <HeroPreview
         isHero={draft.category === 'hero'}
         live={banners.filter((b) => b.category === 'hero')}
-        draft={
-          previewUrl
-            ? {
-                _id: base?._id ?? 'draft',
-                title: draft.title.trim(),
-                url: previewUrl,
-                srcset: image.url ? '' : (base?.srcset ?? ''),
-                priority: Number(draft.priority) || 0,
-              }
-            : null
-        }
+        draft={{
+          _id: base?._id ?? 'draft',
+          title: draft.title.trim(),
+          url: previewUrl,
+          srcset: image.url ? '' : (base?.srcset ?? ''),
+          priority: Number(draft.priority) || 0,
+        }}
       />
     </div>
   );

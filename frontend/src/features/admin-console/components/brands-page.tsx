@@ -32,12 +32,19 @@ export const BRAND_TEXTS = {
   logoSaved: (name: string) => `${name}'s logo uploaded.`,
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
   deactivateMessage:
-    'Deactivating the brand hides its products from shoppers. Orders already placed are kept. You can activate it again at any time.',
+    'Deactivating the brand hides its products from shoppers. Orders already placed are kept. ' +
+    'You can activate it again at any time.',
   deactivated: (name: string) => `${name} deactivated: its products are hidden.`,
   activated: (name: string) => `${name} activated.`,
 } as const;
 
 type StatusFilter = 'all' | 'active' | 'inactive';
+type BrandSort = 'name' | 'products';
+
+const SORTS: Record<BrandSort, (a: AdminBrand, b: AdminBrand) => number> = {
+  name: (a, b) => a.name.localeCompare(b.name),
+  products: (a, b) => b.productCount - a.productCount || a.name.localeCompare(b.name),
+};
 
 interface BrandDraft {
   name: string;
@@ -97,7 +104,9 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
     let saved: AdminBrand;
     try {
       saved = await save.mutateAsync(
-        base === null ? { id: null, brand: fields } : { id: base._id, brand: { ...fields, version: base.version } },
+        base === null
+          ? { id: null, brand: fields }
+          : { id: base._id, brand: { ...fields, version: base.version } },
       );
     } catch (error) {
       if (isStale(error) && isBrandShape(error.body.current)) {
@@ -129,7 +138,12 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
 
   const title = brand === null ? BRAND_TEXTS.newBrand : `Edit ${brand.name}`;
   return (
-    <form className={styles.panel} aria-label={title} onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      className={styles.panel}
+      aria-label={title}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h2 className={styles.panelTitle}>{title}</h2>
       {alert && (
         <p role="alert" className={styles.alert}>
@@ -247,6 +261,7 @@ export function BrandsPage() {
 function Brands() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<BrandSort>('name');
   const [editing, setEditing] = useState<{ brand: AdminBrand | null } | null>(null);
   const [deactivating, setDeactivating] = useState<AdminBrand | null>(null);
   const debounced = useDebouncedValue(search, 250);
@@ -261,7 +276,9 @@ function Brands() {
         onSuccess: (saved) =>
           showToast({
             type: 'success',
-            message: isActive ? BRAND_TEXTS.activated(saved.name) : BRAND_TEXTS.deactivated(saved.name),
+            message: isActive
+              ? BRAND_TEXTS.activated(saved.name)
+              : BRAND_TEXTS.deactivated(saved.name),
           }),
         onError: (error) =>
           showToast({ type: 'error', message: isStale(error) ? ADMIN_TEXTS.stale : messageOf(error) }),
@@ -269,9 +286,9 @@ function Brands() {
       },
     );
 
-  const brands = (query.data ?? []).filter(
-    (brand) => status === 'all' || brand.isActive === (status === 'active'),
-  );
+  const brands = (query.data ?? [])
+    .filter((brand) => status === 'all' || brand.isActive === (status === 'active'))
+    .sort(SORTS[sort]);
 
   return (
     <>
@@ -301,7 +318,24 @@ function Brands() {
             </select>
           )}
         </FormRow>
-        <button type="button" className={styles.primary} onClick={() => setEditing({ brand: null })}>
+        <FormRow label="Sort by">
+          {({ id }) => (
+            <select
+              id={id}
+              className={inputClass}
+              value={sort}
+              onChange={(event) => setSort(event.target.value as BrandSort)}
+            >
+              <option value="name">Name</option>
+              <option value="products">Most products</option>
+            </select>
+          )}
+        </FormRow>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => setEditing({ brand: null })}
+        >
           {BRAND_TEXTS.newBrand}
         </button>
       </div>

@@ -89,11 +89,21 @@ function CategoryForm({
       base === null
         ? {
             id: null,
-            category: { name: draft.name.trim(), gender: draft.gender, parentId, image: draft.image.trim() },
+            category: {
+              name: draft.name.trim(),
+              gender: draft.gender,
+              parentId,
+              image: draft.image.trim(),
+            },
           }
         : {
             id: base._id,
-            category: { name: draft.name.trim(), parentId, image: draft.image.trim(), version: base.version },
+            category: {
+              name: draft.name.trim(),
+              parentId,
+              image: draft.image.trim(),
+              version: base.version,
+            },
           };
     save.mutate(input, {
       onSuccess: (saved) => {
@@ -101,7 +111,9 @@ function CategoryForm({
         onDone();
       },
       onError: (error) => {
-        const current = isStale(error) ? (error.body.current as AdminCategory | undefined) : undefined;
+        const current = isStale(error)
+          ? (error.body.current as AdminCategory | undefined)
+          : undefined;
         if (current && typeof current.version === 'number') {
           setBase(current);
           setDraft({

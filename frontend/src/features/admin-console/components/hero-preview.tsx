@@ -1,5 +1,5 @@
 import { Carousel } from '@/components/ui/carousel';
-import { HeroBanner } from '@/components/ui/hero-banner';
+import { HERO_BANNER_CLASS, HeroBanner } from '@/components/ui/hero-banner';
 import type { Banner } from '@/api/admin-types';
 import { heroLineUp, showsOnPhone } from '../utils/banner-rules';
 import styles from './hero-preview.module.css';
@@ -7,7 +7,8 @@ import styles from './hero-preview.module.css';
 export interface PreviewBanner {
   _id: string;
   title: string;
-  url: string;
+  /** Null until an image is chosen: a placeholder stands in its place. */
+  url: string | null;
   srcset: string;
   priority: number;
 }
@@ -22,16 +23,17 @@ export function HeroPreview({
   live,
   isHero,
 }: {
-  draft: PreviewBanner | null;
+  draft: PreviewBanner;
   live: readonly Banner[];
   isHero: boolean;
 }) {
   const now = new Date();
-  const lineUp = draft
-    ? isHero
-      ? heroLineUp(live.filter((banner) => showsOnPhone(banner, now)), draft)
-      : [draft]
-    : [];
+  const lineUp: PreviewBanner[] = isHero
+    ? heroLineUp<PreviewBanner>(
+        live.filter((banner) => showsOnPhone(banner, now)),
+        draft,
+      )
+    : [draft];
   return (
     <section className={styles.frame} aria-label="Home preview">
       <p className={styles.caption}>{isHero ? 'Home hero on a phone' : 'Banner on a phone'}</p>
@@ -39,22 +41,29 @@ export function HeroPreview({
         <p className={styles.title} aria-hidden="true">
           Explore
         </p>
-        {lineUp.length === 0 ? (
-          <p className={styles.empty}>Choose an image to see the preview.</p>
-        ) : (
-          <Carousel label="Preview banners" itemWidth="92%">
-            {lineUp.map((banner) => (
-              <div key={banner._id} className={banner === draft ? styles.draft : undefined}>
+        <Carousel label="Preview banners" itemWidth="92%">
+          {lineUp.map((banner) => (
+            <div key={banner._id} className={banner === draft ? styles.draft : undefined}>
+              {banner.url === null ? (
+                <span className={`${HERO_BANNER_CLASS} ${styles.placeholder}`}>
+                  Choose an image to see this banner here.
+                </span>
+              ) : (
                 <HeroBanner
                   src={banner.url}
                   srcSet={banner.srcset}
-                  alt={banner === draft ? `${banner.title || 'New banner'} (this banner)` : banner.title}
+                  alt={
+                    banner === draft
+                      ? `${banner.title || 'New banner'} (this banner)`
+                      : banner.title
+                  }
                   eager
                 />
-              </div>
-            ))}
-          </Carousel>
-        )}
+              )}
+            </div>
+          ))}
+        </Carousel>
+        {isHero && <p className={styles.note}>Home shows the three with the highest priority.</p>}
       </div>
     </section>
   );

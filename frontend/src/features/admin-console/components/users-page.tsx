@@ -29,7 +29,8 @@ export const USER_TEXTS = {
   brandRequired: 'Choose the brand this person works for.',
   lastAdmin:
     'This is the last admin: the shop must keep at least one. Make someone else an admin first.',
-  saved: (email: string, role: RoleName) => `${email} is now ${ROLE_LABELS[role].toLowerCase()}.`,
+  saved: (email: string | null, role: RoleName) =>
+    `${email ?? 'The user'} is now ${ROLE_LABELS[role].toLowerCase()}.`,
 } as const;
 
 const joined = (iso: string) => {
@@ -75,7 +76,11 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
 
   return (
     <Modal variant="dialog" onClose={onClose} labelledBy={titleId} className={styles.panel}>
-      <ModalHeader titleId={titleId} title={`Change role of ${user.email}`} onClose={onClose} />
+      <ModalHeader
+        titleId={titleId}
+        title={`Change role of ${user.email ?? user._id}`}
+        onClose={onClose}
+      />
       <form className={styles.panel} onSubmit={submit} noValidate>
         {alert && (
           <p role="alert" className={styles.alert}>
@@ -111,7 +116,9 @@ function RoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void })
                 aria-describedby={describedBy}
                 onChange={(event) => setBrandId(event.target.value)}
               >
-                <option value="">{brands.isPending ? 'Loading brands...' : 'Choose a brand'}</option>
+                <option value="">
+                  {brands.isPending ? 'Loading brands...' : 'Choose a brand'}
+                </option>
                 {(brands.data ?? []).map((brand) => (
                   <option key={brand._id} value={brand._id}>
                     {brand.name}
@@ -197,7 +204,7 @@ function Users() {
               <tbody>
                 {query.data.users.map((user) => (
                   <tr key={user._id}>
-                    <th scope="row">{user.email}</th>
+                    <th scope="row">{user.email ?? '(erased)'}</th>
                     <td>{user.display_name}</td>
                     <td>{ROLE_LABELS[roleName(user.role)]}</td>
                     <td>{user.brand?.name ?? '—'}</td>
@@ -206,7 +213,7 @@ function Users() {
                       <button
                         type="button"
                         className={styles.button}
-                        aria-label={`Change role of ${user.email}`}
+                        aria-label={`Change role of ${user.email ?? user._id}`}
                         onClick={() => setChanging(user)}
                       >
                         Change role

@@ -61,8 +61,8 @@ export function useSaveBrand() {
 export function useUploadBrandLogo() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress?: UploadProgress }) =>
-      uploadBrandLogo(id, file, onProgress),
+    mutationFn: (upload: { id: string; file: File; onProgress?: UploadProgress }) =>
+      uploadBrandLogo(upload.id, upload.file, upload.onProgress),
     onSettled: invalidate,
   });
 }
@@ -158,11 +158,25 @@ export function useSetUserRole() {
   });
 }
 
-export function useAudit(filter: AuditFilter) {
+/** The user with exactly this e-mail (the audit log's actor filter), null when none. */
+export function useUserByEmail(email: string) {
+  const wanted = email.trim().toLowerCase();
+  return useQuery({
+    queryKey: [...adminKeys.users(wanted, 1), 'exact'],
+    queryFn: async ({ signal }) =>
+      (await getAdminUsers(wanted, 1, signal)).users.find(
+        (user) => user.email?.toLowerCase() === wanted,
+      ) ?? null,
+    enabled: useIsAdmin() && wanted.includes('@'),
+  });
+}
+
+export function useAudit(filter: AuditFilter, ready = true) {
+  const isAdmin = useIsAdmin();
   return useQuery({
     queryKey: adminKeys.audit(filter),
     queryFn: ({ signal }) => getAudit(filter, signal),
-    enabled: useIsAdmin(),
+    enabled: isAdmin && ready,
     placeholderData: keepPreviousData,
   });
 }

@@ -10,7 +10,9 @@ export const ADMIN_TEXTS = {
   adminsOnlyHint: 'Only admins can manage brands, categories, banners and people.',
   backToProfile: 'Back to Profile',
   loadFailed: 'Could not load this page. Please try again.',
-  stale: 'Someone else changed this while you were editing. Their version is shown now: make your changes again and save.',
+  stale:
+    'Someone else changed this while you were editing. Their version is shown now: ' +
+    'make your changes again and save.',
   sections: {
     brands: { label: 'Brands', hint: 'Create brands, edit them, upload logos, deactivate them.' },
     categories: { label: 'Categories', hint: 'The category tree per gender, in display order.' },

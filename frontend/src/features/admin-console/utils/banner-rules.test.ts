@@ -34,6 +34,12 @@ describe('banner rules', () => {
     expect(normalTags(' Sale, diwali ,sale,, ')).toBe('sale,diwali');
   });
 
+  it('takes tags of letters, digits, - and _ only', () => {
+    const draft = { ...draftOf(null), title: 'Sale' };
+    expect(bannerErrors({ ...draft, tags: 'diwali-2026, new_in' }, true)).toEqual({});
+    expect(bannerErrors({ ...draft, tags: 'summer sale' }, true).tags).toMatch(/letters, digits/);
+  });
+
   it('shows on a phone when active, not desktop-only and in its period', () => {
     const now = new Date('2026-11-28T08:00:00Z');
     expect(showsOnPhone(banner({}), now)).toBe(true);

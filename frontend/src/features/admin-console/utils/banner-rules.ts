@@ -1,6 +1,9 @@
 import type { Banner, BannerCategory, BannerDevice } from '@/api/admin-types';
 
-/** The banner form as typed: dates as the date inputs hold them (YYYY-MM-DD, local). */
+/**
+ * The banner form as typed: dates as the date inputs hold them (YYYY-MM-DD), which the server
+ * reads as the start (or, for the end date, the end) of that day in UTC.
+ */
 export interface BannerDraft {
   title: string;
   category: BannerCategory;
@@ -13,20 +16,11 @@ export interface BannerDraft {
   isActive: boolean;
 }
 
-/** A stored time as the date input's local day, '' for none. */
+/** A stored time as the date input's day (UTC, as the server reads it), '' for none. */
 export function dayOf(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** A day from the date input as an ISO time: its start, or (for an end date) its last second. */
-export function isoOf(day: string, end = false): string | undefined {
-  if (!day) return undefined;
-  const date = new Date(`${day}T${end ? '23:59:59' : '00:00:00'}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
 }
 
 export function draftOf(banner: Banner | null): BannerDraft {
@@ -60,15 +54,22 @@ export function bannerErrors(draft: BannerDraft, hasFile: boolean): Record<strin
   const errors: Record<string, string> = {};
   if (!hasFile) errors.file = 'Choose the banner image.';
   if (!draft.title.trim()) errors.title = 'Enter a title.';
-  else if (draft.title.trim().length > 120) errors.title = 'At most 120 characters.';
+  else if (draft.title.trim().length > 100) errors.title = 'At most 100 characters.';
+  if (draft.campaign.trim().length > 60) errors.campaign = 'At most 60 characters.';
   const priority = Number(draft.priority);
-  if (draft.priority.trim() === '' || !Number.isInteger(priority) || priority < 0 || priority > 1000) {
+  const blank = draft.priority.trim() === '';
+  if (blank || !Number.isInteger(priority) || priority < 0 || priority > 1000) {
     errors.priority = 'A whole number from 0 to 1000.';
   }
   if (draft.startDate && draft.endDate && draft.endDate < draft.startDate) {
     errors.endDate = 'The end date is before the start date.';
   }
-  if (normalTags(draft.tags).length > 500) errors.tags = 'At most 500 characters of tags.';
+  const tags = normalTags(draft.tags).split(',').filter(Boolean);
+  if (tags.some((tag) => !/^[a-z0-9_-]{1,40}$/.test(tag))) {
+    errors.tags = 'Tags are letters, digits, - and _ (at most 40 each), separated by commas.';
+  } else if (tags.length > 20) {
+    errors.tags = 'At most 20 tags.';
+  }
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import { HERO_BANNER_SIZES } from '@/components/ui/hero-banner';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { HeroCarousel } from './hero-carousel';
@@ -65,7 +66,7 @@ describe('home hero (000 §2.5, the admin library)', () => {
     const [first, second] = bannerImages();
     expect(first).toHaveAttribute('src', published.url);
     expect(first).toHaveAttribute('srcset', published.srcset);
-    expect(first).toHaveAttribute('sizes', '(max-width: 413px) 92vw, 380px');
+    expect(first).toHaveAttribute('sizes', HERO_BANNER_SIZES);
     expect(first).toHaveAttribute('loading', 'eager');
     expect(second).not.toHaveAttribute('srcset');
     expect(second).toHaveAttribute('loading', 'lazy');

@@ -236,6 +236,27 @@ pub(crate) fn content_of(draft: &ProductDraft) -> ProductContent {
     }
 }
 
+/// The product a checked draft creates for `brand` at `now`, with a new id (an import makes
+/// its rows with this too).
+pub fn new_product(
+    draft: &ProductDraft,
+    content: ProductContent,
+    brand: String,
+    now: DateTime<Utc>,
+) -> store::NewProduct {
+    store::NewProduct {
+        id: ProductId::new(uuid::Uuid::now_v7().to_string()),
+        brand_id: BrandId::new(brand),
+        created_at: now.naive_utc(),
+        content,
+        stock: draft
+            .stock
+            .iter()
+            .map(|(size, units)| (size.as_str().to_owned(), *units))
+            .collect(),
+    }
+}
+
 /// What the references of a write must be: its categories (when they are checked) exist and
 /// suit the product's gender; its coupon (when one is named) is the brand's.
 #[derive(Debug, Clone, Copy)]
@@ -322,17 +343,7 @@ pub async fn create(
     )
     .await?;
     let now = state.clock.now();
-    let new = store::NewProduct {
-        id: ProductId::new(uuid::Uuid::now_v7().to_string()),
-        brand_id: BrandId::new(brand),
-        created_at: now.naive_utc(),
-        content,
-        stock: draft
-            .stock
-            .iter()
-            .map(|(size, units)| (size.as_str().to_owned(), *units))
-            .collect(),
-    };
+    let new = new_product(&draft, content, brand, now);
     let show = renderer(state);
     let manager = manager.clone();
     let created = state
@@ -375,6 +386,16 @@ async fn reachable(
     } else {
         Err(not_found())
     }
+}
+
+/// One product of the caller's, whatever its state (the editor's read).
+pub async fn one(
+    state: &AppState,
+    manager: &Manager,
+    id: ProductId,
+) -> Result<ConsoleProduct, ProductsError> {
+    let product = reachable(state, manager, &id).await?;
+    Ok(renderer(state)(&product))
 }
 
 /// The brand a write is confined to inside its transaction (`None`: an admin's, any).

@@ -80,7 +80,7 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     _id: 'a1',
     at: '2026-11-28T06:00:00Z',
-    actor: { _id: 'u1', email: 'root@shop.in', role: 2 },
+    actor: { _id: 'u1', email: 'root@shop.in', role: 'admin' },
     brandId: 'b1',
     action: 'update',
     entity: 'brand',
@@ -201,7 +201,7 @@ export function usersState(initial: AdminUser[], brands: AdminBrand[] = [brand()
       const params = new URL(request.url).searchParams;
       const search = params.get('search')?.toLowerCase() ?? '';
       const page = Number(params.get('page') ?? 1);
-      const found = state.users.filter((u) => u.email.includes(search));
+      const found = state.users.filter((u) => (u.email ?? '').includes(search));
       return HttpResponse.json({
         success: true,
         users: found.slice((page - 1) * 20, page * 20),

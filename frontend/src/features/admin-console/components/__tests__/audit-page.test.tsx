@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
-import { auditEntry, refusal, signInAs } from './admin-mocks';
+import { adminUser, auditEntry, refusal, signInAs, usersState } from './admin-mocks';
 
 function auditAnswers(total = 1) {
   const asked: URLSearchParams[] = [];
@@ -46,8 +46,11 @@ describe('Admin console: audit log', () => {
     expect(within(diff).queryByText('name')).not.toBeInTheDocument();
   });
 
-  it('filters by actor and entity, and pages', async () => {
+  it('filters by actor (an e-mail, looked up to its id) and entity, and pages', async () => {
     const user = userEvent.setup();
+    server.use(
+      ...usersState([adminUser({ _id: 'u1', email: 'root@shop.in', role: 2 })]).handlers,
+    );
     const asked = auditAnswers(3);
     signInAs(2);
     renderApp('/admin/audit');
@@ -58,9 +61,25 @@ describe('Admin console: audit log', () => {
 
     await user.selectOptions(screen.getByLabelText('Entity'), 'category');
     await user.type(screen.getByLabelText('Actor'), 'root@shop.in');
-    await waitFor(() => expect(asked.at(-1)?.get('actor')).toBe('root@shop.in'));
+    await waitFor(() => expect(asked.at(-1)?.get('actor')).toBe('u1'));
     expect(asked.at(-1)?.get('entity')).toBe('category');
     expect(asked.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('says when nobody has the e-mail typed, and filters by a clicked actor', async () => {
+    const user = userEvent.setup();
+    server.use(...usersState([adminUser({ _id: 'u1', email: 'root@shop.in' })]).handlers);
+    const asked = auditAnswers();
+    signInAs(2);
+    renderApp('/admin/audit');
+    await user.type(await screen.findByLabelText('Actor'), 'nobody@shop.in');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Actor')).toHaveAccessibleDescription('Nobody has that e-mail.'),
+    );
+    await user.clear(screen.getByLabelText('Actor'));
+    await user.click(await screen.findByRole('button', { name: 'root@shop.in' }));
+    expect(screen.getByLabelText('Actor')).toHaveValue('root@shop.in');
+    await waitFor(() => expect(asked.at(-1)?.get('actor')).toBe('u1'));
   });
 
   it('offers a retry when the log cannot be read', async () => {

@@ -53,6 +53,8 @@ describe('Admin console: banners', () => {
         device: 'all',
         tags: 'diwali,sale',
         campaign: 'diwali-2026',
+        startDate: '',
+        endDate: '',
         priority: '9',
         isActive: 'true',
       },

@@ -48,6 +48,20 @@ describe('Admin console: who may open it', () => {
 });
 
 describe('Admin console: brands', () => {
+  it('sorts brands by name or by products', async () => {
+    const user = userEvent.setup();
+    server.use(
+      ...brandsState([brand(), brand({ _id: 'b2', name: 'Aarohi', productCount: 3 })]).handlers,
+    );
+    signInAs(2);
+    renderApp('/admin/brands');
+    const table = await brandsTable();
+    const order = () => within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(order()).toEqual(['Aarohi', 'Urban Loom']);
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'products');
+    expect(order()).toEqual(['Urban Loom', 'Aarohi']);
+  });
+
   it('lists, searches and filters brands', async () => {
     const user = userEvent.setup();
     server.use(
@@ -111,6 +125,23 @@ describe('Admin console: brands', () => {
     expect(screen.getByLabelText('Logo')).toHaveAccessibleDescription(
       'Choose a JPEG, PNG or WebP image.',
     );
+  });
+
+  it("shows the server's refusal of a logo (413) and keeps the form open", async () => {
+    const user = userEvent.setup();
+    server.use(...brandsState().handlers);
+    server.use(
+      http.post('*/api/admin/brands/:id/logo', () =>
+        refusal(413, 'PAYLOAD_TOO_LARGE', 'The file is over 10 MB.'),
+      ),
+    );
+    signInAs(2);
+    renderApp('/admin/brands');
+    await user.click(await screen.findByRole('button', { name: 'Edit Urban Loom' }));
+    await user.upload(screen.getByLabelText('Logo'), new File(['png'], 'l.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is over 10 MB.');
+    expect(screen.getByRole('form', { name: 'Edit Urban Loom' })).toBeInTheDocument();
   });
 
   it("shows the server's field errors at the field", async () => {
@@ -177,5 +208,17 @@ describe('Admin console: brands', () => {
     );
     expect(await screen.findByRole('button', { name: 'Activate Urban Loom' })).toBeInTheDocument();
     expect(state.requests[0]).toEqual({ method: 'PATCH', body: { isActive: false, version: 1 } });
+  });
+});
+
+describe('Admin console: its own page', () => {
+  it("is drawn outside the shop's column: no shop header or bottom navigation", async () => {
+    server.use(...brandsState().handlers);
+    signInAs(2);
+    renderApp('/admin/brands');
+    expect(await screen.findByRole('table', { name: 'Brands' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Brands' })).toBeInTheDocument();
+    expect(screen.getByText('root@shop.in')).toBeInTheDocument();
   });
 });
