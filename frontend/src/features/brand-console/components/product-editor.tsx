@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getCategoriesByGender } from '@/api/catalogue';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ConsoleProduct, ProductGender, Specifications } from '@/api/console-types';
 import { paths } from '@/config/paths';
@@ -57,6 +60,59 @@ function formOf(product: ConsoleProduct): ProductForm {
     offerPercentage: product.offerPercentage ? String(product.offerPercentage) : '',
     isActive: product.isActive,
   };
+}
+
+/** The gender's categories as checkboxes (ids kept comma-separated); the ids typed when none load. */
+function CategoryPicker({
+  gender,
+  value,
+  error,
+  onChange,
+  fallback,
+}: {
+  gender: ProductGender;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  fallback: ReactNode;
+}) {
+  const categories = useQuery({
+    queryKey: ['console', 'categories', gender],
+    queryFn: ({ signal }) => getCategoriesByGender(gender, signal),
+  });
+  const list = categories.data ?? [];
+  if (list.length === 0) return <>{fallback}</>;
+  const chosen = value
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  return (
+    <fieldset aria-invalid={Boolean(error)}>
+      <legend>Categories</legend>
+      {list.map((category) => (
+        <label key={category._id} className={styles.check}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(category._id)}
+            onChange={(event) =>
+              onChange(
+                (event.target.checked
+                  ? [...chosen, category._id]
+                  : chosen.filter((id) => id !== category._id)
+                ).join(', '),
+              )
+            }
+          />{' '}
+          {category.name}
+        </label>
+      ))}
+      {error && (
+        <span role="alert" className={styles.alert}>
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
 }
 
 /** The details form: validates as typed (once a field is touched), the server's errors at the field. */
@@ -169,7 +225,13 @@ function DetailsForm({ product }: { product: ConsoleProduct | null }) {
             </select>
           )}
         </Field>
-        {text('category', 'Categories', { hint: 'Category ids, separated by commas (1 to 5).' })}
+        <CategoryPicker
+          gender={form.gender}
+          value={form.category}
+          error={errorOf('category')}
+          onChange={(category) => change('category', { category })}
+          fallback={text('category', 'Categories', { hint: 'Category ids, separated by commas (1 to 5).' })}
+        />
         {text('tags', 'Tags', { hint: 'Separated by commas.' })}
         {text('color', 'Colour')}
         {text('offerPercentage', 'Offer (%)', { inputMode: 'numeric' })}

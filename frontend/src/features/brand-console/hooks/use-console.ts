@@ -21,7 +21,7 @@ export function useBrandChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['console', 'brand-choices'],
     queryFn: () =>
-      api.get<{ brands: { _id: string; name: string }[] }>('/brands', { query: { limit: 200 } }),
+      api.get<{ brands: { _id: string; name: string }[] }>('/admin/brands'),
     enabled,
   });
 }

@@ -112,6 +112,28 @@ describe('Brand console: products', () => {
     expect(screen.getByLabelText('Categories')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("offers the gender's categories as checkboxes and sends their ids", async () => {
+    let sent: { category?: string[] } = {};
+    server.use(
+      http.get('*/api/categories/gender/:gender', () =>
+        HttpResponse.json({ success: true, categories: [{ _id: 'c5', name: 'Tees', gender: 'unisex' }] }),
+      ),
+      http.post('*/api/brand/products', async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return HttpResponse.json(product({ _id: 'p9' }), { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/new');
+    await user.type(await screen.findByLabelText('Name'), 'Tee');
+    await user.type(screen.getByLabelText('Price (₹)'), '499');
+    await user.click(await screen.findByRole('checkbox', { name: 'Tees' }));
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.category).toEqual(['c5']));
+  });
+
   it('shows a stale edit and reloads the current version', async () => {
     server.use(
       http.get('*/api/brand/products', () =>
@@ -231,5 +253,27 @@ describe('Brand console: coupons', () => {
     await user.type(screen.getByLabelText('Discount (%)'), '10');
     await user.click(screen.getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByText('That code is already in use.', { selector: '[id$=message]' })).toBeInTheDocument();
+  });
+});
+
+describe('Brand console: an admin', () => {
+  it('picks a brand, and the calls name it', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('*/api/admin/brands', () =>
+        HttpResponse.json({ success: true, brands: [{ _id: 'b7', name: 'Urban Loom' }] }),
+      ),
+      http.get('*/api/brand/products', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('brandId'));
+        return HttpResponse.json({ success: true, products: [], total: 0, page: 1, limit: 20 });
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(2);
+    renderApp('/brand/products');
+    expect(await screen.findByText('No products yet.')).toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Brand' }), 'Urban Loom');
+    await waitFor(() => expect(asked.at(-1)).toBe('b7'));
+    expect(asked[0]).toBeNull();
   });
 });
