@@ -12,7 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every console write, newest first, by actor and kind of record (admins only). */
-        get: operations["admin_audit_admin_audit_list"];
+        get: operations["admin_audit_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -29,10 +29,10 @@ export interface paths {
             cookie?: never;
         };
         /** Every brand, active or not, with its product count (admins only). */
-        get: operations["admin_brands_admin_brands_list"];
+        get: operations["admin_brands_list"];
         put?: never;
         /** Adds a brand (admins only). */
-        post: operations["admin_brands_admin_brands_create"];
+        post: operations["admin_brands_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -56,7 +56,7 @@ export interface paths {
          * Edits a brand at the version the editor read (admins only). `isActive: false` hides the
          *     brand and its products from shoppers.
          */
-        patch: operations["admin_brands_admin_brands_update"];
+        patch: operations["admin_brands_update"];
         trace?: never;
     };
     "/api/admin/brands/{id}/logo": {
@@ -84,10 +84,10 @@ export interface paths {
             cookie?: never;
         };
         /** The whole tree in display order, with product counts (admins only). */
-        get: operations["admin_categories_admin_categories_list"];
+        get: operations["admin_categories_list"];
         put?: never;
         /** Adds a category at the end of its level (admins only). */
-        post: operations["admin_categories_admin_categories_create"];
+        post: operations["admin_categories_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -103,7 +103,7 @@ export interface paths {
         };
         get?: never;
         /** Puts sibling categories in a new order (admins only). */
-        put: operations["admin_categories_admin_categories_reorder"];
+        put: operations["admin_categories_reorder"];
         post?: never;
         delete?: never;
         options?: never;
@@ -125,11 +125,11 @@ export interface paths {
          * Deletes a category that no product is filed under and that has no subcategories (admins
          *     only).
          */
-        delete: operations["admin_categories_admin_categories_delete"];
+        delete: operations["admin_categories_delete"];
         options?: never;
         head?: never;
         /** Edits a category at the version the editor read: its name, image or parent (admins only). */
-        patch: operations["admin_categories_admin_categories_update"];
+        patch: operations["admin_categories_update"];
         trace?: never;
     };
     "/api/admin/static-images": {
@@ -194,7 +194,7 @@ export interface paths {
             cookie?: never;
         };
         /** A page of users, newest first, found by e-mail or name (admins only). */
-        get: operations["admin_users_admin_users_list"];
+        get: operations["admin_users_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -215,7 +215,7 @@ export interface paths {
          * Gives a user a role: shopper, a brand's user (with `brandId`) or admin (admins only). It
          *     applies to the user's next call.
          */
-        put: operations["admin_users_admin_users_set_role"];
+        put: operations["admin_users_set_role"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3120,10 +3120,10 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    admin_audit_admin_audit_list: {
+    admin_audit_list: {
         parameters: {
             query?: {
-                /** @description Only this user's writes (their id). */
+                /** @description Only this user's writes: their id, or the e-mail of their account. */
                 actor?: string;
                 /** @description Only writes to this kind of record: product, coupon, brand, category, banner, user. */
                 entity?: string;
@@ -3185,7 +3185,7 @@ export interface operations {
             };
         };
     };
-    admin_brands_admin_brands_list: {
+    admin_brands_list: {
         parameters: {
             query?: {
                 /** @description Keeps brands whose name contains this, ignoring letter case. */
@@ -3244,7 +3244,7 @@ export interface operations {
             };
         };
     };
-    admin_brands_admin_brands_create: {
+    admin_brands_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3340,7 +3340,7 @@ export interface operations {
             };
         };
     };
-    admin_brands_admin_brands_update: {
+    admin_brands_update: {
         parameters: {
             query?: never;
             header?: {
@@ -3568,7 +3568,7 @@ export interface operations {
             };
         };
     };
-    admin_categories_admin_categories_list: {
+    admin_categories_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3615,7 +3615,7 @@ export interface operations {
             };
         };
     };
-    admin_categories_admin_categories_create: {
+    admin_categories_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3702,7 +3702,7 @@ export interface operations {
             };
         };
     };
-    admin_categories_admin_categories_reorder: {
+    admin_categories_reorder: {
         parameters: {
             query?: never;
             header?: never;
@@ -3789,7 +3789,7 @@ export interface operations {
             };
         };
     };
-    admin_categories_admin_categories_delete: {
+    admin_categories_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -3857,7 +3857,7 @@ export interface operations {
             };
         };
     };
-    admin_categories_admin_categories_update: {
+    admin_categories_update: {
         parameters: {
             query?: never;
             header?: {
@@ -4383,7 +4383,7 @@ export interface operations {
             };
         };
     };
-    admin_users_admin_users_list: {
+    admin_users_list: {
         parameters: {
             query?: {
                 /** @description Keeps users whose e-mail or display name contains this, ignoring letter case. */
@@ -4446,7 +4446,7 @@ export interface operations {
             };
         };
     };
-    admin_users_admin_users_set_role: {
+    admin_users_set_role: {
         parameters: {
             query?: never;
             header?: never;
