@@ -1,17 +1,13 @@
 //! The multipart forms of uploads (`multipart/form-data`): the image in the field `file`, read
 //! up to [`MAX_UPLOAD_BYTES`] and never more, and small text fields beside it (a banner's
-//! title, say). Take [`UploadForm`] as a handler argument; its refusals are
+//! title, say). A handler settles who may upload first, then [`read`]s the form; its refusals are
 //! [`MediaError`]s (413 `PAYLOAD_TOO_LARGE`, 400 `INVALID_FORM`).
 
 use std::collections::BTreeMap;
 
 use actix_multipart::Multipart;
-use actix_web::dev::Payload;
-use actix_web::{FromRequest, HttpRequest};
 use futures_util::StreamExt;
-use futures_util::future::LocalBoxFuture;
 
-use crate::error::ApiError;
 use crate::services::media::MediaError;
 pub use crate::services::media::checks::MAX_UPLOAD_BYTES;
 
@@ -44,16 +40,6 @@ impl UploadForm {
     /// A text field.
     pub fn text(&self, name: &str) -> Option<&str> {
         self.fields.get(name).map(String::as_str)
-    }
-}
-
-impl FromRequest for UploadForm {
-    type Error = ApiError;
-    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let multipart = Multipart::new(req.headers(), payload.take());
-        Box::pin(async move { read(multipart).await.map_err(Into::into) })
     }
 }
 

@@ -272,6 +272,8 @@ pub async fn create(
     caller: Caller,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
+    // Who may publish is settled before a byte of the file is read.
+    crate::services::console::Manager::admin(&caller)?;
     let (form, file) = read_form(form).await?;
     let created = service::create(&state, &caller, form, file).await?;
     Ok(HttpResponse::Created().json(created))
@@ -306,6 +308,7 @@ pub async fn update(
     req: HttpRequest,
     form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
+    crate::services::console::Manager::admin(&caller)?;
     let edit = read_form(form).await?;
     let edited = service::update(&state, &caller, &id, edit, if_match(&req)).await?;
     Ok(HttpResponse::Ok().json(edited))

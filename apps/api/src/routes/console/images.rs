@@ -6,10 +6,13 @@
 use actix_web::{HttpResponse, web};
 use utoipa::OpenApi;
 
-use super::super::upload::UploadForm;
+use actix_multipart::Multipart;
+
+use super::super::upload;
 use super::super::{delete, post, put, resource, resource_of};
 use crate::auth::Caller;
 use crate::error::{ApiError, ErrorBody};
+use crate::services::console::Manager;
 use crate::services::console::images::{
     self as service, ImageOrder, ImageSetEntry, LogoAnswer, LogoBrand, ProductImages, UploadedImage,
 };
@@ -82,8 +85,11 @@ pub async fn upload(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    mut form: UploadForm,
+    form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
+    // Who may upload is settled before a byte of the file is read.
+    Manager::of(&caller)?;
+    let mut form = upload::read(form).await?;
     let answer = service::add(&state, &caller, &path, form.take_file()).await?;
     Ok(HttpResponse::Created().json(answer))
 }
@@ -165,8 +171,10 @@ pub async fn logo(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<String>,
-    mut form: UploadForm,
+    form: Multipart,
 ) -> Result<HttpResponse, ApiError> {
+    Manager::admin(&caller)?;
+    let mut form = upload::read(form).await?;
     let answer = service::set_logo(&state, &caller, &path, form.take_file()).await?;
     Ok(HttpResponse::Ok().json(answer))
 }
