@@ -173,7 +173,10 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
             .map(|image| ImageSetEntry {
                 id: image.id.clone(),
                 url: crate::wire::absolute_url(media_origin, image.url.clone()),
-                srcset: image.srcset.clone(),
+                srcset: image
+                    .srcset
+                    .as_deref()
+                    .map(|s| crate::services::media::absolute_srcset(media_origin, s)),
             })
             .collect(),
     }
