@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/state-panel';
 import { ADMIN_TEXTS } from '../utils/admin-texts';
 import { isRefused, NotAllowed } from './admin-console';
 import fieldStyles from '@/components/ui/form-field.module.css';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 /** A labelled control with its error under it; `children` gets the ids to wire. */
 export function FormRow({

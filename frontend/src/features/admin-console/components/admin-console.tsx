@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/ui/state-panel';
 import { ROLE, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { ADMIN_TEXTS as TEXTS, type AdminSection } from '../utils/admin-texts';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const ADMIN_SECTIONS: readonly { key: AdminSection; href: string }[] = [
   { key: 'brands', href: paths.adminBrands.getHref() },

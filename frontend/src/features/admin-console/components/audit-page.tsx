@@ -7,7 +7,7 @@ import { changesOf } from '../utils/audit-diff';
 import { ADMIN_TEXTS } from '../utils/admin-texts';
 import { AdminConsole } from './admin-console';
 import { FormRow, inputClass, Pager, QueryState } from './admin-bits';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 /** The kinds of record the consoles write (the audit trail's `entity`). */
 export const AUDIT_ENTITIES = [

@@ -30,7 +30,7 @@ import {
   useChosenFile,
 } from './admin-bits';
 import { HeroPreview } from './hero-preview';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const BANNER_TEXTS = {
   newBanner: 'New banner',

@@ -16,7 +16,7 @@ import {
   UploadBar,
   useChosenFile,
 } from './admin-bits';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const BRAND_TEXTS = {
   newBrand: 'New brand',

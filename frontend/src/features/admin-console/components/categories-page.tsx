@@ -14,7 +14,7 @@ import { ADMIN_TEXTS, GENDER_LABELS } from '../utils/admin-texts';
 import { movedOrder, treeOf } from '../utils/category-tree';
 import { AdminConsole } from './admin-console';
 import { FormRow, inputClass, QueryState } from './admin-bits';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const CATEGORY_TEXTS = {
   newCategory: 'New category',

@@ -9,7 +9,7 @@ import { fieldErrorsOf, isCode, messageOf } from '../utils/admin-errors';
 import { ADMIN_TEXTS } from '../utils/admin-texts';
 import { AdminConsole } from './admin-console';
 import { FormRow, inputClass, Pager, QueryState } from './admin-bits';
-import styles from './admin.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const ROLE_LABELS: Record<RoleName, string> = {
   shopper: 'Shopper',

@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/state-panel';
 import { ROLE, isBrandTeam, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { useBrandChoices, useConsoleBrand } from '../hooks/use-console';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const BRAND_SECTIONS = [
   { label: 'Products', href: paths.brandProducts.getHref() },

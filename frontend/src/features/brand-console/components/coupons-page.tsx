@@ -9,7 +9,7 @@ import { messageOf, serverFields, staleCurrent } from '../utils/errors';
 import type { FieldErrors } from '../utils/product-rules';
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
 import { Field, inputClass } from './field';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 const formOf = (coupon: ConsoleCoupon): CouponForm => ({
   coupon_code: coupon.coupon_code,

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import fieldStyles from '@/components/ui/form-field.module.css';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 /** A labelled control with its error at the field; `children` gets the ids to wire. */
 export function Field({

@@ -6,7 +6,7 @@ import { showToast } from '@/stores/toasts';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../utils/errors';
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 export const CSV_HEADER =
   'id,name,description,price,gender,categories,tags,color,sizes,stock,offerPercentage,isActive,pattern,length,fabric,sleeveLength,fit,distress,images';

@@ -32,7 +32,7 @@ import {
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
 import { Field, inputClass } from './field';
 import { ProductImages } from './product-images';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 const SPEC_LABELS: Record<keyof Specifications, string> = {
   pattern: 'Pattern',

@@ -5,7 +5,7 @@ import type { ConsoleImage, ConsoleProduct } from '@/api/console-types';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { showToast } from '@/stores/toasts';
 import { messageOf } from '../utils/errors';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = 10 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
 import { useConsoleProducts } from '../hooks/use-console';
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
-import styles from './console.module.css';
+import styles from '@/components/console/console.module.css';
 
 const LIMIT = 20;
 const SORTS: { value: ProductSort; label: string }[] = [
