@@ -1,6 +1,7 @@
 //! The admin console's use cases: brands, categories, people and their roles, and the audit
-//! trail. Every call is an admin's ([`Manager::admin`]); every write runs in one transaction
-//! with its change-feed row (brands, categories) and its audit row.
+//! trail. Every call is an admin's
+//! ([`Manager::admin`](crate::services::console::Manager::admin)); every write runs in one
+//! transaction with its change-feed row (brands, categories) and its audit row.
 
 pub mod audit;
 pub mod brands;
