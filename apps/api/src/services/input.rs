@@ -34,6 +34,30 @@ pub fn whole_json_number(value: &Value) -> Option<u32> {
     ((0.0..=f64::from(u32::MAX)).contains(&f) && f.fract() == 0.0).then_some(f as u32)
 }
 
+/// A console edit's `version` as sent: `3` and `3.0` alike (JSON does not tell them apart, and
+/// a schema's integer accepts both); a fraction, anything past `i64` or anything not a number
+/// is refused as a body of the wrong shape. For `#[serde(default, deserialize_with = ...)]`.
+pub fn whole_version<'de, D>(deserializer: D) -> Result<Option<i64>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    use serde::Deserialize;
+    let Some(value) = Option::<Value>::deserialize(deserializer)? else {
+        return Ok(None);
+    };
+    if let Some(n) = value.as_i64() {
+        return Ok(Some(n));
+    }
+    // i64's range as f64: the bounds themselves are exact powers of two.
+    const RANGE: std::ops::Range<f64> = -9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0;
+    match value.as_f64() {
+        Some(f) if f.fract() == 0.0 && RANGE.contains(&f) => Ok(Some(f as i64)),
+        _ => Err(serde::de::Error::custom(
+            "version must be a whole number: the version the edit read",
+        )),
+    }
+}
+
 /// Text that must be there: trimmed, not blank.
 pub fn present(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
@@ -43,7 +67,7 @@ pub fn present(text: Option<&str>) -> Option<&str> {
 mod tests {
     use serde_json::json;
 
-    use super::whole_json_number;
+    use super::{whole_json_number, whole_version};
 
     #[test]
     fn whole_json_numbers() {
@@ -62,5 +86,28 @@ mod tests {
         ] {
             assert_eq!(whole_json_number(&value), expected, "{value}");
         }
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Edit {
+        #[serde(default, deserialize_with = "whole_version")]
+        version: Option<i64>,
+    }
+
+    #[test]
+    fn versions_are_whole_numbers_sent_either_way() {
+        let read =
+            |body: serde_json::Value| serde_json::from_value::<Edit>(body).map(|e| e.version).ok();
+        assert_eq!(read(json!({})), Some(None));
+        assert_eq!(read(json!({"version": null})), Some(None));
+        assert_eq!(read(json!({"version": 3})), Some(Some(3)));
+        assert_eq!(read(json!({"version": 7845.0})), Some(Some(7845)));
+        assert_eq!(
+            read(json!({"version": -5_249_586.0})),
+            Some(Some(-5_249_586))
+        );
+        assert_eq!(read(json!({"version": 2.5})), None);
+        assert_eq!(read(json!({"version": 1e300})), None);
+        assert_eq!(read(json!({"version": "3"})), None);
     }
 }

@@ -103,6 +103,7 @@ pub struct BrandPatch {
     pub is_active: Option<bool>,
     pub description: Option<String>,
     /// The version read (or send `If-Match`).
+    #[serde(default, deserialize_with = "crate::services::input::whole_version")]
     pub version: Option<i64>,
 }
 

@@ -93,6 +93,7 @@ pub struct CategoryPatch {
     pub parent_id: Option<Option<String>>,
     pub image: Option<String>,
     /// The version read (or send `If-Match`).
+    #[serde(default, deserialize_with = "crate::services::input::whole_version")]
     pub version: Option<i64>,
 }
 

@@ -205,6 +205,7 @@ pub struct CouponInput {
     #[serde(rename = "brandId")]
     pub brand_id: Option<String>,
     /// The version the edit read (`PATCH`; or `If-Match`).
+    #[serde(default, deserialize_with = "crate::services::input::whole_version")]
     pub version: Option<i64>,
 }
 

@@ -64,6 +64,7 @@ pub struct ProductInput {
     #[schema(value_type = Option<bool>)]
     pub archived: Option<Value>,
     /// On an edit: the version the editor read (or send `If-Match`).
+    #[serde(default, deserialize_with = "crate::services::input::whole_version")]
     pub version: Option<i64>,
     /// An admin's: the brand the product is for.
     pub brand_id: Option<String>,
