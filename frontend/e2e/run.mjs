@@ -745,18 +745,19 @@ async function buyNow(page, product, size) {
   await page.getByRole('button', { name: 'BUY NOW' }).tap();
 }
 
-/** The bag's lines as 'name|size|quantity'. */
+/**
+ * The bag's lines as 'name|size|quantity', read in one go: a line swiped out may leave the page
+ * between two reads of it.
+ */
 async function bagLines(page) {
-  const lines = page.getByTestId('bag-line');
-  const out = [];
-  for (let i = 0; i < (await lines.count()); i += 1) {
-    const line = lines.nth(i);
-    const name = (await line.getByRole('heading').innerText()).trim();
-    const size = (await line.getByText(/^Size: /).innerText()).replace(/^Size: /, '').trim();
-    const quantity = (await line.getByRole('group').innerText()).replace(/\D/g, '');
-    out.push(`${name}|${size}|${quantity}`);
-  }
-  return out;
+  return page.getByTestId('bag-line').evaluateAll((lines) =>
+    lines.map((line) => {
+      const name = line.querySelector('h1, h2, h3, h4, [role="heading"]')?.textContent?.trim() ?? '';
+      const sizeText = [...line.querySelectorAll('p')].map((p) => p.textContent ?? '').find((t) => t.startsWith('Size: ')) ?? '';
+      const quantity = (line.querySelector('[role="group"]')?.textContent ?? '').replace(/\D/g, '');
+      return `${name}|${sizeText.replace(/^Size: /, '').trim()}|${quantity}`;
+    }),
+  );
 }
 
 async function waitForBag(page, expected, what) {
