@@ -84,6 +84,31 @@ impl AppState {
         let store = self.store.clone();
         blocking(move || work(&store)).await
     }
+
+    /// Runs a catalogue write (one that adds a change-feed row) like [`AppState::db`], then
+    /// applies the change feed to this process's catalogue before answering: whoever wrote
+    /// reads their own write at once (the admin's banner list, the shop behind the console),
+    /// while other processes follow within their poll. A write that committed is not undone by
+    /// a failed refresh: that is logged, and the next poll retries it.
+    pub async fn write_catalogue<T, E>(
+        &self,
+        work: impl FnOnce(&store::Store) -> Result<T, E> + Send + 'static,
+    ) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<store::StoreError> + Send + 'static,
+    {
+        let store = self.store.clone();
+        let catalogue = self.catalogue.clone();
+        blocking(move || {
+            let written = work(&store)?;
+            if let Err(e) = catalogue.follow_changes(&store) {
+                tracing::warn!(error = %e, "applying a catalogue write to this process failed; the next poll retries");
+            }
+            Ok(written)
+        })
+        .await
+    }
 }
 
 /// Runs `work` on actix's blocking pool; a panic in it (a bug) or a pool shutting down is

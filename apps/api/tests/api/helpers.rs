@@ -100,6 +100,9 @@ pub struct Options {
     pub payments_gate: Option<Arc<PaymentsGate>>,
     /// Uploaded images in this S3-compatible bucket instead of `<data dir>/media`.
     pub media_bucket: Option<api::config::MediaBucketConfig>,
+    /// How often the catalogue follows the change feed (50 ms unless set): a test of what a
+    /// write shows at once sets it long, so no poll can do the write's work.
+    pub catalogue_refresh: Option<std::time::Duration>,
 }
 
 impl Default for Options {
@@ -115,6 +118,7 @@ impl Default for Options {
             max_connections_per_client: None,
             payments_gate: None,
             media_bucket: None,
+            catalogue_refresh: None,
         }
     }
 }
@@ -170,7 +174,9 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         seed_demo: true,
         demo_products: TEST_PRODUCTS,
         public_url: options.public_url,
-        catalogue_refresh: std::time::Duration::from_millis(50),
+        catalogue_refresh: options
+            .catalogue_refresh
+            .unwrap_or(std::time::Duration::from_millis(50)),
         session_secret: Some(Secret::new(TEST_SESSION_SECRET)),
         smtp_url: options.smtp_url.map(Secret::new),
         mail_from: "Casa <no-reply@casa.test>".to_owned(),

@@ -425,7 +425,7 @@ pub async fn create(
     let banner = StaticImage::from_record(&record, &media);
     let audit = audited(&manager, now, "create", &record.id, None, Some(&banner));
     state
-        .db(move |store| {
+        .write_catalogue(move |store| {
             store.in_transaction(|conn| -> Result<(), store::StoreError> {
                 store::insert_banner(conn, &record)?;
                 store::note_catalogue_change(conn, None, now.naive_utc())?;
@@ -485,7 +485,7 @@ pub async fn update(
     let audit = audited(&manager, now, "update", id, Some(&earlier), Some(&after));
     let id = id.to_owned();
     state
-        .db(move |store| {
+        .write_catalogue(move |store| {
             store.in_transaction(|conn| -> Result<Written, store::StoreError> {
                 if !store::update_banner(conn, &record, read)? {
                     return Ok(match store::find_banner(conn, &id)? {
@@ -520,7 +520,7 @@ pub async fn delete(
     let id = id.to_owned();
     let origin = media.clone();
     state
-        .db(move |store| {
+        .write_catalogue(move |store| {
             store.in_transaction(|conn| -> Result<Written, store::StoreError> {
                 let Some(before) = store::find_banner(conn, &id)? else {
                     return Ok(Written::Missing);
