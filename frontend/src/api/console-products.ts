@@ -15,20 +15,7 @@ const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
 export const consoleProducts = {
   list: (query: ProductQuery) => api.get<ProductList>(base, { query: { ...query } }),
-  /** There is no single-product read: the editor opened by its address looks the list through. */
-  find: async (id: string, brandId?: string): Promise<ConsoleProduct | null> => {
-    for (const status of ['active', 'archived'] as const) {
-      for (let page = 1; page <= 20; page += 1) {
-        const list = await api.get<ProductList>(base, {
-          query: { status, brandId, page, limit: 100 },
-        });
-        const found = list.products.find((product) => product._id === id);
-        if (found) return found;
-        if (page * list.limit >= list.total) break;
-      }
-    }
-    return null;
-  },
+  one: (id: string) => api.get<ConsoleProduct>(one(id)),
   create: (input: ProductInput) => api.post<ConsoleProduct>(base, input),
   update: (id: string, patch: Partial<ProductInput> & { version: number; archived?: boolean }) =>
     apiRequest<ConsoleProduct>(one(id), { method: 'PATCH', body: patch }),

@@ -1,56 +1,16 @@
-// The brand console's wire shapes (docs/http-api.md, "The consoles"), written by hand in one
-// place so they can be switched to the generated schema types.
+// The brand console's wire shapes (docs/http-api.md, "The consoles"). What the server answers
+// comes from the generated schema, so a renamed field breaks the build instead of a screen; what
+// the console sends is written here, narrower than the server accepts.
+import type { components } from './schema';
 
-export interface Decimal {
-  $numberDecimal: string;
-}
+type Schemas = components['schemas'];
 
-export interface ConsoleImage {
-  _id: string;
-  url: string;
-  srcset?: string | null;
-}
-
-export interface Specifications {
-  pattern: string;
-  length: string;
-  fabric: string;
-  sleeveLength: string;
-  fit: string;
-  distress: string;
-}
-
+export type Decimal = Schemas['Decimal'];
+export type ConsoleImage = Schemas['ImageSetEntry'];
+export type Specifications = Schemas['Specifications'];
 export type ProductGender = 'male' | 'female' | 'unisex';
-
-export interface ConsoleProduct {
-  _id: string;
-  name: string;
-  description: string;
-  price: Decimal;
-  gender: ProductGender;
-  category: ({ _id: string; name?: string } | string)[];
-  tags: string[];
-  color: string;
-  specifications: Specifications;
-  sizes: string[];
-  stock: Record<string, number>;
-  offerPercentage?: number | null;
-  assignedCoupon?: string | null;
-  images: string[];
-  imageSet: ConsoleImage[];
-  version: number;
-  isActive: boolean;
-  archived: boolean;
-  archivedAt: string | null;
-}
-
-export interface ProductList {
-  success: boolean;
-  products: ConsoleProduct[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type ConsoleProduct = Schemas['ConsoleProduct'];
+export type ProductList = Schemas['ProductList'];
 
 export type ProductStatus = 'active' | 'archived';
 export type ProductSort = 'newest' | 'oldest' | 'name' | 'price-low' | 'price-high';
@@ -80,41 +40,11 @@ export interface ProductInput {
   brandId?: string;
 }
 
-export interface ImportRowError {
-  row: number;
-  field: string;
-  message: string;
-}
-
-export interface ImportReport {
-  success: boolean;
-  created: number;
-  updated: number;
-  failed: number;
-  errors: ImportRowError[];
-}
+export type ImportReport = Schemas['ImportReport'];
 
 export type DiscountType = 'percentage' | 'flat';
 
-export interface ConsoleCoupon {
-  _id: string;
-  coupon_code: string;
-  title: string;
-  discount_type: DiscountType;
-  discount_value: number;
-  max_discount_amount: Decimal | null;
-  min_order_value: Decimal;
-  valid_from: string;
-  valid_until: string | null;
-  usage_limit: number | null;
-  per_user_limit: number | null;
-  times_used: number;
-  products: string[];
-  is_active: boolean;
-  is_currently_valid: boolean;
-  brand: { _id: string; name: string };
-  version: number;
-}
+export type ConsoleCoupon = Schemas['ConsoleCoupon'];
 
 export interface CouponInput {
   coupon_code: string;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { APP_NAME } from '@/config/app';
-import { BrandConsoleNav } from '@/features/brand-console/components/console-frame';
 import { BrandConsoleScreen } from '@/features/brand-console/components/brand-console-screen';
 
 /** The brand console (/brand and /brand/orders: the orders; the nav leads to the other sections), for brand users and admins. */
@@ -8,10 +7,5 @@ export function BrandConsoleRoute() {
   useEffect(() => {
     document.title = `Brand console · ${APP_NAME}`;
   }, []);
-  return (
-    <>
-      <BrandConsoleNav />
-      <BrandConsoleScreen />
-    </>
-  );
+  return <BrandConsoleScreen />;
 }

@@ -2,19 +2,21 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ApiError } from '@/api/client';
 import { paths } from '@/config/paths';
+import { consolePaths } from '@/config/console-paths';
 import { InfoIcon, UserIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/state-panel';
 import { ROLE, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { ADMIN_TEXTS as TEXTS, type AdminSection } from '../utils/admin-texts';
+import { ConsoleShell } from '@/components/console/console-shell';
 import styles from '@/components/console/console.module.css';
 
 export const ADMIN_SECTIONS: readonly { key: AdminSection; href: string }[] = [
-  { key: 'brands', href: paths.adminBrands.getHref() },
-  { key: 'categories', href: paths.adminCategories.getHref() },
-  { key: 'banners', href: paths.adminBanners.getHref() },
-  { key: 'users', href: paths.adminUsers.getHref() },
-  { key: 'audit', href: paths.adminAudit.getHref() },
+  { key: 'brands', href: consolePaths.adminBrands.getHref() },
+  { key: 'categories', href: consolePaths.adminCategories.getHref() },
+  { key: 'banners', href: consolePaths.adminBanners.getHref() },
+  { key: 'users', href: consolePaths.adminUsers.getHref() },
+  { key: 'audit', href: consolePaths.adminAudit.getHref() },
 ];
 
 /** What a signed-in non-admin sees, here and when the server refuses a stale admin session. */
@@ -32,28 +34,25 @@ export function NotAllowed({ hint = TEXTS.adminsOnlyHint }: { hint?: string }) {
 /** A 403 from an admin call: the stored role is out of date. */
 export const isRefused = (error: unknown) => error instanceof ApiError && error.status === 403;
 
+const ADMIN_LINKS = [
+  { label: TEXTS.title, href: consolePaths.admin.getHref(), end: true },
+  ...ADMIN_SECTIONS.map((section) => ({
+    label: TEXTS.sections[section.key].label,
+    href: section.href,
+  })),
+];
+
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   const user = useSessionUser();
   return (
-    <div className={styles.console}>
-      <nav className={styles.sidebar} aria-label={TEXTS.title}>
-        <NavLink to={paths.admin.getHref()} end className={styles.navLink}>
-          {TEXTS.title}
-        </NavLink>
-        {ADMIN_SECTIONS.map((section) => (
-          <NavLink key={section.key} to={section.href} className={styles.navLink}>
-            {TEXTS.sections[section.key].label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className={styles.main}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{title}</h1>
-          {user.isLoggedIn && <p className={styles.who}>{user.email || user.name}</p>}
-        </header>
-        {children}
-      </div>
-    </div>
+    <ConsoleShell
+      label={TEXTS.title}
+      links={ADMIN_LINKS}
+      title={title}
+      who={user.isLoggedIn ? user.email || user.name : undefined}
+    >
+      {children}
+    </ConsoleShell>
   );
 }
 

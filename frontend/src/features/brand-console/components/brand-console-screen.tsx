@@ -1,32 +1,20 @@
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/api/client';
 import type { BrandOrder, BrandOrders } from '@/api/brand';
 import { formatInr, parsePaise } from '@/lib/money';
 import { orderTitle } from '@/lib/order-display';
-import { BagIcon, InfoIcon, UserIcon } from '@/components/ui/icons';
+import { BagIcon, InfoIcon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { EmptyState, ErrorState } from '@/components/ui/state-panel';
-import { TitleBar } from '@/components/ui/title-bar';
 import { useBrandOrders, useDecideCancellation, useMoveDelivery } from '@/hooks/use-brand-orders';
-import { isBrandTeam, useSessionUser } from '@/stores/session';
-import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';
 import { BrandOrderCard } from './brand-order-card';
+import { BrandConsoleFrame, useConsoleAllowed } from './console-frame';
 import { CancellationRequestCard } from './cancellation-request-card';
 import layout from '@/components/ui/card-list-screen.module.css';
 import styles from './brand-console-screen.module.css';
-
-function Header({ title, onBack }: { title: string; onBack: () => void }) {
-  return (
-    <div className={layout.top}>
-      <TitleBar title={title} onBack={onBack} />
-      {title !== TEXTS.title && <p className={layout.subtitle}>{TEXTS.title}</p>}
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -119,7 +107,7 @@ function Console({ brand, orders }: BrandOrders) {
 }
 
 /** A brand user's or an admin's console: loading, refused, failed, empty or the orders. */
-function TeamConsole({ onBack }: { onBack: () => void }) {
+function TeamConsole() {
   const { data, isPending, isError, error, refetch } = useBrandOrders();
 
   let title: string = TEXTS.title;
@@ -166,12 +154,7 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
       );
   }
 
-  return (
-    <>
-      <Header title={title} onBack={onBack} />
-      {body}
-    </>
-  );
+  return <BrandConsoleFrame title={title}>{body}</BrandConsoleFrame>;
 }
 
 /**
@@ -180,38 +163,6 @@ function TeamConsole({ onBack }: { onBack: () => void }) {
  * visitor is asked to sign in; a shopper is told the console is not theirs, and nothing is read.
  */
 export function BrandConsoleScreen() {
-  const user = useSessionUser();
-  const navigate = useNavigate();
-  const { open } = useSignInPromptActions();
-  const toProfile = () => void navigate(paths.profile.getHref());
-
-  if (user.isLoggedIn && isBrandTeam(user.role)) {
-    return (
-      <div className={layout.screen}>
-        <TeamConsole onBack={toProfile} />
-      </div>
-    );
-  }
-  return (
-    <div className={layout.screen}>
-      <Header title={TEXTS.title} onBack={toProfile} />
-      {user.isLoggedIn ? (
-        <EmptyState
-          className={layout.panel}
-          icon={<InfoIcon />}
-          title={TEXTS.teamsOnly}
-          hint={TEXTS.teamsOnlyHint}
-          action={{ label: TEXTS.backToProfile, to: paths.profile.getHref() }}
-        />
-      ) : (
-        <EmptyState
-          className={layout.panel}
-          icon={<UserIcon />}
-          title={TEXTS.signIn}
-          hint={TEXTS.signInHint}
-          action={{ label: TEXTS.signInButton, onClick: () => open(TEXTS.signInReason) }}
-        />
-      )}
-    </div>
-  );
+  const allowed = useConsoleAllowed();
+  return allowed ? <TeamConsole /> : <BrandConsoleFrame title={TEXTS.title}>{null}</BrandConsoleFrame>;
 }

@@ -1,34 +1,23 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { consolePaths } from '@/config/console-paths';
 import { InfoIcon, UserIcon } from '@/components/ui/icons';
 import { EmptyState } from '@/components/ui/state-panel';
 import { ROLE, isBrandTeam, useSessionUser } from '@/stores/session';
 import { useSignInPromptActions } from '@/stores/sign-in-prompt';
+import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';
 import { useBrandChoices, useConsoleBrand } from '../hooks/use-console';
+import { ConsoleShell } from '@/components/console/console-shell';
 import styles from '@/components/console/console.module.css';
 
 export const BRAND_SECTIONS = [
-  { label: 'Products', href: paths.brandProducts.getHref() },
-  { label: 'Import/Export', href: paths.brandImport.getHref() },
-  { label: 'Coupons', href: paths.brandCoupons.getHref() },
-  { label: 'Orders', href: paths.brandOrders.getHref() },
+  { label: 'Products', href: consolePaths.brandProducts.getHref() },
+  { label: 'Import/Export', href: consolePaths.brandImport.getHref() },
+  { label: 'Coupons', href: consolePaths.brandCoupons.getHref() },
+  { label: 'Orders', href: consolePaths.brandOrders.getHref() },
 ] as const;
 
 const ROLE_NAMES: Record<number, string> = { 0: 'Shopper', 1: 'Brand team', 2: 'Admin' };
-
-/** The sections, as a sidebar on a wide screen and a scrolling row on a phone. */
-export function BrandConsoleNav() {
-  return (
-    <nav className={styles.sidebar} aria-label="Brand console">
-      {BRAND_SECTIONS.map((section) => (
-        <NavLink key={section.href} to={section.href} className={styles.navLink}>
-          {section.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
-}
 
 /** An admin's brand: the brand every call of the console names (`brandId`). */
 function BrandPicker() {
@@ -65,37 +54,32 @@ export function BrandConsoleFrame({ title, children }: { title: string; children
     body = (
       <EmptyState
         icon={<UserIcon />}
-        title="Sign in to use the brand console"
-        action={{ label: 'Sign In', onClick: () => open('Sign in to use the brand console') }}
+        title={TEXTS.signIn}
+        hint={TEXTS.signInHint}
+        action={{ label: TEXTS.signInButton, onClick: () => open(TEXTS.signInReason) }}
       />
     );
   } else if (!isBrandTeam(user.role)) {
     body = (
       <EmptyState
         icon={<InfoIcon />}
-        title="The brand console is for brand teams"
-        hint="Ask an admin to add you to your brand's team."
-        action={{ label: 'Back to profile', to: paths.profile.getHref() }}
+        title={TEXTS.teamsOnly}
+        hint={TEXTS.teamsOnlyHint}
+        action={{ label: TEXTS.backToProfile, to: paths.profile.getHref() }}
       />
     );
   }
   const allowed = user.isLoggedIn && isBrandTeam(user.role);
   return (
-    <div className={styles.console}>
-      <BrandConsoleNav />
-      <div className={styles.main}>
-        <header className={styles.header}>
-          <h1 className={styles.title}>{title}</h1>
-          {user.isLoggedIn && (
-            <p className={styles.who} data-testid="console-who">
-              {user.email || user.name} · {ROLE_NAMES[user.role] ?? 'Shopper'}
-            </p>
-          )}
-          {allowed && user.role === ROLE.admin && <BrandPicker />}
-        </header>
-        {body}
-      </div>
-    </div>
+    <ConsoleShell
+      label={TEXTS.title}
+      links={BRAND_SECTIONS}
+      title={title}
+      who={user.isLoggedIn ? `${user.email || user.name} · ${ROLE_NAMES[user.role] ?? 'Shopper'}` : undefined}
+      tools={allowed && user.role === ROLE.admin && <BrandPicker />}
+    >
+      {body}
+    </ConsoleShell>
   );
 }
 

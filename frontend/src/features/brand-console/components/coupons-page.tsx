@@ -14,14 +14,14 @@ import styles from '@/components/console/console.module.css';
 const formOf = (coupon: ConsoleCoupon): CouponForm => ({
   coupon_code: coupon.coupon_code,
   title: coupon.title,
-  discount_type: coupon.discount_type,
+  discount_type: coupon.discount_type === 'flat' ? 'flat' : 'percentage',
   discount_value: String(coupon.discount_value),
   max_discount_amount: coupon.max_discount_amount?.$numberDecimal ?? '',
   min_order_value: coupon.min_order_value.$numberDecimal,
-  valid_from: coupon.valid_from.slice(0, 10),
+  valid_from: coupon.valid_from?.slice(0, 10) ?? '',
   valid_until: coupon.valid_until?.slice(0, 10) ?? '',
-  usage_limit: coupon.usage_limit === null ? '' : String(coupon.usage_limit),
-  per_user_limit: coupon.per_user_limit === null ? '' : String(coupon.per_user_limit),
+  usage_limit: coupon.usage_limit == null ? '' : String(coupon.usage_limit),
+  per_user_limit: coupon.per_user_limit == null ? '' : String(coupon.per_user_limit),
   products: coupon.products.join(', '),
   is_active: coupon.is_active,
 });

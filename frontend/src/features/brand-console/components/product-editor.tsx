@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getCategoriesByGender } from '@/api/catalogue';
+import { ApiError } from '@/api/client';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ConsoleProduct, ProductGender, Specifications } from '@/api/console-types';
-import { paths } from '@/config/paths';
+import { consolePaths } from '@/config/console-paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
@@ -43,17 +44,18 @@ const SPEC_LABELS: Record<keyof Specifications, string> = {
   distress: 'Distress',
 };
 
+const genderOf = (gender: string): ProductGender =>
+  gender === 'male' || gender === 'female' ? gender : 'unisex';
+
 function formOf(product: ConsoleProduct): ProductForm {
   return {
     name: product.name,
     description: product.description,
     price: product.price.$numberDecimal,
-    gender: product.gender,
-    category: product.category
-      .map((category) => (typeof category === 'string' ? category : category._id))
-      .join(', '),
+    gender: genderOf(product.gender),
+    category: product.category.map((category) => category._id).join(', '),
     tags: product.tags.join(', '),
-    color: product.color,
+    color: product.colour,
     specifications: { ...emptyForm().specifications, ...product.specifications },
     sizes: product.sizes,
     stock: Object.fromEntries(Object.entries(product.stock).map(([size, units]) => [size, String(units)])),
@@ -150,7 +152,7 @@ function DetailsForm({ product }: { product: ConsoleProduct | null }) {
       } else {
         const created = await create.mutateAsync({ ...input, brandId });
         showToast({ type: 'success', message: 'Product created.' });
-        await navigate(paths.brandProduct.getHref(created._id), { replace: true });
+        await navigate(consolePaths.brandProduct.getHref(created._id), { replace: true });
       }
     } catch (error) {
       const current = staleCurrent<ConsoleProduct>(error);
@@ -436,8 +438,7 @@ function ArchiveControls({ product }: { product: ConsoleProduct }) {
 }
 
 function Editor({ id }: { id: string | undefined }) {
-  const brandId = useBrandParam();
-  const query = useConsoleProduct(id, brandId);
+  const query = useConsoleProduct(id);
   if (!id) return <DetailsForm product={null} />;
   if (query.isPending)
     return (
@@ -445,10 +446,11 @@ function Editor({ id }: { id: string | undefined }) {
         <Spinner color="purple" /> Loading the product…
       </div>
     );
+  if (query.error instanceof ApiError && query.error.status === 404)
+    return <p className={styles.muted}>Product not found.</p>;
   if (query.isError)
     return <ErrorState message="The product could not be loaded." onRetry={() => void query.refetch()} />;
   const product = query.data;
-  if (!product) return <p className={styles.muted}>Product not found.</p>;
   return (
     <>
       <div className={styles.toolbar}>

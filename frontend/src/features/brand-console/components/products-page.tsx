@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductSort, ProductStatus } from '@/api/console-types';
-import { paths } from '@/config/paths';
+import { consolePaths } from '@/config/console-paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
 import { useConsoleProducts } from '../hooks/use-console';
@@ -71,7 +71,7 @@ function ProductTable() {
             </option>
           ))}
         </select>
-        <Link to={paths.brandProductNew.getHref()} className={`${styles.button} ${styles.primary}`}>
+        <Link to={consolePaths.brandProductNew.getHref()} className={`${styles.button} ${styles.primary}`}>
           New product
         </Link>
       </div>
@@ -119,7 +119,7 @@ function ProductTable() {
                     {product.archived ? 'Archived' : product.isActive ? 'On sale' : 'Switched off'}
                   </td>
                   <td>
-                    <Link to={paths.brandProduct.getHref(product._id)} aria-label={`Edit ${product.name}`}>
+                    <Link to={consolePaths.brandProduct.getHref(product._id)} aria-label={`Edit ${product.name}`}>
                       Edit
                     </Link>
                   </td>

@@ -34,10 +34,10 @@ export function useConsoleProducts(query: ProductQuery) {
   });
 }
 
-export function useConsoleProduct(id: string | undefined, brandId?: string) {
+export function useConsoleProduct(id: string | undefined) {
   return useQuery({
-    queryKey: [...keys.product(id ?? ''), brandId ?? ''],
-    queryFn: () => consoleProducts.find(id ?? '', brandId),
+    queryKey: keys.product(id ?? ''),
+    queryFn: () => consoleProducts.one(id ?? ''),
     enabled: Boolean(id),
   });
 }

@@ -89,7 +89,7 @@ describe('the brand console (/brand): who may use it', () => {
 });
 
 describe('the brand console (/brand): the orders', () => {
-  it('names the brand, lists open requests, then every order; back goes to /profile', async () => {
+  it('names the brand, lists open requests, then every order; the way back goes to /profile', async () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     withConsole([shipped, requested]);
@@ -97,7 +97,7 @@ describe('the brand console (/brand): the orders', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: urbanDhaagaBrand.name }),
     ).toBeInTheDocument();
-    expect(screen.getByText(TEXTS.title)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: TEXTS.title })).toBeInTheDocument();
 
     const request = await card(requestsSection(), requested._id);
     expect(within(request).getByText('Navy Oversized Tee')).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('the brand console (/brand): the orders', () => {
     expect(within(orders[1]!).getByText(TEXTS.decideFirst)).toBeInTheDocument();
     expect(within(orders[1]!).queryByRole('combobox')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('link', { name: 'Back to the shop' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 

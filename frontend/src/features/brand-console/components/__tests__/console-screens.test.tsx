@@ -21,7 +21,11 @@ function product(overrides: Partial<ConsoleProduct> = {}): ConsoleProduct {
     gender: 'male',
     category: [{ _id: 'c1', name: 'Shirts' }],
     tags: ['summer'],
-    color: 'white',
+    colour: 'white',
+    currency: 'INR',
+    brand: { _id: 'b1', name: 'Loom' },
+    createdAt: '2026-11-01T10:00:00Z',
+    assigned_coupon: null,
     specifications: { pattern: '', length: '', fabric: 'linen', sleeveLength: '', fit: '', distress: '' },
     sizes: ['S', 'M'],
     stock: { S: 4, M: 10 },
@@ -122,6 +126,7 @@ describe('Brand console: products', () => {
         sent = (await request.json()) as typeof sent;
         return HttpResponse.json(product({ _id: 'p9' }), { status: 201 });
       }),
+      http.get('*/api/brand/products/p9', () => HttpResponse.json(product({ _id: 'p9' }))),
     );
     const user = userEvent.setup();
     signInAs(1);
@@ -134,11 +139,38 @@ describe('Brand console: products', () => {
     await waitFor(() => expect(sent.category).toEqual(['c5']));
   });
 
+  it('opens the created product in the editor, read by its id', async () => {
+    server.use(
+      http.post('*/api/brand/products', () =>
+        HttpResponse.json(product({ _id: 'p9', name: 'Tee' }), { status: 201 }),
+      ),
+      http.get('*/api/brand/products/p9', () => HttpResponse.json(product({ _id: 'p9', name: 'Tee' }))),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/new');
+    await user.type(await screen.findByLabelText('Name'), 'Tee');
+    await user.type(screen.getByLabelText('Price (₹)'), '499');
+    await user.type(screen.getByLabelText('Categories'), 'c5');
+    await user.click(screen.getByRole('checkbox', { name: 'M' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Edit product' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name')).toHaveValue('Tee');
+    expect(screen.getByRole('region', { name: 'Stock by size' })).toBeInTheDocument();
+  });
+
+  it("says so when the product is not found (or is another brand's)", async () => {
+    server.use(
+      http.get('*/api/brand/products/p404', () => fail(404, 'NOT_FOUND', 'Product not found.')),
+    );
+    signInAs(1);
+    renderApp('/brand/products/p404');
+    expect(await screen.findByText('Product not found.')).toBeInTheDocument();
+  });
+
   it('shows a stale edit and reloads the current version', async () => {
     server.use(
-      http.get('*/api/brand/products', () =>
-        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
-      ),
+      http.get('*/api/brand/products/p1', () => HttpResponse.json(product())),
       http.patch('*/api/brand/products/p1', () =>
         fail(409, 'STALE_EDIT', 'Someone else changed it.', {
           current: product({ version: 4, name: 'Linen shirt II' }),
@@ -160,9 +192,7 @@ describe('Brand console: products', () => {
   it('saves the stock grid with PUT stock', async () => {
     let sent: unknown = null;
     server.use(
-      http.get('*/api/brand/products', () =>
-        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
-      ),
+      http.get('*/api/brand/products/p1', () => HttpResponse.json(product())),
       http.put('*/api/brand/products/p1/stock', async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json(product({ version: 4, stock: { S: 4, M: 9 } }));
@@ -185,9 +215,7 @@ describe('Brand console: products', () => {
 
   it('uploads an image and previews it', async () => {
     server.use(
-      http.get('*/api/brand/products', () =>
-        HttpResponse.json({ success: true, products: [product()], total: 1, page: 1, limit: 100 }),
-      ),
+      http.get('*/api/brand/products/p1', () => HttpResponse.json(product())),
       http.post('*/api/brand/products/p1/images', () =>
         HttpResponse.json(
           { image: { _id: 'i1', url: '/media/i1-1080.webp', srcset: '/media/i1-320.webp 320w' } },
