@@ -19,6 +19,10 @@
 //     express refused for a far pincode and chosen for a Mumbai one, the sandbox's card sheet,
 //     order success, My Orders and a cancellation request; then the brand's team approves it in
 //     the brand console and the shopper's order shows the refund;
+//   - the consoles: an admin creates a brand and makes a user its team, who creates a product
+//     with two uploaded images and stock; a shopper finds it with search and buys it; the
+//     console shows the stock one lower; the team's coupon applies at checkout; the admin's
+//     hero banner shows on home (console pages shot at 1280x800 and 390x844);
 //   - the support chat: the delivery window of a pincode;
 //   - on every page: no Content-Security-Policy violation.
 //
@@ -1177,6 +1181,198 @@ async function checkoutJourney(page) {
   step(`the shopper's order: ${(await cancelled.innerText()).match(/Refund\s*(Completed|Initiated)/)[0].replace(/\s+/, ' ')}`);
 }
 
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A screenshot of the console page at desktop width and at the phone's. */
+async function consoleShots(page, name) {
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(VIEWPORT);
+  await page.waitForTimeout(300);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Pays the open checkout with the sandbox's test card, delivered to `addressName`. */
+async function payByCard(page, addressName) {
+  await page.getByRole('list', { name: 'Delivery addresses' }).getByText(addressName).tap();
+  const paying = await summaryValue(page, 'Total');
+  await page.getByRole('button', { name: `Pay ${paying}` }).tap().catch(() => fail(`no 'Pay ${paying}' button`));
+  const sheet = page.getByRole('dialog', { name: 'Test card payment' });
+  await sheet.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('Pay did not open the test card sheet'));
+  await sheet.getByRole('textbox', { name: 'Card number' }).fill('4111 1111 1111 1111');
+  await sheet.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/30');
+  await sheet.getByRole('textbox', { name: 'CVV' }).fill('123');
+  await sheet.getByRole('textbox', { name: 'Name on card' }).fill(addressName);
+  await page.waitForTimeout(400);
+  await sheet.getByRole('button', { name: /^Pay / }).tap();
+  await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`paying went to ${page.url()}, not 'Order Confirmed!'`));
+  return paying;
+}
+
+/**
+ * The consoles (C §1-§2): an admin creates a brand and makes a user its team; the team creates a
+ * product with two uploaded images and stock; a shopper finds it with search and buys it; the
+ * console shows the stock one lower; the team creates a coupon and the shopper applies it; the
+ * admin publishes a hero banner and home shows it. Console pages are shot at 1280x800 and
+ * 390x844.
+ */
+async function consolesJourney(page) {
+  const binary = process.env.SHOP_API_BIN;
+  if (!binary || !process.env.SHOP_DATA_DIR) fail('the consoles journey needs SHOP_API_BIN and SHOP_DATA_DIR');
+  const stamp = Date.now().toString(36);
+  const admin = `admin-${stamp}@example.in`;
+  const team = `team-${stamp}@example.in`;
+  const shopper = `buyer-${stamp}@example.in`;
+  const brandName = `Label ${stamp}`;
+  const productName = `Indigo slub kurta ${stamp}`;
+  const code = `LABEL${stamp.toUpperCase()}`.slice(0, 16);
+  execFileSync(binary, ['grant-role', admin, 'admin'], { env: process.env, stdio: 'pipe' });
+  execFileSync(binary, ['grant-role', team, 'shopper'], { env: process.env, stdio: 'pipe' });
+
+  await signIn(page, admin);
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/admin/brands');
+  await page.getByRole('button', { name: 'New brand' }).click();
+  const brandForm = page.getByRole('form', { name: 'New brand' });
+  await brandForm.getByLabel('Name').fill(brandName);
+  await brandForm.getByLabel('Gender').selectOption({ label: 'Women' });
+  await brandForm.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('table', { name: 'Brands' }).getByText(brandName).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the admin's new brand ${brandName} is not listed`));
+  await consoleShots(page, 'consoles-01-admin-brands');
+  step(`admin ${admin} created the brand ${brandName}`);
+
+  await open(page, '/admin/users');
+  await page.getByLabel('Search users').fill(team);
+  await page.getByRole('button', { name: `Change role of ${team}` }).click({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the users table does not list ${team}`));
+  const roleDialog = page.getByRole('dialog');
+  await roleDialog.getByLabel('Role').selectOption({ label: 'Brand team' });
+  await roleDialog.getByLabel('Brand').selectOption({ label: brandName });
+  await consoleShots(page, 'consoles-02-admin-role');
+  await roleDialog.getByRole('button', { name: 'Save role' }).click();
+  await page.getByText(`${team} is now brand team.`).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`${team} was not made ${brandName}'s team`));
+  step(`${team} is now ${brandName}'s team`);
+
+  await signIn(page, team);
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/brand/products/new');
+  const details = page.getByRole('form', { name: 'Product details' });
+  await details.getByLabel('Name').fill(productName);
+  await details.getByLabel('Price (₹)').fill('1499');
+  await details.getByLabel('Gender').selectOption('female');
+  const category = (await apiJson('/categories/admin/all')).find((c) => c.gender === 'female' && !c.parentCategory);
+  if (!category) fail('no top-level women\'s category to file the product under');
+  await details.getByRole('checkbox', { name: category.name, exact: true }).check();
+  await details.getByLabel('Colour').fill('Indigo');
+  await details.getByLabel('Description').fill('A hand-loomed slub cotton kurta, indigo dyed.');
+  for (const size of ['S', 'M']) await details.getByRole('checkbox', { name: size, exact: true }).check();
+  await details.getByLabel('Stock S').fill('3');
+  await details.getByLabel('Stock M').fill('2');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/brand\/products\/(?!new$)[^/]+$/, { timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`saving the new product stayed at ${page.url()}`));
+  const productId = page.url().split('/').pop();
+  const upload = page.getByLabel('Upload image');
+  for (const [i, shot] of [await page.screenshot(), await page.screenshot({ fullPage: true })].entries()) {
+    await upload.setInputFiles({ name: `kurta-${i + 1}.png`, mimeType: 'image/png', buffer: shot });
+    await page.getByRole('list', { name: 'Product images' }).getByRole('listitem').nth(i)
+      .waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`image ${i + 1} did not upload`));
+  }
+  await consoleShots(page, 'consoles-03-product-editor');
+  step(`${team} created '${productName}' with two uploaded images and stock S 3, M 2`);
+
+  await signIn(page, shopper);
+  const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userData'))._id);
+  await apiCall(page, 'POST', `/users/${userId}/shipment`, {
+    billing_customer_name: 'Asha Rao', billing_phone: '9876543210', billing_email: 'asha.rao@gmail.com',
+    billing_address: 'Flat 12, B Wing', billing_address_2: 'Main Road', billing_city: 'Mumbai',
+    billing_pincode: '400001', billing_state: 'Maharashtra', billing_country: 'India',
+  });
+  const searchedAt = Date.now();
+  for (;;) {
+    await open(page, '/search');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill(productName);
+    await box.press('Enter');
+    const found = page.locator('main a[href^="/product/"]').filter({ hasText: productName }).first();
+    if (await found.waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if (Date.now() - searchedAt > 20_000) fail(`search does not find '${productName}' 20 s after it was created`);
+  }
+  await screenshot(page, 'consoles-04-shopper-search');
+  step(`the shopper finds '${productName}' with search`);
+  const product = await apiJson(`/products/id/${productId}`);
+  await buyNow(page, product, 'S');
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
+  step(`the shopper paid ${await payByCard(page, 'Asha Rao')} for it`);
+
+  await signIn(page, team);
+  await page.setViewportSize(DESKTOP);
+  await open(page, `/brand/products/${productId}`);
+  const stockS = page.getByRole('region', { name: 'Stock by size' }).getByLabel('Stock S');
+  const byStock = Date.now() + DATA_TIMEOUT_MS;
+  while ((await stockS.inputValue().catch(() => '')) !== '2') {
+    if (Date.now() > byStock) fail(`the console shows stock S ${await stockS.inputValue()}, not 2`);
+    await page.waitForTimeout(500);
+  }
+  step('the console shows stock S one lower: 2');
+  await open(page, '/brand/coupons');
+  await page.getByRole('button', { name: 'New coupon' }).click();
+  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Title').fill('Ten off the label');
+  await page.getByLabel('Discount type').selectOption('percentage');
+  await page.getByLabel('Discount (%)').fill('10');
+  await consoleShots(page, 'consoles-05-coupon');
+  await page.getByRole('button', { name: 'Create coupon' }).click();
+  await page.getByRole('table', { name: 'Coupons' }).getByText(code).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the coupon ${code} is not listed after 'Create coupon'`));
+  step(`${team} created the coupon ${code}`);
+
+  await signIn(page, shopper);
+  await buyNow(page, product, 'M');
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
+  const coupon = page.getByRole('region', { name: 'Apply Coupon' });
+  await coupon.getByRole('textbox').fill(code);
+  await coupon.getByRole('button', { name: 'Apply' }).tap();
+  await coupon.getByText(`Coupon ${code} applied`).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the brand's coupon ${code} was not applied`));
+  await screenshot(page, 'consoles-06-coupon-applied');
+  step(`the shopper applied ${code}: discount ${await summaryValue(page, 'Coupon discount')}`);
+
+  const bannerTitle = `Monsoon edit ${stamp}`;
+  await signIn(page, admin);
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/admin/banners');
+  await page.getByRole('button', { name: 'New banner' }).click();
+  const bannerForm = page.getByRole('form', { name: 'New banner' });
+  await bannerForm.getByLabel('Image').setInputFiles({ name: 'monsoon.png', mimeType: 'image/png', buffer: await page.screenshot() });
+  await bannerForm.getByLabel('Title').fill(bannerTitle);
+  await bannerForm.getByLabel('Priority').fill('100');
+  await consoleShots(page, 'consoles-07-banner-preview');
+  const published = page.waitForResponse((r) => r.url().includes('/api/admin/static-images') && r.request().method() === 'POST');
+  await bannerForm.getByRole('button', { name: 'Publish' }).click();
+  const answer = await published;
+  if (!answer.ok()) fail(`publishing the banner answered ${answer.status()}: ${await answer.text()}`);
+  await page.getByRole('table', { name: 'Banners' }).getByText(bannerTitle).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the banner ${bannerTitle} is not listed after 'Publish'`));
+  step(`the admin published the hero banner '${bannerTitle}'`);
+
+  await signIn(page, shopper);
+  const byBanner = Date.now() + 20_000;
+  for (;;) {
+    await open(page, '/home');
+    const shown = page.getByRole('img', { name: bannerTitle });
+    if (await shown.first().waitFor({ timeout: 3_000 }).then(() => true, () => false)) break;
+    if (Date.now() > byBanner) fail(`home does not show the banner '${bannerTitle}'`);
+  }
+  await screenshot(page, 'consoles-08-home-banner');
+  step('home shows the admin\'s banner');
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -1189,6 +1385,7 @@ const JOURNEYS = [
   ['bag and the brand-conflict dialog', bagJourney],
   ['bag journey: delivery addresses', addressJourney],
   ['checkout to a refunded cancellation', checkoutJourney],
+  ['consoles: brand, team, product, sale, coupon, banner', consolesJourney],
   ['chat', chat],
 ];
 
@@ -1225,6 +1422,8 @@ async function main() {
         await run(page);
       } catch (error) {
         await page.screenshot({ path: `${SCREENSHOTS}failure.png` }).catch(() => {});
+        // What the page itself said is often the cause of a journey's failure.
+        for (const said of [...problems, ...warnings]) console.log(`    ${said}`);
         throw error;
       }
     }

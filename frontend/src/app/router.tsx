@@ -1,8 +1,8 @@
-import { isValidElement, lazy, type ComponentType } from 'react';
+import { Suspense, isValidElement, lazy, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRoutesFromElements, matchRoutes, Route, Routes } from 'react-router';
-import { paths } from '@/config/paths';
-import { AdminLayout } from './routes/admin-layout';
+import { ADMIN_CONSOLE_PATH, BRAND_CONSOLE_PATH, paths } from '@/config/paths';
+import { RouteFallback } from './routes/route-fallback';
 import { RootLayout } from './routes/root-layout';
 
 /** What a screen's module gives the router: the screen, and optionally a head start on its data. */
@@ -113,50 +113,6 @@ const MyOffers = lazyScreen(async () => {
   const { MyOffersRoute } = await import('./routes/my-offers');
   return { Component: MyOffersRoute };
 });
-const BrandConsole = lazyScreen(async () => {
-  const { BrandConsoleRoute } = await import('./routes/brand-console');
-  return { Component: BrandConsoleRoute };
-});
-const BrandProducts = lazyScreen(async () => {
-  const { BrandProductsRoute } = await import('./routes/brand-console-products');
-  return { Component: BrandProductsRoute };
-});
-const BrandProduct = lazyScreen(async () => {
-  const { BrandProductRoute } = await import('./routes/brand-console-product');
-  return { Component: BrandProductRoute };
-});
-const BrandImport = lazyScreen(async () => {
-  const { BrandImportRoute } = await import('./routes/brand-console-import');
-  return { Component: BrandImportRoute };
-});
-const BrandCoupons = lazyScreen(async () => {
-  const { BrandCouponsRoute } = await import('./routes/brand-console-coupons');
-  return { Component: BrandCouponsRoute };
-});
-const Admin = lazyScreen(async () => {
-  const { AdminRoute } = await import('./routes/admin');
-  return { Component: AdminRoute };
-});
-const AdminBrands = lazyScreen(async () => {
-  const { AdminBrandsRoute } = await import('./routes/admin-brands');
-  return { Component: AdminBrandsRoute };
-});
-const AdminCategories = lazyScreen(async () => {
-  const { AdminCategoriesRoute } = await import('./routes/admin-categories');
-  return { Component: AdminCategoriesRoute };
-});
-const AdminBanners = lazyScreen(async () => {
-  const { AdminBannersRoute } = await import('./routes/admin-banners');
-  return { Component: AdminBannersRoute };
-});
-const AdminUsers = lazyScreen(async () => {
-  const { AdminUsersRoute } = await import('./routes/admin-users');
-  return { Component: AdminUsersRoute };
-});
-const AdminAudit = lazyScreen(async () => {
-  const { AdminAuditRoute } = await import('./routes/admin-audit');
-  return { Component: AdminAuditRoute };
-});
 const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
@@ -184,6 +140,10 @@ const OrderSuccess = lazyScreen(async () => {
 const LoadingDemo = lazyScreen(async () => {
   const { LoadingDemoRoute } = await import('./routes/loading-demo');
   return { Component: LoadingDemoRoute };
+});
+const Consoles = lazyScreen(async () => {
+  const { ConsolesRoute } = await import('./routes/consoles');
+  return { Component: ConsolesRoute };
 });
 const NotFound = lazyScreen(async () => {
   const { NotFoundRoute } = await import('./routes/not-found');
@@ -216,13 +176,6 @@ const appRoutes = (
     <Route path={paths.profile.path} element={<Profile />} />
     <Route path={paths.myOrders.path} element={<MyOrders />} />
     <Route path={paths.myOffers.path} element={<MyOffers />} />
-    <Route path={paths.brandConsole.path} element={<BrandConsole />} />
-    <Route path={paths.brandOrders.path} element={<BrandConsole />} />
-    <Route path={paths.brandProducts.path} element={<BrandProducts />} />
-    <Route path={paths.brandProductNew.path} element={<BrandProduct />} />
-    <Route path={paths.brandProduct.path} element={<BrandProduct />} />
-    <Route path={paths.brandImport.path} element={<BrandImport />} />
-    <Route path={paths.brandCoupons.path} element={<BrandCoupons />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
     <Route path={paths.location.path} element={<Location />} />
@@ -238,24 +191,25 @@ const appRoutes = (
   </Route>
 );
 
-/** The admin console: the window's width, outside the shop's column (AdminLayout). */
-const adminRoutes = (
-  <Route element={<AdminLayout />}>
-    <Route path={paths.admin.path} element={<Admin />} />
-    <Route path={paths.adminBrands.path} element={<AdminBrands />} />
-    <Route path={paths.adminCategories.path} element={<AdminCategories />} />
-    <Route path={paths.adminBanners.path} element={<AdminBanners />} />
-    <Route path={paths.adminUsers.path} element={<AdminUsers />} />
-    <Route path={paths.adminAudit.path} element={<AdminAudit />} />
-  </Route>
+/**
+ * The brand and admin consoles: the window's width, outside the shop's column. Each section's
+ * own route table (./routes/consoles) loads with its first page.
+ */
+const consoles = (
+  <Suspense fallback={<RouteFallback />}>
+    <Consoles />
+  </Suspense>
 );
+const consoleRoutes = [BRAND_CONSOLE_PATH, ADMIN_CONSOLE_PATH].map((section) => (
+  <Route key={section} path={`${section}/*`} element={consoles} />
+));
 
 /** The app's screens, for a `<BrowserRouter>` (or a `<MemoryRouter>` in tests). */
 export function AppRoutes() {
   return (
     <Routes>
       {appRoutes}
-      {adminRoutes}
+      {consoleRoutes}
     </Routes>
   );
 }
@@ -265,7 +219,7 @@ export function AppRoutes() {
  * code is in. The start-up splash waits for it.
  */
 export async function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
-  const routes = createRoutesFromElements([appRoutes, adminRoutes]);
+  const routes = createRoutesFromElements([appRoutes, ...consoleRoutes]);
   const screen = matchRoutes(routes, pathname)?.at(-1)?.route.element;
   if (isValidElement(screen)) await preloads.get(screen.type)?.(queryClient);
 }

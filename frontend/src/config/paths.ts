@@ -11,6 +11,11 @@ const withQuery = (path: string, query?: Record<string, string | number | undefi
   return search ? `${path}?${search}` : path;
 };
 
+/** The brand console's section: every address under it is the brand console's (console-paths.ts). */
+export const BRAND_CONSOLE_PATH = '/brand';
+/** The admin console's section (console-paths.ts). */
+export const ADMIN_CONSOLE_PATH = '/admin';
+
 export const paths = {
   root: { path: '/', getHref: () => '/' },
   swipe: { path: '/swipe', getHref: () => '/swipe' },
@@ -58,24 +63,6 @@ export const paths = {
   myOrders: { path: '/my-orders', getHref: () => '/my-orders' },
   // Profile's 'My Offers' tile (001 §2 Profile); the route table of 000 §2.1 does not list it.
   myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
-  // The brand console, for brand users and admins (000 §6 leaves their screens to us).
-  brandConsole: { path: '/brand', getHref: () => '/brand' },
-  brandProducts: { path: '/brand/products', getHref: () => '/brand/products' },
-  brandProductNew: { path: '/brand/products/new', getHref: () => '/brand/products/new' },
-  brandProduct: {
-    path: '/brand/products/:productId',
-    getHref: (productId: string) => `/brand/products/${encodeURIComponent(productId)}`,
-  },
-  brandImport: { path: '/brand/import', getHref: () => '/brand/import' },
-  brandCoupons: { path: '/brand/coupons', getHref: () => '/brand/coupons' },
-  brandOrders: { path: '/brand/orders', getHref: () => '/brand/orders' },
-  // The admin console, for admins only (ours).
-  admin: { path: '/admin', getHref: () => '/admin' },
-  adminBrands: { path: '/admin/brands', getHref: () => '/admin/brands' },
-  adminCategories: { path: '/admin/categories', getHref: () => '/admin/categories' },
-  adminBanners: { path: '/admin/banners', getHref: () => '/admin/banners' },
-  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
-  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
   location: { path: '/location', getHref: () => '/location' },

@@ -6,6 +6,9 @@ import styles from './hero-banner.module.css';
  */
 export const HERO_BANNER_SIZES = '(max-width: 413px) 92vw, 380px';
 
+/** The hero is a carousel of 3 banners (000 §2.5): the three of highest priority. */
+export const HERO_MAX_BANNERS = 3;
+
 /** The box of a home hero banner, for its loading skeleton. */
 export const HERO_BANNER_CLASS = styles.banner;
 

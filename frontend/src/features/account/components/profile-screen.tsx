@@ -2,6 +2,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { consolePaths } from '@/config/console-paths';
 import { ApiError } from '@/api/client';
 import {
   ChevronDownIcon,
@@ -210,7 +211,7 @@ export function ProfileScreen() {
           {signedIn && isBrandTeam(user.role) && (
             <li>
               <LinkTile
-                to={paths.brandConsole.getHref()}
+                to={consolePaths.brandConsole.getHref()}
                 icon={<StoreIcon />}
                 label="Brand console"
               />
@@ -218,7 +219,7 @@ export function ProfileScreen() {
           )}
           {signedIn && user.role === ROLE.admin && (
             <li>
-              <LinkTile to={paths.admin.getHref()} icon={<SlidersIcon />} label="Admin console" />
+              <LinkTile to={consolePaths.admin.getHref()} icon={<SlidersIcon />} label="Admin console" />
             </li>
           )}
           <li>

@@ -1,4 +1,5 @@
 import type { Banner, BannerCategory, BannerDevice } from '@/api/admin-types';
+import { HERO_MAX_BANNERS } from '@/components/ui/hero-banner';
 
 /**
  * The banner form as typed: dates as the date inputs hold them (YYYY-MM-DD), which the server
@@ -91,5 +92,5 @@ export function heroLineUp<T extends { _id: string; priority: number }>(
 ): T[] {
   return [...live.filter((banner) => banner._id !== draft._id), draft]
     .sort((a, b) => b.priority - a.priority)
-    .slice(0, 3);
+    .slice(0, HERO_MAX_BANNERS);
 }

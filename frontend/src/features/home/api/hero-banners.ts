@@ -4,6 +4,7 @@
 
 import { api } from '@/api/client';
 import { hasId, isRecord, unexpectedResponse } from '@/api/guards';
+import { HERO_MAX_BANNERS } from '@/components/ui/hero-banner';
 
 /** A banner as the hero draws it. `srcset` lists the uploaded image's widths (null for art). */
 export interface HeroBanner {
@@ -12,9 +13,6 @@ export interface HeroBanner {
   url: string;
   srcset?: string | null;
 }
-
-/** The hero shows at most this many banners (the built-in library has three, 000 §2.5). */
-export const HERO_MAX_BANNERS = 5;
 
 function isBanner(value: unknown): value is HeroBanner {
   if (!isRecord(value) || !hasId(value)) return false;

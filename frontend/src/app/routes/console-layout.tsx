@@ -6,14 +6,14 @@ import { SignInPrompt } from '@/components/ui/sign-in-prompt';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { RouteErrorBoundary } from './route-error';
 import { RouteFallback } from './route-fallback';
-import styles from './admin-layout.module.css';
+import styles from './console-layout.module.css';
 
 /**
- * The admin console's pages (/admin...) outside the shop's 413 px column: they use a desktop's
- * width (and still fit a phone), with the sign-in sheet, toasts and the page loader as the shop
- * has them.
+ * The consoles' pages (/brand... and /admin...) outside the shop's 413 px column: they use a
+ * desktop's width (and still fit a phone), with the sign-in sheet, toasts and the page loader as
+ * the shop has them.
  */
-export function AdminLayout() {
+export function ConsoleLayout() {
   const location = useLocation();
   useScrollToTop();
   return (
