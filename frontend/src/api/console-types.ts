@@ -36,6 +36,8 @@ export interface ProductInput {
   sizes: string[];
   stock: Record<string, number>;
   offerPercentage?: number;
+  /** A coupon id of the product's brand; null takes the assigned one away. */
+  assignedCoupon?: string | null;
   isActive?: boolean;
   brandId?: string;
 }

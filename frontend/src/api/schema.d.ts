@@ -2023,6 +2023,11 @@ export interface components {
             archived: boolean;
             /** Format: date-time */
             archivedAt?: string | null;
+            /**
+             * @description The id of the brand's coupon assigned to it (what an edit's `assignedCoupon` sends);
+             *     `assigned_coupon` shows its terms.
+             */
+            assignedCouponId?: string | null;
             /** @description The images with their ids and variants, in the order of `images`. */
             imageSet: components["schemas"]["ImageSetEntry"][];
             /** @description The brand's switch: shoppers see an active, unarchived product of an active brand. */

@@ -357,6 +357,7 @@ async fn a_brand_creates_lists_and_edits_its_products(backend: Backend) {
             .await;
         assert_eq!(status, 200, "{with}");
         assert_eq!(with["assigned_coupon"]["coupon_code"], coupon.code.as_str());
+        assert_eq!(with["assignedCouponId"], coupon.id.as_str());
     }
     let (_, list) = c
         .call(

@@ -9,9 +9,11 @@ import { consolePaths } from '@/config/console-paths';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ErrorState } from '@/components/ui/state-panel';
+import { ROLE, useSessionUser } from '@/stores/session';
 import { showToast } from '@/stores/toasts';
 import {
   useArchiveProduct,
+  useConsoleCoupons,
   useConsoleProduct,
   useCreateProduct,
   usePutStock,
@@ -60,6 +62,7 @@ function formOf(product: ConsoleProduct): ProductForm {
     sizes: product.sizes,
     stock: Object.fromEntries(Object.entries(product.stock).map(([size, units]) => [size, String(units)])),
     offerPercentage: product.offerPercentage ? String(product.offerPercentage) : '',
+    assignedCoupon: product.assignedCouponId ?? '',
     isActive: product.isActive,
   };
 }
@@ -117,10 +120,45 @@ function CategoryPicker({
   );
 }
 
+/** The brand's coupons to assign (its shoppers see the coupon on the product), or none. */
+function CouponPicker({
+  brandId,
+  value,
+  error,
+  onChange,
+}: {
+  brandId: string | undefined;
+  value: string;
+  error: string | undefined;
+  onChange: (couponId: string) => void;
+}) {
+  const coupons = useConsoleCoupons(brandId);
+  return (
+    <Field label="Assigned coupon" error={error} hint="Shown on the product; one of the brand's coupons.">
+      {(ids) => (
+        <select
+          {...ids}
+          className={inputClass}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">None</option>
+          {(coupons.data?.coupons ?? []).map((coupon) => (
+            <option key={coupon._id} value={coupon._id}>
+              {coupon.coupon_code} · {coupon.title}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** The details form: validates as typed (once a field is touched), the server's errors at the field. */
 function DetailsForm({ product }: { product: ConsoleProduct | null }) {
   const navigate = useNavigate();
   const brandId = useBrandParam();
+  const admin = useSessionUser().role === ROLE.admin;
   const refreshProduct = useRefreshProduct();
   const create = useCreateProduct();
   const update = useUpdateProduct();
@@ -237,6 +275,12 @@ function DetailsForm({ product }: { product: ConsoleProduct | null }) {
         {text('tags', 'Tags', { hint: 'Separated by commas.' })}
         {text('color', 'Colour')}
         {text('offerPercentage', 'Offer (%)', { inputMode: 'numeric' })}
+        <CouponPicker
+          brandId={brandId ?? (admin ? product?.brand._id : undefined)}
+          value={form.assignedCoupon}
+          error={errorOf('assignedCoupon')}
+          onChange={(assignedCoupon) => change('assignedCoupon', { assignedCoupon })}
+        />
         {SPEC_FIELDS.map((spec) => (
           <Field key={spec} label={SPEC_LABELS[spec]} error={errorOf(`specifications.${spec}`)}>
             {(ids) => (

@@ -25,6 +25,8 @@ export interface ProductForm {
   sizes: string[];
   stock: Record<string, string>;
   offerPercentage: string;
+  /** A coupon id of the product's brand, or '' for none. */
+  assignedCoupon: string;
   isActive: boolean;
 }
 
@@ -94,6 +96,7 @@ export function toInput(form: ProductForm): ProductInput {
     sizes: SIZES.filter((size) => form.sizes.includes(size)),
     stock: stockOf(form),
     offerPercentage: offer ? Number(offer) : 0,
+    assignedCoupon: form.assignedCoupon || null,
     isActive: form.isActive,
   };
 }
@@ -110,5 +113,6 @@ export const emptyForm = (): ProductForm => ({
   sizes: [],
   stock: {},
   offerPercentage: '',
+  assignedCoupon: '',
   isActive: true,
 });

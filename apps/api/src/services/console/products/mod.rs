@@ -164,6 +164,7 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
     ConsoleProduct {
         product: crate::wire::Product::from_record(&p.record, coupon_valid, media_origin),
         version: p.record.version,
+        assigned_coupon_id: p.record.assigned_coupon.as_ref().map(|c| c.id.clone()),
         is_active: p.record.is_active,
         archived: p.record.archived_at.is_some(),
         archived_at: p.record.archived_at.map(|at| at.and_utc()),

@@ -36,6 +36,9 @@ pub struct ConsoleProduct {
     pub archived_at: Option<DateTime<Utc>>,
     /// The images with their ids and variants, in the order of `images`.
     pub image_set: Vec<ImageSetEntry>,
+    /// The id of the brand's coupon assigned to it (what an edit's `assignedCoupon` sends);
+    /// `assigned_coupon` shows its terms.
+    pub assigned_coupon_id: Option<String>,
 }
 
 /// `GET /api/brand/products`.

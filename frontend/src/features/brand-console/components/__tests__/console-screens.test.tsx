@@ -189,6 +189,31 @@ describe('Brand console: products', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Linen shirt II'));
   });
 
+  it("shows the assigned coupon and sends the brand's choice", async () => {
+    let sent: { assignedCoupon?: string | null } = {};
+    const coupon = (id: string, code: string) =>
+      ({ _id: id, coupon_code: code, title: `${code} off` }) as ConsoleCoupon;
+    server.use(
+      http.get('*/api/brand/products/p1', () => HttpResponse.json(product({ assignedCouponId: 'k1' }))),
+      http.get('*/api/brand/coupons', () =>
+        HttpResponse.json({ success: true, coupons: [coupon('k1', 'TEN'), coupon('k2', 'TWENTY')] }),
+      ),
+      http.patch('*/api/brand/products/p1', async ({ request }) => {
+        sent = (await request.json()) as typeof sent;
+        return HttpResponse.json(product({ version: 4, assignedCouponId: 'k2' }));
+      }),
+    );
+    const user = userEvent.setup();
+    signInAs(1);
+    renderApp('/brand/products/p1');
+    const picker = await screen.findByLabelText('Assigned coupon');
+    await screen.findByRole('option', { name: 'TEN · TEN off' });
+    expect(picker).toHaveValue('k1');
+    await user.selectOptions(picker, 'k2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent.assignedCoupon).toBe('k2'));
+  });
+
   it('saves the stock grid with PUT stock', async () => {
     let sent: unknown = null;
     server.use(
