@@ -1166,6 +1166,7 @@ async function checkoutJourney(page) {
   step('approved in the brand console');
 
   await signIn(page, shopper);
+  await page.setViewportSize(VIEWPORT);
   await open(page, '/my-orders');
   const cancelled = page.getByRole('article').filter({ hasText: product.name }).first();
   const byRefund = Date.now() + 20_000;
@@ -1287,6 +1288,7 @@ async function consolesJourney(page) {
   step(`${team} created '${productName}' with two uploaded images and stock S 3, M 2`);
 
   await signIn(page, shopper);
+  await page.setViewportSize(VIEWPORT);
   const userId = await page.evaluate(() => JSON.parse(localStorage.getItem('userData'))._id);
   await apiCall(page, 'POST', `/users/${userId}/shipment`, {
     billing_customer_name: 'Asha Rao', billing_phone: '9876543210', billing_email: 'asha.rao@gmail.com',
@@ -1333,6 +1335,7 @@ async function consolesJourney(page) {
   step(`${team} created the coupon ${code}`);
 
   await signIn(page, shopper);
+  await page.setViewportSize(VIEWPORT);
   await buyNow(page, product, 'M');
   await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${page.url()}`));
   const coupon = page.getByRole('region', { name: 'Apply Coupon' });
@@ -1362,6 +1365,7 @@ async function consolesJourney(page) {
   step(`the admin published the hero banner '${bannerTitle}'`);
 
   await signIn(page, shopper);
+  await page.setViewportSize(VIEWPORT);
   const byBanner = Date.now() + 20_000;
   for (;;) {
     await open(page, '/home');

@@ -92,7 +92,7 @@ function CategoryPicker({
     .map((id) => id.trim())
     .filter(Boolean);
   return (
-    <fieldset aria-invalid={Boolean(error)}>
+    <fieldset className={styles.choices} aria-invalid={Boolean(error)}>
       <legend>Categories</legend>
       {list.map((category) => (
         <label key={category._id} className={styles.check}>
