@@ -86,10 +86,11 @@ impl AppState {
     }
 
     /// Runs a catalogue write (one that adds a change-feed row) like [`AppState::db`], then
-    /// applies the change feed to this process's catalogue before answering: whoever wrote
-    /// reads their own write at once (the admin's banner list, the shop behind the console),
-    /// while other processes follow within their poll. A write that committed is not undone by
-    /// a failed refresh: that is logged, and the next poll retries it.
+    /// applies the change feed to this process's catalogue before answering, so the writer reads
+    /// its own write at once where it reads the catalogue in memory (the admin's banner list).
+    /// It costs the writer the reload the poller would do: product writes, whose console reads
+    /// the database, leave it to the poller. A write that committed is not undone by a failed
+    /// refresh: that is logged, and the next poll retries it.
     pub async fn write_catalogue<T, E>(
         &self,
         work: impl FnOnce(&store::Store) -> Result<T, E> + Send + 'static,

@@ -171,7 +171,7 @@ pub async fn create(
     };
     let media = media_origin(state);
     let brand = state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::write_first(conn)?;
                 if store::brand_name_taken(conn, &brand.name, None)? {
@@ -236,7 +236,7 @@ pub async fn update(
     let media = media_origin(state);
     let id = BrandId::new(id);
     let brand = state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::write_first(conn)?;
                 let before =

@@ -292,7 +292,7 @@ pub async fn create(
         .map(CategoryId::new);
     let now = state.clock.now();
     let category = state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
@@ -359,7 +359,7 @@ pub async fn update(
     let now = state.clock.now();
     let id = CategoryId::new(id);
     let category = state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::lock_categories(conn)?;
                 let mut fields = Fields::default();
@@ -451,7 +451,7 @@ pub async fn reorder(
     fields.check()?;
     let now = state.clock.now();
     state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::lock_categories(conn)?;
                 let all = store::all_categories(conn)?;
@@ -508,7 +508,7 @@ pub async fn delete(state: &AppState, caller: &Caller, id: String) -> Result<Del
     let now = state.clock.now();
     let id = CategoryId::new(id);
     state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.in_transaction(|conn| {
                 store::lock_categories(conn)?;
                 let before =

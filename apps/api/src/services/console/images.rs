@@ -131,7 +131,7 @@ async fn edit(
     let product_id = product.id.to_string();
     let brand_id = product.brand.id.to_string();
     Ok(state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.edit_product_images(
                 &product_id,
                 edit,
@@ -280,7 +280,7 @@ pub async fn set_logo(
     let stored = state.media.put_image(bytes, Purpose::Logo).await?;
     let now = state.clock.now();
     let brand = state
-        .write_catalogue(move |store| {
+        .db(move |store| {
             store.set_brand_logo(&brand_id, &stored.url, now.naive_utc(), |before, after| {
                 let change = Change {
                     action: "logo",

@@ -351,7 +351,7 @@ pub async fn create(
     let show = renderer(state);
     let manager = manager.clone();
     let created = state
-        .write_catalogue(move |s| {
+        .db(move |s| {
             s.create_product(&new, now.naive_utc(), |p| {
                 manager.audit(
                     now,
@@ -523,7 +523,7 @@ pub async fn update(
     let manager = manager.clone();
     let brand = confined(&manager);
     let edited = state
-        .write_catalogue(move |s| {
+        .db(move |s| {
             s.update_product(
                 &id,
                 brand.as_deref(),
@@ -563,7 +563,7 @@ pub async fn set_stock(
     let manager = manager.clone();
     let brand = confined(&manager);
     let edited = state
-        .write_catalogue(move |s| {
+        .db(move |s| {
             s.set_product_stock(&id, brand.as_deref(), &units, now.naive_utc(), |b, a| {
                 manager.audit(now, change("stock", a), Some(&show(b)), Some(&show(a)))
             })
@@ -584,7 +584,7 @@ pub async fn archive(
     let manager = manager.clone();
     let brand = confined(&manager);
     let edited = state
-        .write_catalogue(move |s| {
+        .db(move |s| {
             s.archive_product(&id, brand.as_deref(), now.naive_utc(), |b, a| {
                 manager.audit(now, change("archive", a), Some(&show(b)), Some(&show(a)))
             })
