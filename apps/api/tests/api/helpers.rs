@@ -727,3 +727,19 @@ impl providers::Payments for GatedPayments {
         self.inner.sandbox()
     }
 }
+
+/// Signs `email` in as `role` (of `brand` for a brand user), the role granted before the
+/// sign-in and the per-client code limits moved out of the way: how every console test makes
+/// its people.
+pub async fn sign_in_as(
+    app: &TestApp,
+    email: &str,
+    role: access::Role,
+    brand: Option<&str>,
+) -> Session {
+    if role != access::Role::Shopper {
+        api::admin::grant_role(&app.store(), email, role, brand, test_now()).expect("granted");
+    }
+    app.execute_sql("DELETE FROM rate_limits");
+    app.sign_in(email).await
+}
