@@ -243,6 +243,9 @@ impl Application {
             assistant: providers.assistant,
             forwarding: config.forwarding,
             media: Arc::new(media),
+            events: Arc::new(crate::services::events::EventHub::new(
+                config.events_heartbeat,
+            )),
         });
         let trusted = web::Data::new(trusted_origins(config));
         let edge = web::Data::new(crate::edge::Edge {
@@ -344,9 +347,11 @@ impl Application {
             SETTLE_ORDERS_EVERY,
         ));
         let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
+        let events = tokio::spawn(crate::services::events::follow(self.state.clone()));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        events.abort();
         pruner.abort();
         settler.abort();
         roller.abort();
