@@ -14,6 +14,10 @@ impl From<EventsError> for ApiError {
                 fields: [("lastEventId".to_owned(), message.clone())].into(),
                 message,
             },
+            EventsError::BadBrandId => ApiError::Invalid {
+                fields: [("brandId".to_owned(), message.clone())].into(),
+                message,
+            },
             EventsError::TooManyStreams => ApiError::Status {
                 status: StatusCode::TOO_MANY_REQUESTS,
                 code: "TOO_MANY_STREAMS",

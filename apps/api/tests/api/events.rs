@@ -467,7 +467,8 @@ async fn a_stream_resumes_after_the_last_event_id(backend: Backend) {
 }
 
 async fn shoppers_and_other_brands_are_refused_and_streams_are_bounded(backend: Backend) {
-    let w = world(backend, None).await;
+    // A stream the client closed is noticed when the server next writes to it: its heartbeat.
+    let w = world(backend, Some(Duration::from_millis(200))).await;
     let res = request(&w.app, None, "", None).await;
     assert_eq!(res.status().as_u16(), 401);
     let res = request(&w.app, Some(&w.shopper), "", None).await;
@@ -490,6 +491,8 @@ async fn shoppers_and_other_brands_are_refused_and_streams_are_bounded(backend: 
     )
     .await;
     assert_eq!(res.status().as_u16(), 400);
+    let body: Value = res.json().await.expect("json");
+    assert!(body["fields"]["brandId"].is_string(), "{body}");
 
     // Five streams per account; the sixth is refused until one closes.
     let mut open = Vec::new();

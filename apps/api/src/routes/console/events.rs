@@ -37,7 +37,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     ),
     responses(
         (status = 200, content_type = "text/event-stream", body = String, description = "The event stream: each event `id: <seq>`, `event: <type>`, `data: ` a BrandEvent as JSON, then a blank line; a `: heartbeat` comment line every 15 s"),
-        (status = 400, body = crate::error::ErrorBody, description = "VALIDATION_FAILED: lastEventId (or Last-Event-ID) is not an event id"),
+        (status = 400, body = crate::error::ErrorBody, description = "VALIDATION_FAILED: lastEventId (or Last-Event-ID) is not an event id, or brandId is too long"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 403, body = crate::error::ErrorBody, description = "FORBIDDEN: a shopper, or a brand user without a brand"),
         (status = 404, body = crate::error::ErrorBody, description = "A brand user naming another brand"),

@@ -48,6 +48,8 @@ pub const RESUME_BATCH: i64 = 1000;
 pub const RETENTION: chrono::TimeDelta = chrono::TimeDelta::hours(24);
 /// Rows numbered and read per poll; the rest on the next.
 const POLL_BATCH: i64 = 1000;
+/// The longest `brandId` taken.
+const MAX_BRAND_ID: usize = 64;
 /// Browsers reconnect this many milliseconds after a stream ends.
 const RETRY_MS: u32 = 3000;
 
@@ -59,6 +61,9 @@ pub enum EventsError {
     /// `Last-Event-ID` (or `lastEventId`) is not an event id.
     #[error("lastEventId must be the id of an event (a whole number).")]
     BadLastEventId,
+    /// `brandId` longer than any brand id.
+    #[error("brandId must be at most {MAX_BRAND_ID} characters.")]
+    BadBrandId,
     #[error(
         "At most {MAX_STREAMS_PER_ACCOUNT} live event streams may be open per account; close one (another tab) and try again."
     )]
@@ -250,6 +255,13 @@ pub async fn open(
     asked: StreamRequest,
 ) -> Result<impl Stream<Item = Result<Bytes, Infallible>> + 'static, EventsError> {
     let manager = Manager::of(caller)?;
+    if asked
+        .brand_id
+        .as_ref()
+        .is_some_and(|b| b.chars().count() > MAX_BRAND_ID)
+    {
+        return Err(EventsError::BadBrandId);
+    }
     let brand = manager
         .scope
         .list_filter(asked.brand_id.as_deref())
