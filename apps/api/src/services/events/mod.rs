@@ -147,6 +147,9 @@ pub struct EventHub {
     sender: broadcast::Sender<Arc<BrandEvent>>,
     heartbeat: Duration,
     open: Mutex<HashMap<String, usize>>,
+    /// Set when the process is stopping: every stream ends, so the graceful shutdown does not
+    /// wait out its timeout on them.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl EventHub {
@@ -155,7 +158,14 @@ impl EventHub {
             sender: broadcast::Sender::new(CHANNEL_CAPACITY),
             heartbeat,
             open: Mutex::new(HashMap::new()),
+            closing: tokio::sync::watch::Sender::new(false),
         }
+    }
+
+    /// Ends every open stream, and every stream opened from now on at once (the process is
+    /// stopping; clients reconnect to another).
+    pub fn close(&self) {
+        self.closing.send_replace(true);
     }
 
     fn publish(&self, event: BrandEvent) {
@@ -279,6 +289,7 @@ pub async fn open(
     let slot = state.events.take_slot(caller.id().as_str())?;
     // Subscribed before the stored events are read, so none falls between the two.
     let receiver = state.events.sender.subscribe();
+    let closing = state.events.closing.subscribe();
     let mut backlog = VecDeque::new();
     let mut end_after_backlog = false;
     if let Some(after) = after {
@@ -295,6 +306,7 @@ pub async fn open(
     let live = Live {
         state: state.clone(),
         receiver,
+        closing,
         heartbeat,
         backlog,
         end_after_backlog,
@@ -328,6 +340,7 @@ struct Session {
 struct Live {
     state: AppState,
     receiver: broadcast::Receiver<Arc<BrandEvent>>,
+    closing: tokio::sync::watch::Receiver<bool>,
     heartbeat: tokio::time::Interval,
     backlog: VecDeque<BrandEvent>,
     end_after_backlog: bool,
@@ -351,11 +364,12 @@ impl Live {
             self.sent = self.sent.max(event.seq);
             return Some(event.frame());
         }
-        if self.end_after_backlog {
+        if self.end_after_backlog || *self.closing.borrow() {
             return None;
         }
         loop {
             tokio::select! {
+                _ = self.closing.changed() => return None,
                 _ = self.heartbeat.tick() => {
                     if !self.session_holds().await {
                         return None;
