@@ -20,6 +20,7 @@ on_both_backends!(
     signing_out_ends_the_stream,
     an_order_placed_in_one_process_reaches_the_other_within_two_seconds,
     events_older_than_a_day_are_pruned,
+    ids_follow_commit_order_when_transactions_commit_out_of_order,
 );
 
 /// One parsed SSE block: an event, or a comment or `retry:` line.
@@ -603,4 +604,42 @@ async fn events_older_than_a_day_are_pruned(backend: Backend) {
         assert!(Instant::now() < deadline, "pruned within moments");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+async fn ids_follow_commit_order_when_transactions_commit_out_of_order(backend: Backend) {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    // SQLite has one writer at a time: transactions cannot commit out of order there.
+    let Backend::Postgres { .. } = backend else {
+        return;
+    };
+    let w = world(backend, None).await;
+    let store::DatabaseUrl::Postgres(url) = w.app.database_url() else {
+        unreachable!("a PostgreSQL test app")
+    };
+    let mut live = subscribe(&w.app, &w.team_a, "", None).await;
+    // A transaction writes its event first and commits last (its row has the smaller `id`).
+    let mut slow = diesel::PgConnection::establish(&url).expect("connect");
+    slow.batch_execute(&format!(
+        "BEGIN; INSERT INTO brand_events (brand_id, type, product_id, size, units, at) \
+         VALUES ('{}', 'stock.low', '{}', '{}', 1, '2026-11-23 10:00:00')",
+        w.brand_a, w.product.id, w.size
+    ))
+    .expect("an open transaction");
+    w.set_stock(&w.team_a, &w.product.id, &w.size, 30).await;
+    w.set_stock(&w.team_a, &w.product.id, &w.size, 2).await;
+    let first = live.next_event(WAIT, "the committed event").await;
+    assert_eq!(first.data.as_ref().expect("data")["units"], 2);
+    let first_id = first.id.expect("an id");
+    slow.batch_execute("COMMIT").expect("commit");
+    let late = live.next_event(WAIT, "the late commit").await;
+    assert_eq!(late.data.as_ref().expect("data")["units"], 1);
+    assert!(
+        late.id.expect("an id") > first_id,
+        "numbered after what committed before it"
+    );
+    // A client that had read the first resumes with the late one: nothing was passed over.
+    let mut resumed = subscribe(&w.app, &w.team_a, "", Some(&first_id.to_string())).await;
+    let again = resumed.next_event(WAIT, "the late commit, resumed").await;
+    assert_eq!(again.id, late.id);
 }
