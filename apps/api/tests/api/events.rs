@@ -484,6 +484,8 @@ async fn shoppers_and_other_brands_are_refused_and_streams_are_bounded(backend: 
     )
     .await;
     assert_eq!(res.status().as_u16(), 404);
+    let res = request(&w.app, Some(&w.admin), "?brandId=no-such-brand", None).await;
+    assert_eq!(res.status().as_u16(), 404);
     let res = request(
         &w.app,
         Some(&w.team_a),
@@ -573,7 +575,9 @@ async fn an_order_placed_in_one_process_reaches_the_other_within_two_seconds(bac
     assert_eq!(data["orderId"], order.as_str());
 
     // And the other way round, with the same ids in both processes.
-    let mut first = subscribe(&w.app, &w.team_a, "", None).await;
+    // Opened after the first order's event, as a console that saw it would reconnect.
+    let seen = frame.id.expect("an id").to_string();
+    let mut first = subscribe(&w.app, &w.team_a, "", Some(&seen)).await;
     let again = w.buy(&second, 1).await;
     let placed_at = Instant::now();
     let here = first

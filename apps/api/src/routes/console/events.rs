@@ -40,7 +40,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
         (status = 400, body = crate::error::ErrorBody, description = "VALIDATION_FAILED: lastEventId (or Last-Event-ID) is not an event id, or brandId is too long"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 403, body = crate::error::ErrorBody, description = "FORBIDDEN: a shopper, or a brand user without a brand"),
-        (status = 404, body = crate::error::ErrorBody, description = "A brand user naming another brand"),
+        (status = 404, body = crate::error::ErrorBody, description = "Brand not found.: a brand user naming another brand, an admin naming no brand"),
         (status = 429, body = crate::error::ErrorBody, description = "TOO_MANY_STREAMS: the account has 5 streams open in this process"),
     ),
     security(("session_cookie" = []), ("bearer" = [])),

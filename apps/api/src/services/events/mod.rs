@@ -277,6 +277,12 @@ pub async fn open(
         .list_filter(asked.brand_id.as_deref())
         .map_err(ConsoleError::from)?
         .map(str::to_owned);
+    if let (access::console::ConsoleScope::Admin, Some(named)) = (&manager.scope, &brand) {
+        let id = store::ids::BrandId::new(named.as_str());
+        if !state.db(move |store| store.brand_exists(&id)).await? {
+            return Err(ConsoleError::NotFound("Brand").into());
+        }
+    }
     let after = match asked.last_event_id.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(raw) => Some(
