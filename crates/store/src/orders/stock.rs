@@ -178,8 +178,12 @@ impl Store {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         Ok(conn.transaction(|conn| {
-            let wanted = [(size.to_owned(), quantity.unsigned_abs())];
-            crate::brand_events::stock_set(conn, product_id.as_str(), &wanted, now.naive_utc())?;
+            crate::brand_events::stock_set(
+                conn,
+                product_id.as_str(),
+                &[(size.to_owned(), quantity.unsigned_abs())],
+                now.naive_utc(),
+            )?;
             let set = diesel::update(
                 product_stock::table
                     .filter(product_stock::product_id.eq(product_id))
