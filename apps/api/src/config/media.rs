@@ -189,3 +189,27 @@ mod tests {
         }
     }
 }
+
+/// `SHOP_IMPORT_FETCH_ALLOW`: comma-separated `host:port` pairs (lower-cased), empty unless set.
+pub(super) fn fetch_allow(vars: &Vars) -> Result<Vec<String>, ConfigError> {
+    let Some(raw) = vars.get("SHOP_IMPORT_FETCH_ALLOW") else {
+        return Ok(Vec::new());
+    };
+    raw.split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            let valid = entry
+                .rsplit_once(':')
+                .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+            if valid {
+                Ok(entry.to_ascii_lowercase())
+            } else {
+                Err(invalid(
+                    "SHOP_IMPORT_FETCH_ALLOW",
+                    format!("'{entry}' is not host:port (e.g. 127.0.0.1:8081)"),
+                ))
+            }
+        })
+        .collect()
+}

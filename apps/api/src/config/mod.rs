@@ -97,6 +97,10 @@ pub struct Config {
     /// `SHOP_MEDIA_S3_ENDPOINT`, `SHOP_MEDIA_S3_REGION` and the `AWS_*` keys); without it,
     /// `<data dir>/media`.
     pub media_bucket: Option<MediaBucketConfig>,
+    /// `host:port` pairs the Shopify import's image fetcher may reach although their addresses
+    /// are private or loopback (`SHOP_IMPORT_FETCH_ALLOW`, comma-separated; for tests and
+    /// local set-ups): empty unless set.
+    pub import_fetch_allow: Vec<String>,
 }
 
 /// A configuration value that must never reach a log line.
@@ -170,6 +174,7 @@ impl Config {
         let forwarding = server::forwarding(&vars)?;
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
         let media_bucket = media::bucket(&vars)?;
+        let import_fetch_allow = media::fetch_allow(&vars)?;
 
         Ok(Self {
             addr,
@@ -195,6 +200,7 @@ impl Config {
             forwarding,
             max_connections_per_client,
             media_bucket,
+            import_fetch_allow,
         })
     }
 }
