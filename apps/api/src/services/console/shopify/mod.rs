@@ -143,7 +143,9 @@ struct Stored {
 #[derive(Debug, Serialize, Deserialize)]
 struct StoredProduct {
     parsed: ShopifyProduct,
-    category_id: Option<String>,
+    /// The category `Type` names, after its parent when it has one (as the demo's products
+    /// list `[top-level, sub]`).
+    category_ids: Vec<String>,
     category_name: Option<String>,
 }
 
@@ -156,6 +158,13 @@ fn brand_of(caller: &Caller, brand_id: Option<&str>) -> Result<(Manager, String)
         .map_err(ConsoleError::from)?
         .to_owned();
     Ok((manager, brand))
+}
+
+/// A category name as `Type` is matched against it: any case, a plural's `s` left off
+/// (`T-Shirts` finds `T-shirts`, `Shirts` finds `Shirt`).
+fn category_key(name: &str) -> String {
+    let lower = name.trim().to_lowercase();
+    lower.strip_suffix('s').unwrap_or(&lower).to_owned()
 }
 
 /// The product rules' fields as Shopify's columns.
@@ -183,7 +192,7 @@ fn body_of(p: &StoredProduct, gender: &str) -> Value {
         "description": clip(&parsed.description, validation::MAX_DESCRIPTION_CHARS),
         "price": parsed.list_price_paise().map(|paise| pricing::Money::from_paise(paise).to_decimal_string()),
         "gender": gender,
-        "category": p.category_id.iter().collect::<Vec<_>>(),
+        "category": p.category_ids,
         "tags": parsed.tags,
         "color": parsed.colour,
         "sizes": parsed.sizes,
@@ -278,14 +287,14 @@ pub async fn preview(
     let gender = brand_record.ok_or(ConsoleError::NotFound("Brand"))?.gender;
     let mut by_name: HashMap<String, &store::CategoryRecord> = HashMap::new();
     for c in &categories {
-        by_name.entry(c.name.trim().to_lowercase()).or_insert(c);
+        by_name.entry(category_key(&c.name)).or_insert(c);
     }
     let mut stored = Stored {
         gender: gender.clone(),
         products: products
             .into_iter()
             .map(|mut parsed| {
-                let found = by_name.get(&parsed.product_type.trim().to_lowercase());
+                let found = by_name.get(&category_key(&parsed.product_type));
                 if found.is_none() && !parsed.product_type.is_empty() {
                     let row = parsed.row;
                     parsed.errors.push(RowError {
@@ -297,9 +306,16 @@ pub async fn preview(
                         ),
                     });
                 }
+                let category_ids = found.map_or_else(Vec::new, |c| {
+                    c.parent_id
+                        .iter()
+                        .map(ToString::to_string)
+                        .chain([c.id.to_string()])
+                        .collect()
+                });
                 StoredProduct {
                     parsed,
-                    category_id: found.map(|c| c.id.to_string()),
+                    category_ids,
                     category_name: found.map(|c| c.name.clone()),
                 }
             })
