@@ -36,6 +36,8 @@ use parse::ShopifyProduct;
 pub const PREVIEW_TTL: chrono::TimeDelta = chrono::TimeDelta::hours(1);
 /// Images fetched at once.
 pub const FETCHES_AT_ONCE: usize = 4;
+/// Images fetched by one commit at most (the rest are warnings: import the file in parts).
+pub const MAX_FETCHES: usize = 1_000;
 
 /// Why a Shopify import is refused.
 #[derive(Debug, thiserror::Error)]
@@ -348,7 +350,8 @@ pub async fn preview(
             )
         })
         .await?;
-    let errors = all_errors(&stored);
+    let mut errors = all_errors(&stored);
+    errors.truncate(imports::MAX_REPORTED);
     let products = stored
         .products
         .into_iter()
@@ -425,7 +428,7 @@ async fn fetch_images(
     warnings: &mut Vec<RowError>,
 ) -> (HashMap<usize, Vec<store::ImageRef>>, ImageCounts) {
     let fetcher = Fetcher::new(state.media.fetch_allow());
-    let jobs: Vec<(usize, String, usize)> = indexes
+    let mut jobs: Vec<(usize, String, usize)> = indexes
         .iter()
         .flat_map(|&i| {
             stored.products[i]
@@ -435,6 +438,17 @@ async fn fetch_images(
                 .map(move |(url, row)| (i, url.clone(), *row))
         })
         .collect();
+    let mut counts = ImageCounts::default();
+    for (_, url, row) in jobs.split_off(jobs.len().min(MAX_FETCHES)) {
+        counts.failed += 1;
+        warnings.push(RowError {
+            row,
+            field: "Image Src".into(),
+            message: format!(
+                "{url}: not fetched: one import fetches at most 1,000 images (import the file in parts)."
+            ),
+        });
+    }
     let fetcher = &fetcher;
     let results: Vec<_> = futures_util::stream::iter(jobs)
         .map(|(i, url, row)| async move {
@@ -445,7 +459,6 @@ async fn fetch_images(
         .collect()
         .await;
     let mut images: HashMap<usize, Vec<store::ImageRef>> = HashMap::new();
-    let mut counts = ImageCounts::default();
     for (i, url, row, result) in results {
         match result {
             Ok(image) => {
