@@ -12,7 +12,7 @@ use crate::services::console::imports::{
     self, ExportQuery, ImportQuery, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
 };
 use crate::services::console::shopify::{
-    self, ImageCounts, PreviewProduct, ShopifyPreview, ShopifyReport,
+    self, ImageCounts, ImportAnswer, PreviewProduct, ShopifyPreview, ShopifyReport,
 };
 use crate::state::AppState;
 
@@ -36,16 +36,6 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
         "/brand/products/export",
         get().to(export_products),
     ));
-}
-
-/// What an import answers: the CSV import's report, or with `format=shopify` a preview (no
-/// `commit`) or the commit's report. (For the document: each handler answers one of them.)
-#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum ImportAnswer {
-    Csv(ImportReport),
-    ShopifyPreview(ShopifyPreview),
-    ShopifyCommit(ShopifyReport),
 }
 
 /// After the file is found too large, how much more of the body is read (and dropped) so the

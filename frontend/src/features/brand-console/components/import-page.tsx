@@ -153,11 +153,10 @@ function Imports() {
   );
   return (
     <>
-      <fieldset className={`${styles.panel} ${styles.actions}`}>
-        <legend className={styles.panelTitle}>File</legend>
+      <div role="radiogroup" aria-label="The file's kind" className={`${styles.panel} ${styles.actions}`}>
         {choice('csv', 'Shop CSV')}
         {choice('shopify', 'Shopify CSV')}
-      </fieldset>
+      </div>
       {format === 'csv' ? <Importer /> : <ShopifyImporter brandId={brandId} />}
     </>
   );

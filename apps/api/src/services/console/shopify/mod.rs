@@ -132,6 +132,17 @@ pub struct ShopifyReport {
     pub warnings: Vec<RowError>,
 }
 
+/// What `POST /api/brand/products/import` answers: the CSV import's report, or with
+/// `format=shopify` a preview (no `commit`) or the commit's report. (For the API document:
+/// each call answers one of them.)
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ImportAnswer {
+    Csv(imports::ImportReport),
+    ShopifyPreview(ShopifyPreview),
+    ShopifyCommit(ShopifyReport),
+}
+
 /// A preview as kept between the two calls.
 #[derive(Debug, Serialize, Deserialize)]
 struct Stored {
