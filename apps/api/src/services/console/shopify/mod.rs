@@ -644,3 +644,45 @@ pub async fn commit(
         warnings,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_find_categories_by_name_in_any_case_and_number() {
+        for (a, b) in [
+            ("T-Shirts", "T-shirts"),
+            ("Shirts", "Shirt"),
+            (" kurtas ", "Kurtas"),
+            ("JEANS", "Jeans"),
+        ] {
+            assert_eq!(category_key(a), category_key(b), "{a} / {b}");
+        }
+        assert_ne!(category_key("Shirt"), category_key("T-shirts"));
+    }
+
+    #[test]
+    fn long_descriptions_are_cut_at_a_character() {
+        assert_eq!(clip("short", 10), "short");
+        assert_eq!(clip("₹₹₹₹ ₹", 5), "₹₹₹₹");
+        assert_eq!(clip(&"é".repeat(6000), 5000).chars().count(), 5000);
+    }
+
+    #[test]
+    fn rule_fields_are_named_by_shopify_columns() {
+        for (field, column) in [
+            ("name", "Title"),
+            ("description", "Body (HTML)"),
+            ("price", "Variant Price"),
+            ("categories", "Type"),
+            ("sizes", "Option1 Value"),
+            ("stock", "Variant Inventory Qty"),
+            ("offerPercentage", "Variant Compare At Price"),
+            ("tags", "Tags"),
+            ("row", "row"),
+        ] {
+            assert_eq!(shopify_column(field), column);
+        }
+    }
+}
