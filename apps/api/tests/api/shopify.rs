@@ -33,6 +33,8 @@ enum Reply {
     Redirect(String),
     /// 200 with `n` bytes and no length (the fetcher must stop counting).
     Endless(usize),
+    /// 200 saying it has `n` bytes, sending none (refused by its length).
+    Declared(usize),
 }
 
 /// A local HTTP server answering `replies` by path; its `http://127.0.0.1:PORT` base.
@@ -89,6 +91,11 @@ async fn image_server(replies: HashMap<String, Reply>) -> String {
                         }
                         return;
                     }
+                    Some(Reply::Declared(n)) => (
+                        "200 OK",
+                        format!("Content-Type: image/png\r\nContent-Length: {n}\r\n"),
+                        Vec::new(),
+                    ),
                     None => ("404 Not Found", "Content-Length: 0\r\n".into(), Vec::new()),
                 };
                 let _ = socket
@@ -454,6 +461,11 @@ async fn a_preview_is_the_brands_and_used_once(backend: Backend) {
 
     let (status, answer) = preview(&app, &shopper, &csv).await;
     assert_eq!((status, error_code(&answer).as_str()), (403, "FORBIDDEN"));
+    let (status, answer) = preview(&app, &admin, &csv).await;
+    assert_eq!(
+        (status, error_code(&answer).as_str()),
+        (400, "BRAND_REQUIRED")
+    );
     let (_, answer) = preview(&app, &team_a, &csv).await;
     let token = answer["token"].as_str().expect("token").to_owned();
 
@@ -514,6 +526,10 @@ async fn hostile_image_urls_are_refused_as_warnings(backend: Backend) {
     let base = image_server(HashMap::from([
         ("/ok.png".to_owned(), Reply::Png(png(400, 400, 4))),
         ("/huge.png".to_owned(), Reply::Endless(11 * 1024 * 1024)),
+        (
+            "/declared.png".to_owned(),
+            Reply::Declared(11 * 1024 * 1024),
+        ),
         ("/text.png".to_owned(), Reply::Text),
         (
             "/to-private.png".to_owned(),
@@ -537,6 +553,7 @@ async fn hostile_image_urls_are_refused_as_warnings(backend: Backend) {
         format!("{base}/huge.png"),
         format!("{base}/text.png"),
         format!("{base}/loop.png"),
+        format!("{base}/declared.png"),
         format!("{base}/ok.png"),
     ];
     let mut csv = format!(
@@ -555,7 +572,7 @@ async fn hostile_image_urls_are_refused_as_warnings(backend: Backend) {
     assert_eq!(report["created"], 1);
     assert_eq!(
         report["images"],
-        serde_json::json!({"fetched": 1, "failed": 7})
+        serde_json::json!({"fetched": 1, "failed": 8})
     );
     let warnings: Vec<(u64, String)> = report["warnings"]
         .as_array()
@@ -595,7 +612,8 @@ async fn hostile_image_urls_are_refused_as_warnings(backend: Backend) {
     assert!(message(5).contains("larger than 10 MB"), "{warnings:?}");
     assert!(message(6).contains("JPEG, PNG or WebP"), "{warnings:?}");
     assert!(message(7).contains("More than 3 redirects"), "{warnings:?}");
-    assert_eq!(warnings.len(), 7);
+    assert!(message(8).contains("larger than 10 MB"), "{warnings:?}");
+    assert_eq!(warnings.len(), 8);
     let id = product_of_handle(&app, &brand, "risky-tee");
     let tee = &app
         .store()
