@@ -9,6 +9,7 @@
 mod assistant;
 mod catalogue;
 mod database;
+mod events;
 mod logging;
 mod mail;
 mod media;
@@ -101,6 +102,9 @@ pub struct Config {
     /// are private or loopback (`SHOP_IMPORT_FETCH_ALLOW`, comma-separated; for tests and
     /// local set-ups): empty unless set.
     pub import_fetch_allow: Vec<String>,
+    /// How often a brand's live event stream sends its heartbeat comment and checks the
+    /// session again (`SHOP_EVENTS_HEARTBEAT_MS`, 15 s unless set).
+    pub events_heartbeat: std::time::Duration,
 }
 
 /// A configuration value that must never reach a log line.
@@ -175,6 +179,7 @@ impl Config {
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
         let media_bucket = media::bucket(&vars)?;
         let import_fetch_allow = media::fetch_allow(&vars)?;
+        let events_heartbeat = events::heartbeat(&vars)?;
 
         Ok(Self {
             addr,
@@ -201,6 +206,7 @@ impl Config {
             max_connections_per_client,
             media_bucket,
             import_fetch_allow,
+            events_heartbeat,
         })
     }
 }

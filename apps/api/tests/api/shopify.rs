@@ -11,8 +11,9 @@ use access::Role;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::console_coupons::{allow_sign_in, staff};
-use crate::helpers::{Backend, Options, Session, TestApp, demo, error_code, paise, spawn_app_with};
+use crate::helpers::{
+    Backend, Options, Session, TestApp, demo, error_code, paise, sign_in_as, spawn_app_with,
+};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -226,7 +227,7 @@ async fn a_real_export_previews_then_imports(backend: Backend) {
     let base = image_server(fixture_images()).await;
     let app = app_allowing(backend, &base).await;
     let brand = male_brand(0);
-    let team = staff(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
+    let team = sign_in_as(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
     let before = app.count(&format!("products WHERE brand_id = '{brand}'"));
     let csv = EXPORT.replace("{{IMAGES}}", &base);
 
@@ -344,7 +345,7 @@ async fn a_second_import_of_the_same_handles_updates(backend: Backend) {
     let base = image_server(fixture_images()).await;
     let app = app_allowing(backend, &base).await;
     let brand = male_brand(0);
-    let team = staff(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
+    let team = sign_in_as(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
     let csv = EXPORT.replace("{{IMAGES}}", &base);
     let (_, answer) = preview(&app, &team, &csv).await;
     let (status, _) = commit(&app, &team, answer["token"].as_str().expect("token"), false).await;
@@ -389,7 +390,7 @@ fn bad_export() -> String {
 async fn bad_rows_refuse_the_commit_unless_partial(backend: Backend) {
     let app = spawn_app_with(backend, Options::default()).await;
     let brand = male_brand(0);
-    let team = staff(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
+    let team = sign_in_as(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
     let before = app.count("products");
     let (status, answer) = preview(&app, &team, &bad_export()).await;
     assert_eq!(status, 200, "{answer}");
@@ -452,11 +453,10 @@ async fn bad_rows_refuse_the_commit_unless_partial(backend: Backend) {
 async fn a_preview_is_the_brands_and_used_once(backend: Backend) {
     let app = spawn_app_with(backend, Options::default()).await;
     let (a, b) = (male_brand(0), male_brand(1));
-    let team_a = staff(&app, "team@a.in", Role::BrandUser, Some(&a)).await;
-    let team_b = staff(&app, "team@b.in", Role::BrandUser, Some(&b)).await;
-    let admin = staff(&app, "admin@shop.in", Role::Admin, None).await;
-    allow_sign_in(&app);
-    let shopper = app.sign_in("asha@example.in").await;
+    let team_a = sign_in_as(&app, "team@a.in", Role::BrandUser, Some(&a)).await;
+    let team_b = sign_in_as(&app, "team@b.in", Role::BrandUser, Some(&b)).await;
+    let admin = sign_in_as(&app, "admin@shop.in", Role::Admin, None).await;
+    let shopper = sign_in_as(&app, "asha@example.in", Role::Shopper, None).await;
     let csv = bad_export();
 
     let (status, answer) = preview(&app, &shopper, &csv).await;
@@ -544,7 +544,7 @@ async fn hostile_image_urls_are_refused_as_warnings(backend: Backend) {
     .await;
     let app = app_allowing(backend, &base).await;
     let brand = male_brand(0);
-    let team = staff(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
+    let team = sign_in_as(&app, "team@loom.in", Role::BrandUser, Some(&brand)).await;
     let images = [
         "http://10.1.2.3/a.png".to_owned(),
         format!("http://localhost:{unlisted_port}/a.png"),
