@@ -44,6 +44,7 @@ mod orders;
 mod products;
 mod schema;
 mod seed;
+mod shopify_imports;
 mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
@@ -84,6 +85,7 @@ pub use orders::{
 };
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
+pub use shopify_imports::ShopifyBatch;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};
 
 /// What can go wrong below the HTTP edge.

@@ -462,3 +462,21 @@ diesel::allow_tables_to_appear_in_same_query!(
     swipes,
     users,
 );
+
+diesel::table! {
+    shopify_previews (token) {
+        token -> Text,
+        brand_id -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        body -> Text,
+    }
+}
+
+diesel::table! {
+    product_handles (brand_id, handle) {
+        brand_id -> Text,
+        handle -> Text,
+        product_id -> Text,
+    }
+}

@@ -98,6 +98,10 @@ pub struct Config {
     /// `SHOP_MEDIA_S3_ENDPOINT`, `SHOP_MEDIA_S3_REGION` and the `AWS_*` keys); without it,
     /// `<data dir>/media`.
     pub media_bucket: Option<MediaBucketConfig>,
+    /// `host:port` pairs the Shopify import's image fetcher may reach although their addresses
+    /// are private or loopback (`SHOP_IMPORT_FETCH_ALLOW`, comma-separated; for tests and
+    /// local set-ups): empty unless set.
+    pub import_fetch_allow: Vec<String>,
     /// How often a brand's live event stream sends its heartbeat comment and checks the
     /// session again (`SHOP_EVENTS_HEARTBEAT_MS`, 15 s unless set).
     pub events_heartbeat: std::time::Duration,
@@ -174,6 +178,7 @@ impl Config {
         let forwarding = server::forwarding(&vars)?;
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
         let media_bucket = media::bucket(&vars)?;
+        let import_fetch_allow = media::fetch_allow(&vars)?;
         let events_heartbeat = events::heartbeat(&vars)?;
 
         Ok(Self {
@@ -200,6 +205,7 @@ impl Config {
             forwarding,
             max_connections_per_client,
             media_bucket,
+            import_fetch_allow,
             events_heartbeat,
         })
     }

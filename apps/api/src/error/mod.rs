@@ -13,6 +13,7 @@ mod console_products;
 mod events;
 pub mod input;
 mod media;
+mod shopify;
 pub mod swipes;
 pub mod trending;
 

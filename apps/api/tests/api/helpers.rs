@@ -103,6 +103,8 @@ pub struct Options {
     /// How often the catalogue follows the change feed (50 ms unless set): a test of what a
     /// write shows at once sets it long, so no poll can do the write's work.
     pub catalogue_refresh: Option<std::time::Duration>,
+    /// `SHOP_IMPORT_FETCH_ALLOW`: `host:port` pairs the image fetcher may reach.
+    pub import_fetch_allow: Vec<String>,
     /// The live event streams' heartbeat (15 s unless set).
     pub events_heartbeat: Option<std::time::Duration>,
     /// Run on this database (another test app's, from [`TestApp::database_url`]: two API
@@ -124,6 +126,7 @@ impl Default for Options {
             payments_gate: None,
             media_bucket: None,
             catalogue_refresh: None,
+            import_fetch_allow: Vec::new(),
             events_heartbeat: None,
             database: None,
         }
@@ -204,6 +207,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             .max_connections_per_client
             .unwrap_or(api::config::DEFAULT_CONNECTIONS_PER_CLIENT),
         media_bucket: options.media_bucket,
+        import_fetch_allow: options.import_fetch_allow,
         events_heartbeat: options
             .events_heartbeat
             .unwrap_or(api::services::events::HEARTBEAT),

@@ -33,6 +33,7 @@ mod products;
 mod retention;
 mod search;
 mod sessions;
+mod shopify;
 mod sign_in;
 mod startup;
 mod static_images;

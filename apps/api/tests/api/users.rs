@@ -634,6 +634,12 @@ fn attempts(
             None,
         ),
         attempt(
+            Method::POST,
+            "/api/brand/products/import",
+            "/api/brand/products/import?format=shopify&commit=no-such-token".into(),
+            None,
+        ),
+        attempt(
             Method::GET,
             "/api/brand/products/export",
             "/api/brand/products/export".into(),
