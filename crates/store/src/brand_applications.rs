@@ -123,7 +123,10 @@ pub fn decide_application(
 
 impl Store {
     /// The applicant's applications, newest first.
-    pub fn applications_of(&self, applicant_id: &str) -> Result<Vec<ApplicationRecord>, StoreError> {
+    pub fn applications_of(
+        &self,
+        applicant_id: &str,
+    ) -> Result<Vec<ApplicationRecord>, StoreError> {
         let mut conn = self.conn()?;
         Ok(brand_applications::table
             .filter(brand_applications::applicant_id.eq(applicant_id))
