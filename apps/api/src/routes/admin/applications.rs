@@ -97,7 +97,7 @@ pub async fn approve(
         (status = 401, body = ErrorBody, description = "No valid session"),
         (status = 403, body = ErrorBody, description = "Not an admin"),
         (status = 404, body = ErrorBody, description = "No such application"),
-        (status = 409, body = ErrorBody, description = "ALREADY_DECIDED"),
+        (status = 409, body = ErrorBody, description = "Approved or rejected already (ALREADY_DECIDED)"),
     ),
 )]
 pub async fn reject(
