@@ -27,6 +27,7 @@ mod audit;
 mod bag;
 mod banners;
 mod brand_applications;
+mod brand_events;
 mod bulk;
 mod catalogue;
 mod columns;
@@ -63,6 +64,7 @@ pub use brand_applications::{
     ApplicationRecord, Decision as ApplicationDecision, MAX_APPLICATIONS_LISTED, application_by_id,
     decide_application, insert_application, pending_application_of,
 };
+pub use brand_events::{BrandEventKind, BrandEventRecord, LOW_STOCK_UNITS};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,

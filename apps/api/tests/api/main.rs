@@ -22,6 +22,7 @@ mod console_products;
 mod contract;
 mod edge;
 mod errors;
+mod events;
 mod faults;
 mod frontend;
 mod health;
