@@ -83,6 +83,17 @@ pub async fn approve(
             store.in_transaction(|conn| {
                 store::write_first(conn)?;
                 let before = pending(conn, &id)?;
+                // The conditional decision first: a second admin approving at once waits on
+                // this row and then finds it decided (ALREADY_DECIDED); any refusal below rolls
+                // the whole approval back.
+                let decision = store::ApplicationDecision {
+                    status: "approved",
+                    reason: None,
+                    brand_id: Some(brand_id.clone()),
+                    decided_by: manager.actor_id.clone(),
+                    decided_at: now.naive_utc(),
+                };
+                let after = decide(conn, &manager, now, &before, &decision)?;
                 if store::brand_name_taken(conn, &before.name, None)? {
                     return Err(ApplicationsError::BrandNameTaken(before.name.clone()));
                 }
@@ -108,14 +119,6 @@ pub async fn approve(
                 if !store::write_role(conn, &applicant, false, true, Some(&brand.id))? {
                     return Err(ApplicationsError::ApplicantUnavailable);
                 }
-                let decision = store::ApplicationDecision {
-                    status: "approved",
-                    reason: None,
-                    brand_id: Some(brand_id.clone()),
-                    decided_by: manager.actor_id.clone(),
-                    decided_at: now.naive_utc(),
-                };
-                let after = decide(conn, &manager, now, &before, &decision)?;
                 let created = Change {
                     action: "create",
                     entity: "brand",
