@@ -18,6 +18,7 @@ on_both_backends!(
     only_admins_decide_and_only_shoppers_apply,
     a_taken_brand_name_is_refused,
     applications_are_limited_per_day,
+    two_admins_approving_at_once_make_one_brand,
 );
 
 const ACCOUNT: &str = "501001234567";
@@ -526,4 +527,22 @@ async fn applications_are_limited_per_day(backend: Backend) {
     // A day later the window has passed (the session is still good).
     app.advance(chrono::TimeDelta::days(1));
     applied(&app, &asha, "Kora 5").await;
+}
+
+async fn two_admins_approving_at_once_make_one_brand(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let one = admin(&app, "one@example.in").await;
+    let two = admin(&app, "two@example.in").await;
+    let asha = shopper(&app, "asha@example.in").await;
+    let id = applied(&app, &asha, "Twin Loom").await;
+    let (a, b) = tokio::join!(
+        decide(&app, &one, &id, "approve", None),
+        decide(&app, &two, &id, "approve", None)
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "{} {}", a.1, b.1);
+    let refused = if a.0 == 409 { &a.1 } else { &b.1 };
+    assert_eq!(error_code(refused), "ALREADY_DECIDED");
+    assert_eq!(app.count("brands WHERE name = 'Twin Loom'"), 1);
 }
