@@ -190,6 +190,8 @@ impl Application {
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
         let sessions = crate::auth::Sessions::from_config(config)?;
+        let data_key = crate::services::applications::sealing::DataKey::from_config(config)
+            .context("SHOP_DATA_KEY")?;
         let media = crate::services::media::Media::from_config(config)
             .context("SHOP_MEDIA_S3_BUCKET, SHOP_MEDIA_S3_ENDPOINT, SHOP_MEDIA_S3_REGION")?;
         let outbox = config
@@ -243,6 +245,7 @@ impl Application {
             assistant: providers.assistant,
             forwarding: config.forwarding,
             media: Arc::new(media),
+            data_key: Arc::new(data_key),
             events: Arc::new(crate::services::events::EventHub::new(
                 config.events_heartbeat,
             )),

@@ -416,6 +416,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    brand_applications (id) {
+        id -> Text,
+        applicant_id -> Text,
+        applicant_email -> Text,
+        name -> Text,
+        gender -> Text,
+        contact_name -> Text,
+        contact_email -> Text,
+        contact_phone -> Text,
+        gstin -> Text,
+        pan -> Text,
+        bank_account_sealed -> Text,
+        bank_account_masked -> Text,
+        ifsc -> Text,
+        pickup_address -> Text,
+        pickup_pincode -> Text,
+        pickup_city -> Text,
+        pickup_state -> Text,
+        return_policy -> Text,
+        shipping_policy -> Text,
+        status -> Text,
+        reason -> Nullable<Text>,
+        brand_id -> Nullable<Text>,
+        decided_by -> Nullable<Text>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));

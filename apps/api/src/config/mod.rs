@@ -8,6 +8,7 @@
 
 mod assistant;
 mod catalogue;
+mod data_key;
 mod database;
 mod events;
 mod logging;
@@ -26,6 +27,7 @@ use std::path::PathBuf;
 use store::DatabaseUrl;
 
 pub use assistant::AssistantConfig;
+pub use data_key::DATA_KEY_HEX_CHARS;
 pub use logging::LogFormat;
 pub use media::{MediaBucketConfig, MediaCredentials};
 pub use payments::RazorpayConfig;
@@ -66,6 +68,11 @@ pub struct Config {
     /// (`SHOP_SESSION_SECRET`, at least 32 characters). Without it one is generated into
     /// `<data dir>/session.secret` on first start; processes that share sessions share it.
     pub session_secret: Option<Secret>,
+    /// The key that seals bank details at rest (`SHOP_DATA_KEY`, 64 hex characters: 32 bytes
+    /// for AES-256-GCM). Without it one is generated into `<data dir>/data.key` on first
+    /// start, with a warning: processes that share a database share it, and losing it loses
+    /// the sealed details.
+    pub data_key: Option<Secret>,
     /// Where sign-in codes are mailed: an SMTP server (`SMTP_URL`, e.g.
     /// `smtps://user:password@smtp.example.in` or `smtp://127.0.0.1:2525`); without it,
     /// one .eml file per message in `<data dir>/outbox/` plus a log line.
@@ -168,6 +175,7 @@ impl Config {
         let db_timeouts = database::timeouts(&vars)?;
         let catalogue_refresh = catalogue::refresh(&vars)?;
         let session_secret = sessions::secret(&vars)?;
+        let data_key = data_key::key(&vars)?;
         let smtp_url = mail::smtp_url(&vars)?;
         let mail_from = mail::from(&vars)?;
         let assistant = assistant::assistant(&vars)?;
@@ -196,6 +204,7 @@ impl Config {
             public_url,
             catalogue_refresh,
             session_secret,
+            data_key,
             smtp_url,
             mail_from,
             assistant,

@@ -2,6 +2,7 @@
 //! Each family's module maps that family's typed errors onto it.
 
 mod admin;
+mod applications;
 pub mod bag;
 mod banners;
 pub mod catalogue;

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod admin;
+pub mod applications;
 pub mod bag;
 pub mod banners;
 pub mod catalogue;

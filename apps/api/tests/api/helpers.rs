@@ -189,6 +189,8 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             .catalogue_refresh
             .unwrap_or(std::time::Duration::from_millis(50)),
         session_secret: Some(Secret::new(TEST_SESSION_SECRET)),
+        // Generated into the data directory, as a development start does.
+        data_key: None,
         smtp_url: options.smtp_url.map(Secret::new),
         mail_from: "Casa <no-reply@casa.test>".to_owned(),
         assistant: options.assistant_url.map(|url| AssistantConfig {

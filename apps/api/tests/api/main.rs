@@ -8,6 +8,7 @@ mod admin_banners;
 mod admin_brands;
 mod admin_categories;
 mod admin_users;
+mod applications;
 mod bag;
 mod brands;
 mod catalogue_changes;
