@@ -12,6 +12,7 @@ mod console_imports;
 mod console_products;
 pub mod input;
 mod media;
+mod payouts;
 pub mod swipes;
 pub mod trending;
 

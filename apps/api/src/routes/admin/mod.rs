@@ -5,6 +5,7 @@ pub mod audit;
 pub mod banners;
 pub mod brands;
 pub mod categories;
+pub mod payouts;
 pub mod users;
 
 use actix_web::web;
@@ -16,6 +17,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     banners::routes(cfg);
     users::routes(cfg);
     audit::routes(cfg);
+    payouts::routes(cfg);
 }
 
 /// The admin console's parts of the OpenAPI document.
@@ -28,5 +30,6 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("admin_banners", banners::Doc::openapi()),
         ("admin_users", users::Doc::openapi()),
         ("admin_audit", audit::Doc::openapi()),
+        ("admin_payouts", payouts::Doc::openapi()),
     ]
 }
