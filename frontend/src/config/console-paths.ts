@@ -15,6 +15,7 @@ export const consolePaths = {
   brandImport: { path: '/brand/import', getHref: () => '/brand/import' },
   brandCoupons: { path: '/brand/coupons', getHref: () => '/brand/coupons' },
   brandOrders: { path: '/brand/orders', getHref: () => '/brand/orders' },
+  brandPayouts: { path: '/brand/payouts', getHref: () => '/brand/payouts' },
   // The admin console, for admins only (ours).
   admin: { path: ADMIN_CONSOLE_PATH, getHref: () => ADMIN_CONSOLE_PATH },
   adminBrands: { path: '/admin/brands', getHref: () => '/admin/brands' },
@@ -22,4 +23,5 @@ export const consolePaths = {
   adminBanners: { path: '/admin/banners', getHref: () => '/admin/banners' },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminPayouts: { path: '/admin/payouts', getHref: () => '/admin/payouts' },
 } as const;

@@ -19,6 +19,9 @@ const BrandImport = lazy(async () => ({
 const BrandCoupons = lazy(async () => ({
   default: (await import('./brand-console-coupons')).BrandCouponsRoute,
 }));
+const BrandPayouts = lazy(async () => ({
+  default: (await import('./brand-console-payouts')).BrandPayoutsRoute,
+}));
 const AdminHome = lazy(async () => ({ default: (await import('./admin')).AdminRoute }));
 const AdminBrands = lazy(async () => ({ default: (await import('./admin-brands')).AdminBrandsRoute }));
 const AdminCategories = lazy(async () => ({
@@ -29,6 +32,9 @@ const AdminBanners = lazy(async () => ({
 }));
 const AdminUsers = lazy(async () => ({ default: (await import('./admin-users')).AdminUsersRoute }));
 const AdminAudit = lazy(async () => ({ default: (await import('./admin-audit')).AdminAuditRoute }));
+const AdminPayouts = lazy(async () => ({
+  default: (await import('./admin-payouts')).AdminPayoutsRoute,
+}));
 const NotFound = lazy(async () => ({ default: (await import('./not-found')).NotFoundRoute }));
 
 /** A console page's path below its section (`/brand/products` is `products` under `/brand`). */
@@ -49,6 +55,7 @@ function BrandConsoleRoutes() {
         <Route path={below(section, consolePaths.brandProduct)} element={<BrandProduct />} />
         <Route path={below(section, consolePaths.brandImport)} element={<BrandImport />} />
         <Route path={below(section, consolePaths.brandCoupons)} element={<BrandCoupons />} />
+        <Route path={below(section, consolePaths.brandPayouts)} element={<BrandPayouts />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -67,6 +74,7 @@ function AdminConsoleRoutes() {
         <Route path={below(section, consolePaths.adminBanners)} element={<AdminBanners />} />
         <Route path={below(section, consolePaths.adminUsers)} element={<AdminUsers />} />
         <Route path={below(section, consolePaths.adminAudit)} element={<AdminAudit />} />
+        <Route path={below(section, consolePaths.adminPayouts)} element={<AdminPayouts />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -19,6 +19,7 @@ export const ADMIN_TEXTS = {
     banners: { label: 'Banners', hint: 'Home hero and other banners, with a live preview.' },
     users: { label: 'Users and roles', hint: 'Make people brand teams or admins.' },
     audit: { label: 'Audit log', hint: 'Every console change: who, when, before and after.' },
+    payouts: { label: 'Payouts', hint: "Every brand's month, and recording payouts made." },
   },
 } as const;
 
