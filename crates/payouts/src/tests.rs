@@ -206,6 +206,29 @@ fn refunds_beyond_sales_carry_forward() {
         &refunds,
     );
     assert_eq!(from_frozen, dec);
+    // A month far ahead folds only the months with activity, and owes what November left
+    // once December paid it off.
+    let far = Statement::through(
+        month("2026-10"),
+        month("9999-12"),
+        rate,
+        0,
+        &sales,
+        &refunds,
+    );
+    assert_eq!((far.carried_in, far.payout, far.gross), (0, 0, 0));
+    let only_nov = Statement::through(
+        month("2026-10"),
+        month("2030-01"),
+        rate,
+        0,
+        &sales[..2],
+        &refunds,
+    );
+    assert_eq!(
+        (only_nov.carried_in, only_nov.carried_out),
+        (63_000, 63_000)
+    );
 }
 
 #[test]
