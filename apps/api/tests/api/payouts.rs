@@ -466,9 +466,33 @@ async fn payouts_are_the_brands_own_and_admins_only(backend: Backend) {
     let (status, empty) = get(&app, "/api/admin/payouts?month=2026-10", &c.admin).await;
     assert_eq!(status, 200, "{empty}");
     assert_eq!(empty["payouts"], json!([]));
-    let (status, paid) = post(&app, &pay, json!({"reference": "NIL-2026-10"}), &c.admin).await;
-    assert_eq!(status, 200, "{paid}");
-    assert_eq!(paid["payout"]["status"], "paid");
+    // Two admins record it at once: one is recorded, the other is told it is paid already.
+    let (one, two) = tokio::join!(
+        post(&app, &pay, json!({"reference": "NIL-2026-10"}), &c.admin),
+        post(&app, &pay, json!({"reference": "NIL-2026-10-B"}), &c.admin),
+    );
+    let mut answers = [one, two];
+    answers.sort_by_key(|(status, _)| *status);
+    assert_eq!(answers[0].0, 200, "{}", answers[0].1);
+    assert_eq!(
+        (answers[1].0, error_code(&answers[1].1).as_str()),
+        (409, "ALREADY_PAID"),
+        "{}",
+        answers[1].1
+    );
+    assert_eq!(answers[0].1["payout"]["status"], "paid");
+    assert_eq!(app.count("payouts"), 1);
+    assert_eq!(app.count("audit_log WHERE entity = 'payout'"), 1);
+    // The database itself refuses to change or remove a paid month.
+    for sql in [
+        "UPDATE payouts SET reference = 'changed'",
+        "DELETE FROM payouts",
+    ] {
+        let refused =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.execute_sql(sql)));
+        assert!(refused.is_err(), "{sql} was allowed");
+    }
+    assert_eq!(app.count("payouts WHERE reference LIKE 'NIL-2026-10%'"), 1);
     let (_, listed) = get(&app, "/api/admin/payouts?month=2026-10", &c.admin).await;
     assert_eq!(
         listed["payouts"].as_array().map(Vec::len),
