@@ -2,6 +2,7 @@
 //! the brand's products, stock, images, imports and coupons.
 
 pub mod coupons;
+pub mod events;
 pub mod images;
 pub mod imports;
 pub mod payouts;
@@ -15,6 +16,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     images::routes(cfg);
     products::routes(cfg);
     coupons::routes(cfg);
+    events::routes(cfg);
     payouts::routes(cfg);
 }
 
@@ -27,6 +29,7 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("brand_images", images::Doc::openapi()),
         ("brand_imports", imports::Doc::openapi()),
         ("brand_coupons", coupons::Doc::openapi()),
+        ("brand_events", events::Doc::openapi()),
         ("brand_payouts", payouts::Doc::openapi()),
     ]
 }
