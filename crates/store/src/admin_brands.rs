@@ -33,6 +33,8 @@ pub struct BrandEdit {
     pub description: String,
     pub gender: String,
     pub is_active: bool,
+    /// Basis points, 0 to 5,000.
+    pub commission_rate_bp: i64,
 }
 
 /// The brand with this id.
@@ -94,6 +96,7 @@ pub fn update_brand(
         brands::description.eq(&edit.description),
         brands::gender.eq(&edit.gender),
         brands::is_active.eq(edit.is_active),
+        brands::commission_rate_bp.eq(edit.commission_rate_bp),
         brands::version.eq(brands::version + 1),
     ))
     .execute(conn)?;

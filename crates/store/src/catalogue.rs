@@ -22,6 +22,8 @@ pub struct BrandRecord {
     pub created_at: NaiveDateTime,
     /// Counts the brand's edits; a console edit names the version it read.
     pub version: i64,
+    /// The share of the brand's sales the shop keeps, in basis points (0 to 5,000: 50%).
+    pub commission_rate_bp: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]

@@ -42,6 +42,7 @@ mod faults;
 mod health;
 pub mod ids;
 mod orders;
+mod payouts;
 mod products;
 mod schema;
 mod seed;
@@ -88,6 +89,7 @@ pub use orders::{
     OrderRecord, Placement, RefundClaim, RequestChange, Reservation, ShipmentRecord, Shortage,
     Stage, StockLedger, StoredOrder,
 };
+pub use payouts::{PayoutRecord, PayoutRefund, PayoutSale, insert_payout, payout_of};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
 pub use shopify_imports::ShopifyBatch;

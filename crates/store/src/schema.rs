@@ -29,6 +29,7 @@ diesel::table! {
         gender -> Text,
         created_at -> Timestamp,
         version -> BigInt,
+        commission_rate_bp -> BigInt,
     }
 }
 
@@ -446,6 +447,35 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    payout_refunds (order_id) {
+        order_id -> Text,
+        brand_id -> Text,
+        completed_at -> Timestamp,
+        amount_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    payouts (brand_id, month) {
+        brand_id -> Text,
+        month -> Text,
+        brand_name -> Text,
+        commission_rate_bp -> BigInt,
+        gross_paise -> BigInt,
+        refunds_paise -> BigInt,
+        commission_paise -> BigInt,
+        carried_in_paise -> BigInt,
+        payout_paise -> BigInt,
+        carried_out_paise -> BigInt,
+        lines -> Text,
+        reference -> Text,
+        paid_at -> Timestamp,
+        paid_by -> Text,
+        paid_by_email -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
@@ -475,6 +505,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_shipments,
     orders,
     payment_events,
+    payout_refunds,
+    payouts,
     products,
     product_categories,
     product_images,

@@ -24,6 +24,8 @@ export interface AdminBrand {
   version: number;
   /** Products of the brand shoppers can see. */
   productCount: number;
+  /** The share of the brand's sales the shop keeps: a percentage, 0 to 50 (payouts). */
+  commissionRate?: number;
 }
 
 export interface NewBrand {
@@ -33,7 +35,7 @@ export interface NewBrand {
   description?: string;
 }
 
-export type BrandChanges = Partial<NewBrand> & { version: number };
+export type BrandChanges = Partial<NewBrand> & { version: number; commissionRate?: number };
 
 export interface AdminCategory {
   _id: string;

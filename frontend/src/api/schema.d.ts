@@ -186,6 +186,40 @@ export interface paths {
         patch: operations["admin_categories_update"];
         trace?: never;
     };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every brand's month with anything in it (orders, refunds, or paid), without the orders. */
+        get: operations["admin_payouts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{brandId}/{month}/paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the brand's ended month as paid: its figures and orders are frozen as paid. */
+        post: operations["admin_payouts_record_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/static-images": {
         parameters: {
             query?: never;
@@ -483,6 +517,40 @@ export interface paths {
          *     Delivered).
          */
         post: operations["move_delivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's month: its figures, status and order lines. */
+        get: operations["brand_payouts_payout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The brand's month as a CSV attachment: one row per order, then a totals row. */
+        get: operations["brand_payouts_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1773,6 +1841,12 @@ export interface components {
         /** @description A brand as the admin console shows it. */
         AdminBrand: {
             _id: string;
+            /**
+             * Format: double
+             * @description The share of the brand's sales the shop keeps: a percentage, 0 to 50, at most 2
+             *     decimals (docs/requirements.md, "Payouts").
+             */
+            commissionRate: number;
             description: string;
             /** @description "male", "female" or "unisex". */
             gender: string;
@@ -2065,6 +2139,11 @@ export interface components {
         };
         /** @description An edit of a brand: any of its fields, and the version it read. */
         BrandPatch: {
+            /**
+             * Format: double
+             * @description The commission rate: a percentage, 0 to 50, at most 2 decimals.
+             */
+            commissionRate?: number | null;
             description?: string | null;
             gender?: string | null;
             /** @description False hides the brand and its products from shoppers. */
@@ -2797,6 +2876,10 @@ export interface components {
             orders: components["schemas"]["Order"][];
             success: boolean;
         };
+        /** @description `{reference}`: the bank transfer's reference, 1 to 100 characters. */
+        PaidBody: {
+            reference?: string | null;
+        };
         /** @description An address's parts, as the wizard fills its fields. */
         ParsedPlace: {
             city: string;
@@ -2814,6 +2897,65 @@ export interface components {
             pincode: string;
             placeId: string;
             state: string;
+        };
+        /** @description A brand's month. */
+        Payout: {
+            brandId: string;
+            brandName: string;
+            /** @description Owed from earlier months whose refunds exceeded their sales, taken off this payout. */
+            carriedIn: components["schemas"]["Decimal"];
+            /** @description What this month leaves owing to the next (its refunds exceeded its sales). */
+            carriedOut: components["schemas"]["Decimal"];
+            commission: components["schemas"]["Decimal"];
+            /**
+             * Format: double
+             * @description A percentage (12.5 is 12.5%).
+             */
+            commissionRate: number;
+            /** @description The totals of the orders placed in the month. */
+            gross: components["schemas"]["Decimal"];
+            /** @description `YYYY-MM`, in India's time zone. */
+            month: string;
+            /** @description The order lines (absent from the admin's list). */
+            orders?: components["schemas"]["PayoutOrder"][] | null;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** @description gross − refunds − commission − carriedIn, never below 0. */
+            payout: components["schemas"]["Decimal"];
+            reference?: string | null;
+            /** @description The refunds completed in the month. */
+            refunds: components["schemas"]["Decimal"];
+            /** @description "open" (the month has not ended), "due" or "paid". */
+            status: string;
+        };
+        /** @description `{success, payout}`. */
+        PayoutAnswer: {
+            payout: components["schemas"]["Payout"];
+            success: boolean;
+        };
+        /** @description `{success, month, payouts}`. */
+        PayoutList: {
+            month: string;
+            payouts: components["schemas"]["Payout"][];
+            success: boolean;
+        };
+        /** @description One order's part in a month. */
+        PayoutOrder: {
+            /**
+             * @description `(total − refunded) × rate`, rounded half away from zero to the paise (negative when a
+             *     carried refund gives the commission back).
+             */
+            commission: components["schemas"]["Decimal"];
+            orderId: string;
+            /** Format: date-time */
+            placedAt: string;
+            /** @description Its refund, when the refund completed in the month. */
+            refunded: components["schemas"]["Decimal"];
+            /**
+             * @description The order's total when it was placed in the month; 0 for an order of an earlier month
+             *     whose refund completed in this one.
+             */
+            total: components["schemas"]["Decimal"];
         };
         PlaceAnswer: {
             data: components["schemas"]["ParsedPlace"];
@@ -4512,6 +4654,175 @@ export interface operations {
             };
         };
     };
+    admin_payouts_list: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM` in IST (default: this month). */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By brand name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `month`; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_payouts_record_paid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The brand */
+                brandId: string;
+                /** @description YYYY-MM, IST */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaidBody"];
+            };
+        };
+        responses: {
+            /** @description Paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAnswer"];
+                };
+            };
+            /** @description VALIDATION_FAILED: `month` or `reference` (1 to 100 characters); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description MONTH_OPEN: the month has not ended; ALREADY_PAID */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     admin_banners_list_static_images: {
         parameters: {
             query?: {
@@ -6052,6 +6363,146 @@ export interface operations {
             };
             /** @description INVALID_MOVE with the reason */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_payouts_payout: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM` in IST (default: this month). */
+                month?: string;
+                /** @description The brand (admins; a brand user's own otherwise). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAnswer"];
+                };
+            };
+            /** @description VALIDATION_FAILED (`month`); BRAND_REQUIRED (an admin without brandId); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. (another brand's, or none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_payouts_export: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM` in IST (default: this month). */
+                month?: string;
+                /** @description The brand (admins; a brand user's own otherwise). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description orderId,placedAt,total,refunded,commission,net */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED (`month`); BRAND_REQUIRED; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

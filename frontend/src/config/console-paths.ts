@@ -15,6 +15,7 @@ export const consolePaths = {
   brandImport: { path: '/brand/import', getHref: () => '/brand/import' },
   brandCoupons: { path: '/brand/coupons', getHref: () => '/brand/coupons' },
   brandOrders: { path: '/brand/orders', getHref: () => '/brand/orders' },
+  brandPayouts: { path: '/brand/payouts', getHref: () => '/brand/payouts' },
   // The admin console, for admins only (ours).
   admin: { path: ADMIN_CONSOLE_PATH, getHref: () => ADMIN_CONSOLE_PATH },
   adminBrands: { path: '/admin/brands', getHref: () => '/admin/brands' },
@@ -23,4 +24,5 @@ export const consolePaths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminApplications: { path: '/admin/applications', getHref: () => '/admin/applications' },
+  adminPayouts: { path: '/admin/payouts', getHref: () => '/admin/payouts' },
 } as const;

@@ -15,6 +15,7 @@ mod events;
 pub mod input;
 mod media;
 mod shopify;
+mod payouts;
 pub mod swipes;
 pub mod trending;
 

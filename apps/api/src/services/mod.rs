@@ -16,5 +16,6 @@ pub mod input;
 pub mod lookup;
 pub mod media;
 pub mod orders;
+pub mod payouts;
 pub mod swipes;
 pub mod trending;

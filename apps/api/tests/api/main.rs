@@ -28,6 +28,7 @@ mod frontend;
 mod health;
 mod media;
 mod offers;
+mod payouts;
 mod places;
 mod places_google;
 mod products;

@@ -794,6 +794,30 @@ fn attempts(
             Some(json!({"reason": "Hijacked"})),
         ),
         attempt(
+            Method::GET,
+            "/api/brand/payouts",
+            "/api/brand/payouts?month=2026-10".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/payouts/export",
+            "/api/brand/payouts/export".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/payouts",
+            "/api/admin/payouts".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/payouts/{brandId}/{month}/paid",
+            "/api/admin/payouts/no-such-brand/2026-10/paid".into(),
+            Some(json!({"reference": "HIJACK"})),
+        ),
+        attempt(
             Method::POST,
             "/api/users/me/email",
             "/api/users/me/email".into(),

@@ -19,6 +19,9 @@ const BrandImport = lazy(async () => ({
 const BrandCoupons = lazy(async () => ({
   default: (await import('./brand-console-coupons')).BrandCouponsRoute,
 }));
+const BrandPayouts = lazy(async () => ({
+  default: (await import('./brand-console-payouts')).BrandPayoutsRoute,
+}));
 const AdminHome = lazy(async () => ({ default: (await import('./admin')).AdminRoute }));
 const AdminBrands = lazy(async () => ({ default: (await import('./admin-brands')).AdminBrandsRoute }));
 const AdminCategories = lazy(async () => ({
@@ -31,6 +34,9 @@ const AdminUsers = lazy(async () => ({ default: (await import('./admin-users')).
 const AdminAudit = lazy(async () => ({ default: (await import('./admin-audit')).AdminAuditRoute }));
 const AdminApplications = lazy(async () => ({
   default: (await import('./admin-applications')).AdminApplicationsRoute,
+}));
+const AdminPayouts = lazy(async () => ({
+  default: (await import('./admin-payouts')).AdminPayoutsRoute,
 }));
 const NotFound = lazy(async () => ({ default: (await import('./not-found')).NotFoundRoute }));
 
@@ -52,6 +58,7 @@ function BrandConsoleRoutes() {
         <Route path={below(section, consolePaths.brandProduct)} element={<BrandProduct />} />
         <Route path={below(section, consolePaths.brandImport)} element={<BrandImport />} />
         <Route path={below(section, consolePaths.brandCoupons)} element={<BrandCoupons />} />
+        <Route path={below(section, consolePaths.brandPayouts)} element={<BrandPayouts />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -74,6 +81,7 @@ function AdminConsoleRoutes() {
           path={below(section, consolePaths.adminApplications)}
           element={<AdminApplications />}
         />
+        <Route path={below(section, consolePaths.adminPayouts)} element={<AdminPayouts />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -6,6 +6,7 @@ pub mod audit;
 pub mod banners;
 pub mod brands;
 pub mod categories;
+pub mod payouts;
 pub mod users;
 
 use actix_web::web;
@@ -18,6 +19,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     users::routes(cfg);
     audit::routes(cfg);
     applications::routes(cfg);
+    payouts::routes(cfg);
 }
 
 /// The admin console's parts of the OpenAPI document.
@@ -31,5 +33,6 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("admin_users", users::Doc::openapi()),
         ("admin_audit", audit::Doc::openapi()),
         ("admin_applications", applications::Doc::openapi()),
+        ("admin_payouts", payouts::Doc::openapi()),
     ]
 }

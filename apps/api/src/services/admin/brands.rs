@@ -37,6 +37,10 @@ pub struct AdminBrand {
     /// The brand's products that are not archived (shown to shoppers or not).
     #[serde(rename = "productCount")]
     pub product_count: i64,
+    /// The share of the brand's sales the shop keeps: a percentage, 0 to 50, at most 2
+    /// decimals (docs/requirements.md, "Payouts").
+    #[serde(rename = "commissionRate")]
+    pub commission_rate: f64,
 }
 
 impl AdminBrand {
@@ -53,6 +57,9 @@ impl AdminBrand {
             gender: record.gender.clone(),
             version: record.version,
             product_count,
+            commission_rate: payouts::Rate::from_bp(record.commission_rate_bp)
+                .unwrap_or_default()
+                .percent(),
         }
     }
 }
@@ -102,6 +109,9 @@ pub struct BrandPatch {
     #[serde(rename = "isActive")]
     pub is_active: Option<bool>,
     pub description: Option<String>,
+    /// The commission rate: a percentage, 0 to 50, at most 2 decimals.
+    #[serde(rename = "commissionRate")]
+    pub commission_rate: Option<f64>,
     /// The version read (or send `If-Match`).
     #[serde(default, deserialize_with = "crate::services::input::whole_version")]
     pub version: Option<i64>,
@@ -231,6 +241,9 @@ pub async fn update(
             optional_text(body.description.as_deref(), MAX_DESCRIPTION),
         )
         .flatten();
+    let commission_rate = body
+        .commission_rate
+        .and_then(|r| fields.keep("commissionRate", payouts::Rate::from_percent(r)));
     fields.check()?;
     let now = state.clock.now();
     let media = media_origin(state);
@@ -255,6 +268,8 @@ pub async fn update(
                     description: description.unwrap_or_else(|| before.description.clone()),
                     gender: gender.unwrap_or_else(|| before.gender.clone()),
                     is_active: body.is_active.unwrap_or(before.is_active),
+                    commission_rate_bp: commission_rate
+                        .map_or(before.commission_rate_bp, |r| i64::from(r.bp())),
                 };
                 if edit.name.to_lowercase() != before.name.to_lowercase()
                     && store::brand_name_taken(conn, &edit.name, Some(&id))?

@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly { key: AdminSection; href: string }[] = [
   { key: 'users', href: consolePaths.adminUsers.getHref() },
   { key: 'audit', href: consolePaths.adminAudit.getHref() },
   { key: 'applications', href: consolePaths.adminApplications.getHref() },
+  { key: 'payouts', href: consolePaths.adminPayouts.getHref() },
 ];
 
 /** What a signed-in non-admin sees, here and when the server refuses a stale admin session. */

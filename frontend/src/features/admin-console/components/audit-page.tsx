@@ -17,6 +17,7 @@ export const AUDIT_ENTITIES = [
   'user',
   'product',
   'coupon',
+  'payout',
 ] as const;
 
 export const AUDIT_TEXTS = {

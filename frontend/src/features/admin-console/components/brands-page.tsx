@@ -28,6 +28,8 @@ export const BRAND_TEXTS = {
   nameRequired: 'Enter the brand name.',
   nameTooLong: 'At most 100 characters.',
   descriptionTooLong: 'At most 2000 characters.',
+  commissionRateInvalid: 'A percentage from 0 to 50, with at most 2 decimals.',
+  commissionRateHint: 'The share of the brand\'s sales the shop keeps, 0 to 50%.',
   saved: (name: string) => `${name} saved.`,
   logoSaved: (name: string) => `${name}'s logo uploaded.`,
   deactivateTitle: (name: string) => `Deactivate ${name}?`,
@@ -51,6 +53,8 @@ interface BrandDraft {
   gender: AdminGender;
   isActive: boolean;
   description: string;
+  /** A percentage as typed. */
+  commissionRate: string;
 }
 
 const draftOf = (brand: AdminBrand | null): BrandDraft => ({
@@ -58,13 +62,25 @@ const draftOf = (brand: AdminBrand | null): BrandDraft => ({
   gender: brand?.gender ?? 'unisex',
   isActive: brand?.isActive ?? true,
   description: brand?.description ?? '',
+  commissionRate: String(brand?.commissionRate ?? 0),
 });
+
+/** A commission rate as typed: a number from 0 to 50 with at most 2 decimals, or null. */
+export function parseCommissionRate(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/u.test(trimmed)) return null;
+  const rate = Number(trimmed);
+  return rate >= 0 && rate <= 50 ? rate : null;
+}
 
 function validate(draft: BrandDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!draft.name.trim()) errors.name = BRAND_TEXTS.nameRequired;
   else if (draft.name.trim().length > 100) errors.name = BRAND_TEXTS.nameTooLong;
   if (draft.description.length > 2000) errors.description = BRAND_TEXTS.descriptionTooLong;
+  if (parseCommissionRate(draft.commissionRate) === null) {
+    errors.commissionRate = BRAND_TEXTS.commissionRateInvalid;
+  }
   return errors;
 }
 
@@ -92,7 +108,7 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setTouched({ name: true, description: true });
+    setTouched({ name: true, description: true, commissionRate: true });
     setAlert(null);
     if (Object.keys(validate(draft)).length > 0 || logoError) return;
     const fields = {
@@ -106,7 +122,14 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
       saved = await save.mutateAsync(
         base === null
           ? { id: null, brand: fields }
-          : { id: base._id, brand: { ...fields, version: base.version } },
+          : {
+              id: base._id,
+              brand: {
+                ...fields,
+                commissionRate: parseCommissionRate(draft.commissionRate) ?? 0,
+                version: base.version,
+              },
+            },
       );
     } catch (error) {
       if (isStale(error) && isBrandShape(error.body.current)) {
@@ -219,6 +242,25 @@ function BrandForm({ brand, onDone }: { brand: AdminBrand | null; onDone: () => 
           />
         )}
       </FormRow>
+      {base !== null && (
+        <FormRow
+          label="Commission rate (%)"
+          error={shown('commissionRate')}
+          hint={BRAND_TEXTS.commissionRateHint}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className={inputClass}
+              inputMode="decimal"
+              value={draft.commissionRate}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => change('commissionRate', event.target.value)}
+            />
+          )}
+        </FormRow>
+      )}
       <label className={styles.check}>
         <input
           type="checkbox"

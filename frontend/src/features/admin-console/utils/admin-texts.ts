@@ -23,6 +23,7 @@ export const ADMIN_TEXTS = {
       label: 'Applications',
       hint: 'Brands applying to sell: review, approve or reject with a reason.',
     },
+    payouts: { label: 'Payouts', hint: "Every brand's month, and recording payouts made." },
   },
 } as const;
 

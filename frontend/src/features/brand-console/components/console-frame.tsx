@@ -15,6 +15,7 @@ export const BRAND_SECTIONS = [
   { label: 'Import/Export', href: consolePaths.brandImport.getHref() },
   { label: 'Coupons', href: consolePaths.brandCoupons.getHref() },
   { label: 'Orders', href: consolePaths.brandOrders.getHref() },
+  { label: 'Payouts', href: consolePaths.brandPayouts.getHref() },
 ] as const;
 
 const ROLE_NAMES: Record<number, string> = { 0: 'Shopper', 1: 'Brand team', 2: 'Admin' };

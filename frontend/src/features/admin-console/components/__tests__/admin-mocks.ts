@@ -28,6 +28,7 @@ export function brand(overrides: Partial<AdminBrand> = {}): AdminBrand {
     gender: 'unisex',
     version: 1,
     productCount: 12,
+    commissionRate: 0,
     ...overrides,
   };
 }
