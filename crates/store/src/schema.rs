@@ -399,6 +399,58 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    insight_brand_days (brand_id, day) {
+        brand_id -> Text,
+        day -> BigInt,
+        revenue_paise -> BigInt,
+        orders -> BigInt,
+        units -> BigInt,
+        refunds_paise -> BigInt,
+        refunds -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_product_days (brand_id, day, product_id) {
+        brand_id -> Text,
+        day -> BigInt,
+        product_id -> Text,
+        cards_shown -> BigInt,
+        likes -> BigInt,
+        dislikes -> BigInt,
+        bag_adds -> BigInt,
+        orders -> BigInt,
+        units -> BigInt,
+        revenue_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_buyers (brand_id, user_id) {
+        brand_id -> Text,
+        user_id -> Text,
+        first_day -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_refunds (order_id) {
+        order_id -> Text,
+        brand_id -> Text,
+        day -> BigInt,
+        amount_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_buyer_days (brand_id, day, user_id) {
+        brand_id -> Text,
+        day -> BigInt,
+        user_id -> Text,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
@@ -437,6 +489,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     static_images,
     curated_list,
     heartbeats,
+    insight_brand_days,
+    insight_buyer_days,
+    insight_buyers,
+    insight_product_days,
+    insight_refunds,
     swipe_hours,
     swipe_log,
     swipe_totals,

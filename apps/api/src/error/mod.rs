@@ -11,6 +11,7 @@ mod console_coupons;
 mod console_imports;
 mod console_products;
 pub mod input;
+mod insights;
 mod media;
 pub mod swipes;
 pub mod trending;

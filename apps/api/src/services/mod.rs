@@ -11,6 +11,7 @@ pub mod chat;
 pub mod checkout;
 pub mod console;
 pub mod input;
+pub mod insights;
 pub mod lookup;
 pub mod media;
 pub mod orders;

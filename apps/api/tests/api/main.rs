@@ -24,6 +24,7 @@ mod errors;
 mod faults;
 mod frontend;
 mod health;
+mod insights;
 mod media;
 mod offers;
 mod places;

@@ -23,7 +23,7 @@ struct RefundProgress<'a> {
 }
 
 impl Store {
-    /// Records a refund's progress: the payment service's id once it has one, and the
+    /// Records a refund's progress at `now`: the payment service's id once it has one, and the
     /// `refund_status` (and `payment_status`, when given) to show.
     pub fn set_refund(
         &self,
@@ -31,16 +31,20 @@ impl Store {
         refund_id: Option<&str>,
         refund_status: RefundStatus,
         payment_status: Option<PaymentStatus>,
+        now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        diesel::update(orders::table.filter(orders::id.eq(order_id)))
-            .set(&RefundProgress {
-                refund_id,
-                refund_status: Stored(refund_status),
-                payment_status: payment_status.map(Stored),
-            })
-            .execute(&mut conn)?;
-        Ok(())
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        Ok(conn.transaction(|conn| {
+            diesel::update(orders::table.filter(orders::id.eq(order_id)))
+                .set(&RefundProgress {
+                    refund_id,
+                    refund_status: Stored(refund_status),
+                    payment_status: payment_status.map(Stored),
+                })
+                .execute(conn)?;
+            crate::insights::note_refund(conn, order_id, now.naive_utc())
+        })?)
     }
 
     /// Claims the refund of `order_id` for one caller: answers the payment and the amount to
@@ -114,6 +118,7 @@ impl Store {
         refund_id: Option<&str>,
         refund_status: RefundStatus,
         payment_status: Option<PaymentStatus>,
+        now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
@@ -130,7 +135,7 @@ impl Store {
             })
             .execute(conn)?;
             diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
-            QueryResult::Ok(())
+            crate::insights::note_refund(conn, order_id, now.naive_utc())
         })?)
     }
 

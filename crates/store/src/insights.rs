@@ -1,0 +1,706 @@
+//! A brand's figures (the brand console's insights): rollups by brand, product and day, kept in
+//! the same transaction as what they count, and the reads the insights calls make of them.
+//!
+//! - A placed order ([`note_order_placed`], from `place_order`) adds its total, one order and
+//!   its units to its brand's day, each of its products' lines to that product's day, and its
+//!   shopper to the brand's buyers (with the day of their first order) and that day's buyers.
+//! - A completed refund ([`note_refund`], after every write of a refund's status) adds the
+//!   order's total to the brand's refunds on the day it completed, once per order (a row in
+//!   `insight_refunds` says it was counted). Only placed orders count: a payment refunded
+//!   because its reservation had lapsed was never revenue. Refunds are of whole orders (total
+//!   with delivery and after discounts), so they are not split over products.
+//! - A verdict ([`SwipeDays`], from the swipe writer) adds a like or dislike to its product's
+//!   day, the day it was swiped; an undo takes it back from that day, and a replaced verdict
+//!   moves from its day to the new one. So the counts are the current verdicts, by the day of
+//!   each.
+//! - A bag change ([`note_bag_adds`]) counts one bag add per line (product and size) new in the
+//!   bag; a quantity raised on a line already there is not a new add.
+//! - A card the swipe feed serves ([`Store::note_cards_shown`]) counts one card shown. The deck
+//!   sends the ids it has shown, and the feed leaves those (and swiped products) out, so a
+//!   shopper is served a card once per deck; a new deck (a reload) may serve it again.
+//!
+//! Days are India's (IST, UTC+5:30), stored as days since 1970-01-01. Every read is one index
+//! range of one brand's (or one product's) days: a summary of 30 days reads 30 brand-day rows,
+//! the brand's product-days of the period, and its buyer-days of the period with each buyer's
+//! first day.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use chrono::{DateTime, NaiveDate, NaiveDateTime, TimeDelta, Utc};
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+
+use crate::db::DbConnection;
+use crate::ids::OrderId;
+use crate::orders::{Stage, StoredOrder};
+use crate::schema::{
+    insight_brand_days, insight_buyer_days, insight_buyers, insight_product_days, insight_refunds,
+    orders, product_images, product_stock, products,
+};
+use crate::{Store, StoreError};
+
+/// India's offset from UTC.
+const IST_OFFSET: TimeDelta = TimeDelta::minutes(5 * 60 + 30);
+
+/// Rows per multi-row statement: well under both backends' bound-parameter limits.
+const CHUNK: usize = 400;
+
+/// The IST day of a UTC time, as days since 1970-01-01.
+pub fn ist_day(at: NaiveDateTime) -> i64 {
+    day_number((at + IST_OFFSET).date())
+}
+
+/// A date's day number (days since 1970-01-01).
+pub fn day_number(date: NaiveDate) -> i64 {
+    i64::from((date - NaiveDate::default()).num_days() as i32)
+}
+
+/// The date of a day number.
+pub fn day_date(day: i64) -> NaiveDate {
+    NaiveDate::default() + TimeDelta::days(day)
+}
+
+/// Today in India at `now`.
+pub fn ist_today(now: DateTime<Utc>) -> NaiveDate {
+    (now.naive_utc() + IST_OFFSET).date()
+}
+
+/// Changes to one product's day.
+#[derive(Insertable, Clone, Debug, Default)]
+#[diesel(table_name = insight_product_days)]
+#[diesel(treat_none_as_default_value = false)]
+pub struct ProductDayDelta {
+    pub brand_id: String,
+    pub day: i64,
+    pub product_id: String,
+    pub cards_shown: i64,
+    pub likes: i64,
+    pub dislikes: i64,
+    pub bag_adds: i64,
+    pub orders: i64,
+    pub units: i64,
+    pub revenue_paise: i64,
+}
+
+/// Changes to one brand's day.
+#[derive(Insertable, Clone, Debug, Default)]
+#[diesel(table_name = insight_brand_days)]
+#[diesel(treat_none_as_default_value = false)]
+pub struct BrandDayDelta {
+    pub brand_id: String,
+    pub day: i64,
+    pub revenue_paise: i64,
+    pub orders: i64,
+    pub units: i64,
+    pub refunds_paise: i64,
+    pub refunds: i64,
+}
+
+/// Adds `rows` to the product-day rollup (sorted first, so two writers take rows in one order).
+pub fn add_product_days(conn: &mut DbConnection, rows: &mut [ProductDayDelta]) -> QueryResult<()> {
+    use crate::schema::insight_product_days::dsl::*;
+    rows.sort_by(|a, b| {
+        (&a.brand_id, a.day, &a.product_id).cmp(&(&b.brand_id, b.day, &b.product_id))
+    });
+    for chunk in rows.chunks(CHUNK) {
+        per_backend!(conn, |c| diesel::insert_into(insight_product_days)
+            .values(chunk)
+            .on_conflict((brand_id, day, product_id))
+            .do_update()
+            .set((
+                cards_shown.eq(cards_shown + excluded(cards_shown)),
+                likes.eq(likes + excluded(likes)),
+                dislikes.eq(dislikes + excluded(dislikes)),
+                bag_adds.eq(bag_adds + excluded(bag_adds)),
+                orders.eq(orders + excluded(orders)),
+                units.eq(units + excluded(units)),
+                revenue_paise.eq(revenue_paise + excluded(revenue_paise)),
+            ))
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Adds `rows` to the brand-day rollup.
+pub fn add_brand_days(conn: &mut DbConnection, rows: &mut [BrandDayDelta]) -> QueryResult<()> {
+    use crate::schema::insight_brand_days::dsl::*;
+    rows.sort_by(|a, b| (&a.brand_id, a.day).cmp(&(&b.brand_id, b.day)));
+    for chunk in rows.chunks(CHUNK) {
+        per_backend!(conn, |c| diesel::insert_into(insight_brand_days)
+            .values(chunk)
+            .on_conflict((brand_id, day))
+            .do_update()
+            .set((
+                revenue_paise.eq(revenue_paise + excluded(revenue_paise)),
+                orders.eq(orders + excluded(orders)),
+                units.eq(units + excluded(units)),
+                refunds_paise.eq(refunds_paise + excluded(refunds_paise)),
+                refunds.eq(refunds + excluded(refunds)),
+            ))
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Records buyers: `(brand, user, day)` each a placed order. A buyer's first day is the
+/// earliest seen.
+pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> QueryResult<()> {
+    for chunk in rows.chunks(CHUNK) {
+        let buyers: Vec<_> = chunk
+            .iter()
+            .map(|(b, u, d)| {
+                (
+                    insight_buyers::brand_id.eq(b),
+                    insight_buyers::user_id.eq(u),
+                    insight_buyers::first_day.eq(*d),
+                )
+            })
+            .collect();
+        let days: Vec<_> = chunk
+            .iter()
+            .map(|(b, u, d)| {
+                (
+                    insight_buyer_days::brand_id.eq(b),
+                    insight_buyer_days::day.eq(*d),
+                    insight_buyer_days::user_id.eq(u),
+                )
+            })
+            .collect();
+        per_backend!(conn, |c| diesel::insert_into(insight_buyers::table)
+            .values(&buyers)
+            .on_conflict((insight_buyers::brand_id, insight_buyers::user_id))
+            .do_update()
+            .set(
+                insight_buyers::first_day.eq(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                    "CASE WHEN excluded.first_day < insight_buyers.first_day \
+                 THEN excluded.first_day ELSE insight_buyers.first_day END",
+                ))
+            )
+            .execute(c))?;
+        per_backend!(conn, |c| diesel::insert_into(insight_buyer_days::table)
+            .values(&days)
+            .on_conflict_do_nothing()
+            .execute(c))?;
+    }
+    Ok(())
+}
+
+/// Counts a placed order (inside `place_order`'s transaction): its brand's day, its products'
+/// days and its buyer.
+pub(crate) fn note_order_placed(
+    conn: &mut DbConnection,
+    stored: &StoredOrder,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let order = &stored.order;
+    let day = ist_day(now);
+    let brand = order.brand_id.as_str().to_owned();
+    let units: i64 = stored.lines.iter().map(|l| i64::from(l.quantity)).sum();
+    let mut per_product: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
+    for line in &stored.lines {
+        let p = per_product.entry(line.product_id.as_str()).or_default();
+        p.0 += i64::from(line.quantity);
+        p.1 += i64::from(line.quantity) * line.unit_price_paise;
+    }
+    let mut products: Vec<ProductDayDelta> = per_product
+        .into_iter()
+        .map(|(product, (units, revenue))| ProductDayDelta {
+            brand_id: brand.clone(),
+            day,
+            product_id: product.to_owned(),
+            orders: 1,
+            units,
+            revenue_paise: revenue,
+            ..ProductDayDelta::default()
+        })
+        .collect();
+    add_brand_days(
+        conn,
+        &mut [BrandDayDelta {
+            brand_id: brand.clone(),
+            day,
+            revenue_paise: order.total_paise,
+            orders: 1,
+            units,
+            ..BrandDayDelta::default()
+        }],
+    )?;
+    add_product_days(conn, &mut products)?;
+    add_buyers(conn, &[(brand, order.user_id.as_str().to_owned(), day)])
+}
+
+/// Counts the refund of `order_id` if it is completed and not counted yet (call it after any
+/// write of a refund's status, inside that write's transaction): the order's total, on the
+/// brand's day of `now`. Orders that were never placed are not counted.
+pub(crate) fn note_refund(
+    conn: &mut DbConnection,
+    order_id: &OrderId,
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let Some((brand, stage, refund, total)) = orders::table
+        .filter(orders::id.eq(order_id))
+        .select((
+            orders::brand_id,
+            orders::stage,
+            orders::refund_status,
+            orders::total_paise,
+        ))
+        .first::<(String, String, String, i64)>(conn)
+        .optional()?
+    else {
+        return Ok(());
+    };
+    if stage != Stage::Placed.as_str() || refund != ::orders::RefundStatus::Completed.as_str() {
+        return Ok(());
+    }
+    let day = ist_day(now);
+    let counted = per_backend!(conn, |c| diesel::insert_into(insight_refunds::table)
+        .values((
+            insight_refunds::order_id.eq(order_id),
+            insight_refunds::brand_id.eq(&brand),
+            insight_refunds::day.eq(day),
+            insight_refunds::amount_paise.eq(total),
+        ))
+        .on_conflict_do_nothing()
+        .execute(c))?;
+    if counted == 0 {
+        return Ok(());
+    }
+    add_brand_days(
+        conn,
+        &mut [BrandDayDelta {
+            brand_id: brand,
+            day,
+            refunds_paise: total,
+            refunds: 1,
+            ..BrandDayDelta::default()
+        }],
+    )
+}
+
+/// Verdict changes of one swipe batch by product and IST day, written with the batch.
+#[derive(Default, Debug)]
+pub(crate) struct SwipeDays(BTreeMap<DayKey, (i64, i64)>);
+
+/// (product, day).
+type DayKey = (String, i64);
+
+impl SwipeDays {
+    /// Counts (`sign` 1) or uncounts (`sign` -1) a verdict made at `at`.
+    pub(crate) fn count(&mut self, product_id: &str, liked: bool, at: NaiveDateTime, sign: i64) {
+        let c = self
+            .0
+            .entry((product_id.to_owned(), ist_day(at)))
+            .or_default();
+        if liked {
+            c.0 += sign;
+        } else {
+            c.1 += sign;
+        }
+    }
+
+    /// Adds the changes to the products' days (with each product's brand).
+    pub(crate) fn write(&self, conn: &mut DbConnection) -> QueryResult<()> {
+        let changed: Vec<(&DayKey, &(i64, i64))> = self
+            .0
+            .iter()
+            .filter(|(_, (l, d))| *l != 0 || *d != 0)
+            .collect();
+        if changed.is_empty() {
+            return Ok(());
+        }
+        let ids: BTreeSet<&str> = changed.iter().map(|((p, _), _)| p.as_str()).collect();
+        let brands = brands_of(conn, ids.into_iter())?;
+        let mut rows: Vec<ProductDayDelta> = changed
+            .into_iter()
+            .filter_map(|((product, day), (likes, dislikes))| {
+                Some(ProductDayDelta {
+                    brand_id: brands.get(product)?.clone(),
+                    day: *day,
+                    product_id: product.clone(),
+                    likes: *likes,
+                    dislikes: *dislikes,
+                    ..ProductDayDelta::default()
+                })
+            })
+            .collect();
+        add_product_days(conn, &mut rows)
+    }
+}
+
+/// The brands of these products, by product id.
+fn brands_of<'a>(
+    conn: &mut DbConnection,
+    ids: impl Iterator<Item = &'a str>,
+) -> QueryResult<HashMap<String, String>> {
+    let ids: Vec<&str> = ids.collect();
+    let mut out = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(CHUNK) {
+        let rows: Vec<(String, String)> = products::table
+            .filter(products::id.eq_any(chunk))
+            .select((products::id, products::brand_id))
+            .load(conn)?;
+        out.extend(rows);
+    }
+    Ok(out)
+}
+
+/// Counts the lines new in a bag (inside the bag change's transaction): one bag add per
+/// product and size that `after` holds and `before` did not.
+pub(crate) fn note_bag_adds(
+    conn: &mut DbConnection,
+    before: &[bag::Line],
+    after: &[bag::Line],
+    now: NaiveDateTime,
+) -> QueryResult<()> {
+    let had: BTreeSet<(&str, &str)> = before
+        .iter()
+        .map(|l| (l.product_id.as_str(), l.size.as_str()))
+        .collect();
+    let mut added: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in after {
+        if !had.contains(&(line.product_id.as_str(), line.size.as_str())) {
+            *added.entry(line.product_id.as_str()).or_default() += 1;
+        }
+    }
+    if added.is_empty() {
+        return Ok(());
+    }
+    let brands = brands_of(conn, added.keys().copied())?;
+    let day = ist_day(now);
+    let mut rows: Vec<ProductDayDelta> = added
+        .into_iter()
+        .filter_map(|(product, n)| {
+            Some(ProductDayDelta {
+                brand_id: brands.get(product)?.clone(),
+                day,
+                product_id: product.to_owned(),
+                bag_adds: n,
+                ..ProductDayDelta::default()
+            })
+        })
+        .collect();
+    add_product_days(conn, &mut rows)
+}
+
+/// One brand's day.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+pub struct BrandDay {
+    pub day: i64,
+    pub revenue_paise: i64,
+    pub orders: i64,
+    pub units: i64,
+    pub refunds_paise: i64,
+    pub refunds: i64,
+}
+
+/// One product's day.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+pub struct ProductDay {
+    pub product_id: String,
+    pub day: i64,
+    pub cards_shown: i64,
+    pub likes: i64,
+    pub dislikes: i64,
+    pub bag_adds: i64,
+    pub orders: i64,
+    pub units: i64,
+    pub revenue_paise: i64,
+}
+
+impl ProductDay {
+    /// Adds another day's counts to these.
+    pub fn add(&mut self, other: &ProductDay) {
+        self.cards_shown += other.cards_shown;
+        self.likes += other.likes;
+        self.dislikes += other.dislikes;
+        self.bag_adds += other.bag_adds;
+        self.orders += other.orders;
+        self.units += other.units;
+        self.revenue_paise += other.revenue_paise;
+    }
+}
+
+/// A brand's figures over days `from..=to`, as the rollups hold them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BrandPeriod {
+    /// The days with anything, in order.
+    pub days: Vec<BrandDay>,
+    /// The brand's products' counts summed over the period (`product_id` empty).
+    pub funnel: ProductDay,
+    /// Distinct buyers with a placed order in the period.
+    pub shoppers: i64,
+    /// Of them, those whose first order from the brand was before `from`.
+    pub returning_shoppers: i64,
+}
+
+/// A size low on stock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LowStock {
+    pub product_id: String,
+    pub name: String,
+    pub size: String,
+    pub units: i64,
+}
+
+/// A product's name and first image, for the insights lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProductLabel {
+    pub brand_id: String,
+    pub name: String,
+    pub image: Option<String>,
+}
+
+const PRODUCT_DAY_COLUMNS: (
+    insight_product_days::product_id,
+    insight_product_days::day,
+    insight_product_days::cards_shown,
+    insight_product_days::likes,
+    insight_product_days::dislikes,
+    insight_product_days::bag_adds,
+    insight_product_days::orders,
+    insight_product_days::units,
+    insight_product_days::revenue_paise,
+) = (
+    insight_product_days::product_id,
+    insight_product_days::day,
+    insight_product_days::cards_shown,
+    insight_product_days::likes,
+    insight_product_days::dislikes,
+    insight_product_days::bag_adds,
+    insight_product_days::orders,
+    insight_product_days::units,
+    insight_product_days::revenue_paise,
+);
+
+impl Store {
+    /// Counts the cards the swipe feed served at `now`: `(brand, product)` each.
+    pub fn note_cards_shown(
+        &self,
+        cards: &[(String, String)],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError> {
+        if cards.is_empty() {
+            return Ok(());
+        }
+        let day = ist_day(now.naive_utc());
+        let mut counted: BTreeMap<(&str, &str), i64> = BTreeMap::new();
+        for (brand, product) in cards {
+            *counted.entry((brand, product)).or_default() += 1;
+        }
+        let mut rows: Vec<ProductDayDelta> = counted
+            .into_iter()
+            .map(|((brand, product), n)| ProductDayDelta {
+                brand_id: brand.to_owned(),
+                day,
+                product_id: product.to_owned(),
+                cards_shown: n,
+                ..ProductDayDelta::default()
+            })
+            .collect();
+        let mut conn = self.conn()?;
+        Ok(conn.transaction(|conn| add_product_days(conn, &mut rows))?)
+    }
+
+    /// The brand's figures over the IST days `from..=to`.
+    pub fn brand_period(
+        &self,
+        brand: &str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<BrandPeriod, StoreError> {
+        let (from, to) = (day_number(from), day_number(to));
+        let mut conn = self.conn()?;
+        let days: Vec<BrandDay> = insight_brand_days::table
+            .filter(insight_brand_days::brand_id.eq(brand))
+            .filter(insight_brand_days::day.between(from, to))
+            .order(insight_brand_days::day)
+            .select((
+                insight_brand_days::day,
+                insight_brand_days::revenue_paise,
+                insight_brand_days::orders,
+                insight_brand_days::units,
+                insight_brand_days::refunds_paise,
+                insight_brand_days::refunds,
+            ))
+            .load(&mut conn)?;
+        let mut funnel = ProductDay::default();
+        for row in product_days_of_brand(&mut conn, brand, from, to)? {
+            funnel.add(&row);
+        }
+        let buyers: Vec<(String, i64)> = insight_buyer_days::table
+            .inner_join(
+                insight_buyers::table.on(insight_buyers::brand_id
+                    .eq(insight_buyer_days::brand_id)
+                    .and(insight_buyers::user_id.eq(insight_buyer_days::user_id))),
+            )
+            .filter(insight_buyer_days::brand_id.eq(brand))
+            .filter(insight_buyer_days::day.between(from, to))
+            .select((insight_buyer_days::user_id, insight_buyers::first_day))
+            .load(&mut conn)?;
+        let mut seen: HashMap<String, i64> = HashMap::with_capacity(buyers.len());
+        seen.extend(buyers);
+        let returning = seen.values().filter(|first| **first < from).count();
+        Ok(BrandPeriod {
+            days,
+            funnel,
+            shoppers: seen.len() as i64,
+            returning_shoppers: returning as i64,
+        })
+    }
+
+    /// Each of the brand's products with anything in the IST days `from..=to`, its counts
+    /// summed over them (`day` is 0).
+    pub fn product_totals(
+        &self,
+        brand: &str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Vec<ProductDay>, StoreError> {
+        let mut conn = self.conn()?;
+        let rows = product_days_of_brand(&mut conn, brand, day_number(from), day_number(to))?;
+        let mut totals: HashMap<String, ProductDay> = HashMap::new();
+        for row in &rows {
+            totals
+                .entry(row.product_id.clone())
+                .or_insert_with(|| ProductDay {
+                    product_id: row.product_id.clone(),
+                    ..ProductDay::default()
+                })
+                .add(row);
+        }
+        Ok(totals.into_values().collect())
+    }
+
+    /// One product's days with anything in `from..=to`, in order.
+    pub fn product_days(
+        &self,
+        product_id: &str,
+        from: NaiveDate,
+        to: NaiveDate,
+    ) -> Result<Vec<ProductDay>, StoreError> {
+        let mut conn = self.conn()?;
+        Ok(insight_product_days::table
+            .filter(insight_product_days::product_id.eq(product_id))
+            .filter(insight_product_days::day.between(day_number(from), day_number(to)))
+            .order(insight_product_days::day)
+            .select(PRODUCT_DAY_COLUMNS)
+            .load(&mut conn)?)
+    }
+
+    /// The names, brands and first images of these products (any state), by id.
+    pub fn product_labels(
+        &self,
+        ids: &[&str],
+    ) -> Result<HashMap<String, ProductLabel>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut out = HashMap::with_capacity(ids.len());
+        for chunk in ids.chunks(CHUNK) {
+            let rows: Vec<(String, String, String)> = products::table
+                .filter(products::id.eq_any(chunk))
+                .select((products::id, products::brand_id, products::name))
+                .load(&mut conn)?;
+            let images: Vec<(String, String)> = product_images::table
+                .filter(product_images::product_id.eq_any(chunk))
+                .filter(product_images::position.eq(0))
+                .select((product_images::product_id, product_images::url))
+                .load(&mut conn)?;
+            let images: HashMap<String, String> = images.into_iter().collect();
+            for (id, brand_id, name) in rows {
+                let image = images.get(&id).cloned();
+                out.insert(
+                    id,
+                    ProductLabel {
+                        brand_id,
+                        name,
+                        image,
+                    },
+                );
+            }
+        }
+        Ok(out)
+    }
+
+    /// Sizes of active, unarchived products (of `brand`, or every brand) with at most
+    /// `threshold` units, fewest first, at most `limit`.
+    pub fn low_stock(
+        &self,
+        brand: Option<&str>,
+        threshold: i32,
+        limit: i64,
+    ) -> Result<Vec<LowStock>, StoreError> {
+        let mut conn = self.conn()?;
+        let mut query = product_stock::table
+            .inner_join(products::table)
+            .filter(products::is_active.eq(true))
+            .filter(products::archived_at.is_null())
+            .filter(product_stock::quantity.le(threshold))
+            .into_boxed();
+        if let Some(brand) = brand {
+            query = query.filter(products::brand_id.eq(brand.to_owned()));
+        }
+        let rows: Vec<(String, String, String, i32)> = query
+            .order((
+                product_stock::quantity,
+                products::name,
+                products::id,
+                product_stock::position,
+            ))
+            .limit(limit)
+            .select((
+                products::id,
+                products::name,
+                product_stock::size,
+                product_stock::quantity,
+            ))
+            .load(&mut conn)?;
+        Ok(rows
+            .into_iter()
+            .map(|(product_id, name, size, units)| LowStock {
+                product_id,
+                name,
+                size,
+                units: i64::from(units),
+            })
+            .collect())
+    }
+}
+
+fn product_days_of_brand(
+    conn: &mut DbConnection,
+    brand: &str,
+    from: i64,
+    to: i64,
+) -> QueryResult<Vec<ProductDay>> {
+    insight_product_days::table
+        .filter(insight_product_days::brand_id.eq(brand))
+        .filter(insight_product_days::day.between(from, to))
+        .select(PRODUCT_DAY_COLUMNS)
+        .load(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ist_days_turn_at_18_30_utc() {
+        let at = |h, m| {
+            NaiveDate::from_ymd_opt(2026, 11, 27)
+                .and_then(|d| d.and_hms_opt(h, m, 0))
+                .expect("time")
+        };
+        let before = ist_day(at(18, 29));
+        let after = ist_day(at(18, 31));
+        assert_eq!(after, before + 1);
+        assert_eq!(
+            day_date(before),
+            NaiveDate::from_ymd_opt(2026, 11, 27).expect("date")
+        );
+        assert_eq!(
+            day_date(after),
+            NaiveDate::from_ymd_opt(2026, 11, 28).expect("date")
+        );
+        assert_eq!(day_number(day_date(before)), before);
+    }
+}
