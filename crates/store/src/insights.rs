@@ -704,3 +704,300 @@ mod tests {
         assert_eq!(day_number(day_date(before)), before);
     }
 }
+
+/// A product a bench order history draws from: its id, brand and unit price in paise.
+#[derive(Clone, Debug)]
+pub struct SellableProduct {
+    pub id: crate::ids::ProductId,
+    pub brand_id: crate::ids::BrandId,
+    pub price_paise: i64,
+}
+
+/// What [`Store::write_order_history`] wrote.
+#[derive(Clone, Debug, Default)]
+pub struct OrderHistoryReport {
+    pub orders: u64,
+    pub lines: u64,
+    pub refunds: u64,
+    pub product_days: u64,
+    pub brand_days: u64,
+    pub buyers: u64,
+    /// The brand with the most orders.
+    pub busiest_brand: String,
+}
+
+/// Orders per transaction of the bench history.
+const ORDERS_PER_TRANSACTION: usize = 20_000;
+
+/// SplitMix64, for the bench history.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..1`.
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// An index below `n`, skewed to the first ones by `power` (1 is even).
+    fn skewed(&mut self, n: usize, power: i32) -> usize {
+        ((self.unit().powi(power) * n as f64) as usize).min(n - 1)
+    }
+}
+
+impl Store {
+    /// For benchmarks: counts every swipe already stored into the product-day rollup in one
+    /// statement (the live path counts each as it is written; a bulk-written history was not).
+    /// Run once, on a database whose product-day rollup holds no swipes yet.
+    pub fn roll_up_swipe_history(&self) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        // backend difference: the IST day of a stored time.
+        let sql_day = match &*conn {
+            DbConnection::Sqlite(_) => {
+                "CAST(julianday(s.swiped_at, '+330 minutes') - 2440587.5 AS INTEGER)"
+            }
+            DbConnection::Postgres(_) => {
+                "FLOOR((EXTRACT(EPOCH FROM s.swiped_at) + 19800) / 86400)::BIGINT"
+            }
+        };
+        let sql = format!(
+            "INSERT INTO insight_product_days \
+               (brand_id, day, product_id, cards_shown, likes, dislikes, bag_adds, orders, units, revenue_paise) \
+             SELECT p.brand_id, {sql_day}, s.product_id, 0, \
+                    SUM(CASE WHEN s.liked THEN 1 ELSE 0 END), SUM(CASE WHEN s.liked THEN 0 ELSE 1 END), \
+                    0, 0, 0, 0 \
+               FROM swipes s JOIN products p ON p.id = s.product_id \
+              GROUP BY p.brand_id, {sql_day}, s.product_id"
+        );
+        Ok(conn.transaction(|conn| diesel::sql_query(sql).execute(conn))?)
+    }
+
+    /// For benchmarks: writes `count` placed orders of `users` over the `days` days before
+    /// `now` straight into the orders and their lines, with the rollups the live path would
+    /// have kept (brand days, product days, buyers, buyer days, refunds), summed in memory and
+    /// written once. Deterministic; products earlier in `products` and users earlier in `users`
+    /// are drawn more often (so shoppers come back), one to three lines of one brand each, and
+    /// one order in twenty refunded two days after it was placed. Run it on a database without
+    /// orders.
+    pub fn write_order_history(
+        &self,
+        products: &[SellableProduct],
+        users: &[crate::ids::UserId],
+        count: usize,
+        days: i64,
+        now: DateTime<Utc>,
+    ) -> Result<OrderHistoryReport, StoreError> {
+        use crate::orders::OrderRecord;
+        if products.is_empty() || users.is_empty() {
+            return Err(StoreError::Config(
+                "an order history needs products and users".into(),
+            ));
+        }
+        let mut by_brand: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, p) in products.iter().enumerate() {
+            by_brand.entry(p.brand_id.as_str()).or_default().push(i);
+        }
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        let mut rng = Mix(0x0de5_eed5_u64.wrapping_add(count as u64));
+        let span = (days.max(1) * 86_400) as f64;
+        let start = now.naive_utc() - TimeDelta::days(days.max(1));
+        let mut brand_days: HashMap<(String, i64), BrandDayDelta> = HashMap::new();
+        let mut product_days: HashMap<(String, i64, String), ProductDayDelta> = HashMap::new();
+        let mut buyers: HashMap<(String, String), i64> = HashMap::new();
+        let mut buyer_days: BTreeSet<(String, i64, String)> = BTreeSet::new();
+        let mut brand_orders: HashMap<String, u64> = HashMap::new();
+        let mut report = OrderHistoryReport::default();
+        let mut written = 0;
+        while written < count {
+            let batch = ORDERS_PER_TRANSACTION.min(count - written);
+            let mut order_rows: Vec<OrderRecord> = Vec::with_capacity(batch);
+            let mut line_rows = Vec::with_capacity(batch * 2);
+            let mut refund_rows = Vec::new();
+            for n in written..written + batch {
+                let first = rng.skewed(products.len(), 3);
+                let brand = products[first].brand_id.as_str();
+                let user = &users[rng.skewed(users.len(), 2)];
+                // Times in order of n, so the orders' ids and times agree.
+                let at = start
+                    + TimeDelta::milliseconds(
+                        ((n as f64 + rng.unit()) / count as f64 * span * 1000.0) as i64,
+                    );
+                let day = ist_day(at);
+                let id = format!("bench-order-{n:09}");
+                let siblings = &by_brand[brand];
+                let mut picked = vec![first];
+                for _ in 0..(rng.next() % 3) {
+                    let other = siblings[(rng.next() % siblings.len() as u64) as usize];
+                    if !picked.contains(&other) {
+                        picked.push(other);
+                    }
+                }
+                let mut total = 0;
+                let mut units = 0;
+                for (position, p) in picked.iter().enumerate() {
+                    let quantity = 1 + (rng.next() % 2) as i32;
+                    let product = &products[*p];
+                    let revenue = i64::from(quantity) * product.price_paise;
+                    total += revenue;
+                    units += i64::from(quantity);
+                    line_rows.push((
+                        crate::schema::order_lines::order_id.eq(id.clone()),
+                        crate::schema::order_lines::position.eq(position as i32),
+                        crate::schema::order_lines::product_id.eq(product.id.as_str().to_owned()),
+                        crate::schema::order_lines::name.eq("Bench product"),
+                        crate::schema::order_lines::image.eq(None::<String>),
+                        crate::schema::order_lines::size.eq("M"),
+                        crate::schema::order_lines::quantity.eq(quantity),
+                        crate::schema::order_lines::unit_price_paise.eq(product.price_paise),
+                    ));
+                    let row = product_days
+                        .entry((brand.to_owned(), day, product.id.as_str().to_owned()))
+                        .or_insert_with(|| ProductDayDelta {
+                            brand_id: brand.to_owned(),
+                            day,
+                            product_id: product.id.as_str().to_owned(),
+                            ..ProductDayDelta::default()
+                        });
+                    row.orders += 1;
+                    row.units += i64::from(quantity);
+                    row.revenue_paise += revenue;
+                }
+                let refunded = rng.next().is_multiple_of(20);
+                let b = brand_days
+                    .entry((brand.to_owned(), day))
+                    .or_insert_with(|| BrandDayDelta {
+                        brand_id: brand.to_owned(),
+                        day,
+                        ..BrandDayDelta::default()
+                    });
+                b.revenue_paise += total;
+                b.orders += 1;
+                b.units += units;
+                if refunded {
+                    let refund_day = ist_day((at + TimeDelta::days(2)).min(now.naive_utc()));
+                    let r = brand_days
+                        .entry((brand.to_owned(), refund_day))
+                        .or_insert_with(|| BrandDayDelta {
+                            brand_id: brand.to_owned(),
+                            day: refund_day,
+                            ..BrandDayDelta::default()
+                        });
+                    r.refunds_paise += total;
+                    r.refunds += 1;
+                    refund_rows.push((
+                        insight_refunds::order_id.eq(id.clone()),
+                        insight_refunds::brand_id.eq(brand.to_owned()),
+                        insight_refunds::day.eq(refund_day),
+                        insight_refunds::amount_paise.eq(total),
+                    ));
+                }
+                let first_day = buyers
+                    .entry((brand.to_owned(), user.as_str().to_owned()))
+                    .or_insert(day);
+                *first_day = (*first_day).min(day);
+                buyer_days.insert((brand.to_owned(), day, user.as_str().to_owned()));
+                *brand_orders.entry(brand.to_owned()).or_default() += 1;
+                order_rows.push(OrderRecord {
+                    id: id.as_str().into(),
+                    user_id: user.clone(),
+                    brand_id: products[first].brand_id.clone(),
+                    stage: Stage::Placed,
+                    from_bag: false,
+                    ship_name: "Bench Shopper".into(),
+                    ship_phone: "9876543210".into(),
+                    ship_email: "bench@bench.invalid".into(),
+                    ship_address: "1 Bench Road".into(),
+                    ship_address_2: String::new(),
+                    ship_city: "Mumbai".into(),
+                    ship_pincode: "400001".into(),
+                    ship_state: "Maharashtra".into(),
+                    ship_country: "India".into(),
+                    subtotal_paise: total,
+                    discount_paise: 0,
+                    delivery_fee_paise: 0,
+                    total_paise: total,
+                    delivery_speed: delivery::DeliverySpeed::Standard,
+                    estimated_delivery: at + TimeDelta::days(5),
+                    coupon_id: None,
+                    coupon_code: None,
+                    provider_order_id: Some(format!("bench-provider-{n:09}")),
+                    payment_id: Some(format!("bench-payment-{n:09}")),
+                    payment_status: if refunded {
+                        ::orders::PaymentStatus::Refunded
+                    } else {
+                        ::orders::PaymentStatus::Paid
+                    },
+                    delivery_status: ::orders::DeliveryStatus::Delivered,
+                    status: None,
+                    refund_status: if refunded {
+                        ::orders::RefundStatus::Completed
+                    } else {
+                        ::orders::RefundStatus::NotInitiated
+                    },
+                    refund_id: refunded.then(|| format!("bench-refund-{n:09}")),
+                    created_at: at,
+                    reserved_until: at + TimeDelta::minutes(10),
+                    placed_at: Some(at),
+                });
+            }
+            conn.transaction(|conn| {
+                for chunk in order_rows.chunks(500) {
+                    per_backend!(conn, |c| diesel::insert_into(orders::table)
+                        .values(chunk.to_vec())
+                        .execute(c))?;
+                }
+                for chunk in line_rows.chunks(2000) {
+                    per_backend!(conn, |c| diesel::insert_into(
+                        crate::schema::order_lines::table
+                    )
+                    .values(chunk)
+                    .execute(c))?;
+                }
+                for chunk in refund_rows.chunks(4000) {
+                    per_backend!(conn, |c| diesel::insert_into(insight_refunds::table)
+                        .values(chunk)
+                        .execute(c))?;
+                }
+                QueryResult::Ok(())
+            })?;
+            report.orders += order_rows.len() as u64;
+            report.lines += line_rows.len() as u64;
+            report.refunds += refund_rows.len() as u64;
+            written += batch;
+        }
+        let mut brand_rows: Vec<BrandDayDelta> = brand_days.into_values().collect();
+        let mut product_rows: Vec<ProductDayDelta> = product_days.into_values().collect();
+        let buyer_rows: Vec<(String, String, i64)> = buyers
+            .into_iter()
+            .map(|((brand, user), day)| (brand, user, day))
+            .collect();
+        report.brand_days = brand_rows.len() as u64;
+        report.product_days = product_rows.len() as u64;
+        report.buyers = buyer_rows.len() as u64;
+        conn.transaction(|conn| {
+            add_brand_days(conn, &mut brand_rows)?;
+            add_product_days(conn, &mut product_rows)?;
+            // First days first, then every buyer-day (the first days are already right).
+            add_buyers(conn, &buyer_rows)?;
+            let days: Vec<(String, String, i64)> = buyer_days
+                .into_iter()
+                .map(|(brand, day, user)| (brand, user, day))
+                .collect();
+            add_buyers(conn, &days)
+        })?;
+        report.busiest_brand = brand_orders
+            .into_iter()
+            .max_by_key(|(brand, n)| (*n, brand.clone()))
+            .map(|(brand, _)| brand)
+            .unwrap_or_default();
+        Ok(report)
+    }
+}
