@@ -1,19 +1,19 @@
 //! A brand's figures (the brand console's insights): rollups by brand, product and day, kept in
 //! the same transaction as what they count, and the reads the insights calls make of them.
 //!
-//! - A placed order ([`note_order_placed`], from `place_order`) adds its total, one order and
+//! - A placed order (`note_order_placed`, from `place_order`) adds its total, one order and
 //!   its units to its brand's day, each of its products' lines to that product's day, and its
 //!   shopper to the brand's buyers (with the day of their first order) and that day's buyers.
-//! - A completed refund ([`note_refund`], after every write of a refund's status) adds the
+//! - A completed refund (`note_refund`, after every write of a refund's status) adds the
 //!   order's total to the brand's refunds on the day it completed, once per order (a row in
 //!   `insight_refunds` says it was counted). Only placed orders count: a payment refunded
 //!   because its reservation had lapsed was never revenue. Refunds are of whole orders (total
 //!   with delivery and after discounts), so they are not split over products.
-//! - A verdict ([`SwipeDays`], from the swipe writer) adds a like or dislike to its product's
+//! - A verdict (`SwipeDays`, from the swipe writer) adds a like or dislike to its product's
 //!   day, the day it was swiped; an undo takes it back from that day, and a replaced verdict
 //!   moves from its day to the new one. So the counts are the current verdicts, by the day of
 //!   each.
-//! - A bag change ([`note_bag_adds`]) counts one bag add per line (product and size) new in the
+//! - A bag change (`note_bag_adds`) counts one bag add per line (product and size) new in the
 //!   bag; a quantity raised on a line already there is not a new add.
 //! - A card the swipe feed serves ([`Store::note_cards_shown`]) counts one card shown. The deck
 //!   sends the ids it has shown, and the feed leaves those (and swiped products) out, so a
@@ -142,8 +142,8 @@ pub fn add_brand_days(conn: &mut DbConnection, rows: &mut [BrandDayDelta]) -> Qu
     Ok(())
 }
 
-/// Records buyers: `(brand, user, day)` each a placed order. A buyer's first day is the
-/// earliest seen.
+/// Records buyers: `(brand, user, day)` each a placed order, each (brand, user) at most once in
+/// `rows`. A buyer's first day is the earliest seen.
 pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> QueryResult<()> {
     for chunk in rows.chunks(CHUNK) {
         let buyers: Vec<_> = chunk
@@ -153,16 +153,6 @@ pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> Qu
                     insight_buyers::brand_id.eq(b),
                     insight_buyers::user_id.eq(u),
                     insight_buyers::first_day.eq(*d),
-                )
-            })
-            .collect();
-        let days: Vec<_> = chunk
-            .iter()
-            .map(|(b, u, d)| {
-                (
-                    insight_buyer_days::brand_id.eq(b),
-                    insight_buyer_days::day.eq(*d),
-                    insight_buyer_days::user_id.eq(u),
                 )
             })
             .collect();
@@ -177,6 +167,23 @@ pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> Qu
                 ))
             )
             .execute(c))?;
+    }
+    add_buyer_days(conn, rows)
+}
+
+/// Records the days buyers bought: `(brand, user, day)`.
+pub fn add_buyer_days(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> QueryResult<()> {
+    for chunk in rows.chunks(CHUNK) {
+        let days: Vec<_> = chunk
+            .iter()
+            .map(|(b, u, d)| {
+                (
+                    insight_buyer_days::brand_id.eq(b),
+                    insight_buyer_days::day.eq(*d),
+                    insight_buyer_days::user_id.eq(u),
+                )
+            })
+            .collect();
         per_backend!(conn, |c| diesel::insert_into(insight_buyer_days::table)
             .values(&days)
             .on_conflict_do_nothing()
@@ -985,13 +992,13 @@ impl Store {
         conn.transaction(|conn| {
             add_brand_days(conn, &mut brand_rows)?;
             add_product_days(conn, &mut product_rows)?;
-            // First days first, then every buyer-day (the first days are already right).
+            // Each buyer with their first day, then every day they bought.
             add_buyers(conn, &buyer_rows)?;
             let days: Vec<(String, String, i64)> = buyer_days
                 .into_iter()
                 .map(|(brand, day, user)| (brand, user, day))
                 .collect();
-            add_buyers(conn, &days)
+            add_buyer_days(conn, &days)
         })?;
         report.busiest_brand = brand_orders
             .into_iter()
