@@ -143,6 +143,17 @@ async fn figures_follow_orders_refunds_and_swipes_by_ist_day(backend: Backend) {
         1,
         "the refund completed and was counted"
     );
+    // The settler writing the completed status again counts nothing more.
+    app.store()
+        .set_refund(
+            &store::ids::OrderId::from(ravis.as_str()),
+            None,
+            orders::RefundStatus::Completed,
+            Some(orders::PaymentStatus::Refunded),
+            crate::helpers::test_now() + chrono::TimeDelta::days(3),
+        )
+        .expect("written again");
+    assert_eq!(app.count(&refunded), 1);
 
     // The two days.
     let (status, both) = get(
