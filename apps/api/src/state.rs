@@ -66,6 +66,8 @@ pub struct AppState {
     pub shipping: Arc<dyn providers::Shipping>,
     /// Uploaded images: `<data dir>/media`, or an S3-compatible bucket when configured.
     pub media: Arc<crate::services::media::Media>,
+    /// The brands' live events: this process's subscribers (`services::events`).
+    pub events: Arc<crate::services::events::EventHub>,
 }
 
 impl AppState {

@@ -26,6 +26,7 @@ mod admin_users;
 mod audit;
 mod bag;
 mod banners;
+mod brand_events;
 mod bulk;
 mod catalogue;
 mod columns;
@@ -59,6 +60,7 @@ pub use admin_categories::{
 pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
 pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
+pub use brand_events::{BrandEventKind, BrandEventRecord, LOW_STOCK_UNITS};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,

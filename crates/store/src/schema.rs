@@ -303,6 +303,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// A brand's live events, written with the fact they tell of; `seq` is given in commit
+    /// order afterwards (see `brand_events.rs`).
+    brand_events (id) {
+        id -> BigInt,
+        seq -> Nullable<BigInt>,
+        brand_id -> Text,
+        #[sql_name = "type"]
+        kind -> Text,
+        order_id -> Nullable<Text>,
+        product_id -> Nullable<Text>,
+        size -> Nullable<Text>,
+        units -> Nullable<Integer>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
     orders (id) {
         id -> Text,
         user_id -> Text,
@@ -468,6 +485,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     audit_log,
     bag_lines,
     bags,
+    brand_events,
     brands,
     cancel_requests,
     catalogue_changes,

@@ -315,6 +315,27 @@ export interface paths {
         patch: operations["brand_coupons_update_coupon"];
         trace?: never;
     };
+    "/api/brand/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand's live events as Server-Sent Events: frames of `id: <seq>`, `event: <type>` and
+         *     `data: <BrandEvent as JSON>`, a `: heartbeat` comment every 15 s; `Last-Event-ID` (or
+         *     `lastEventId`) resumes after that event (events are kept 24 h).
+         */
+        get: operations["brand_events_brand_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brand/orders": {
         parameters: {
             query?: never;
@@ -1854,6 +1875,28 @@ export interface components {
             name: string;
             /** @description Products of this brand shoppers can see. */
             productCount: number;
+        };
+        /** @description One event, as the stream's `data:` line carries it. */
+        BrandEvent: {
+            /** @description When it happened (ISO-8601 UTC). */
+            at: string;
+            brandId: string;
+            /** @description The order (order and refund events; the cancellation's order). */
+            orderId?: string | null;
+            /** @description The product (`stock.low`; the line a cancellation names). */
+            productId?: string | null;
+            /** @description The size (`stock.low`). */
+            size?: string | null;
+            /**
+             * @description `order.placed`, `cancellation.requested`, `refund.completed` or `stock.low`.
+             * @example order.placed
+             */
+            type: string;
+            /**
+             * Format: int32
+             * @description Units: the brand's units in the order (`order.placed`), units left (`stock.low`).
+             */
+            units?: number | null;
         };
         /** @description An order as the brand console shows it. */
         BrandOrder: components["schemas"]["Order"] & {
@@ -5019,6 +5062,91 @@ export interface operations {
             };
             /** @description VERSION_REQUIRED: the edit names no version */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_events_brand_events: {
+        parameters: {
+            query?: {
+                /** @description The brand (admins; without it an admin gets every brand's events). */
+                brandId?: string;
+                /**
+                 * @description Resume after this event id (for clients that reconnect by hand; the `Last-Event-ID`
+                 *     header wins).
+                 */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (what the browser's EventSource sends on reconnecting) */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream: each event `id: <seq>`, `event: <type>`, `data: ` a BrandEvent as JSON, then a blank line; a `: heartbeat` comment line every 15 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: lastEventId (or Last-Event-ID) is not an event id, or brandId is too long; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found.: a brand user naming another brand, an admin naming no brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

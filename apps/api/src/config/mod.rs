@@ -9,6 +9,7 @@
 mod assistant;
 mod catalogue;
 mod database;
+mod events;
 mod logging;
 mod mail;
 mod media;
@@ -97,6 +98,9 @@ pub struct Config {
     /// `SHOP_MEDIA_S3_ENDPOINT`, `SHOP_MEDIA_S3_REGION` and the `AWS_*` keys); without it,
     /// `<data dir>/media`.
     pub media_bucket: Option<MediaBucketConfig>,
+    /// How often a brand's live event stream sends its heartbeat comment and checks the
+    /// session again (`SHOP_EVENTS_HEARTBEAT_MS`, 15 s unless set).
+    pub events_heartbeat: std::time::Duration,
 }
 
 /// A configuration value that must never reach a log line.
@@ -170,6 +174,7 @@ impl Config {
         let forwarding = server::forwarding(&vars)?;
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
         let media_bucket = media::bucket(&vars)?;
+        let events_heartbeat = events::heartbeat(&vars)?;
 
         Ok(Self {
             addr,
@@ -195,6 +200,7 @@ impl Config {
             forwarding,
             max_connections_per_client,
             media_bucket,
+            events_heartbeat,
         })
     }
 }

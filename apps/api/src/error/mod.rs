@@ -10,6 +10,7 @@ mod console;
 mod console_coupons;
 mod console_imports;
 mod console_products;
+mod events;
 pub mod input;
 mod insights;
 mod media;

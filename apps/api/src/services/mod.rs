@@ -10,6 +10,7 @@ pub mod catalogue;
 pub mod chat;
 pub mod checkout;
 pub mod console;
+pub mod events;
 pub mod input;
 pub mod insights;
 pub mod lookup;

@@ -103,6 +103,11 @@ pub struct Options {
     /// How often the catalogue follows the change feed (50 ms unless set): a test of what a
     /// write shows at once sets it long, so no poll can do the write's work.
     pub catalogue_refresh: Option<std::time::Duration>,
+    /// The live event streams' heartbeat (15 s unless set).
+    pub events_heartbeat: Option<std::time::Duration>,
+    /// Run on this database (another test app's, from [`TestApp::database_url`]: two API
+    /// processes on one database) instead of a fresh one; the app that made it drops it.
+    pub database: Option<store::DatabaseUrl>,
 }
 
 impl Default for Options {
@@ -119,6 +124,8 @@ impl Default for Options {
             payments_gate: None,
             media_bucket: None,
             catalogue_refresh: None,
+            events_heartbeat: None,
+            database: None,
         }
     }
 }
@@ -139,14 +146,15 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let data_dir = std::env::temp_dir().join(format!("shop-test-{id}"));
     std::fs::create_dir_all(&data_dir).expect("temp dir");
-    let (database_url, postgres) = match backend {
-        Backend::Sqlite => (
+    let (database_url, postgres) = match (options.database, backend) {
+        (Some(shared), _) => (shared, None),
+        (None, Backend::Sqlite) => (
             store::DatabaseUrl::Sqlite(
                 data_dir.join("shop.sqlite3").to_string_lossy().into_owned(),
             ),
             None,
         ),
-        Backend::Postgres { admin_url } => {
+        (None, Backend::Postgres { admin_url }) => {
             let name = format!("shop_test_{id}");
             let mut admin =
                 PgConnection::establish(&admin_url).expect("connect to the test PostgreSQL server");
@@ -196,6 +204,9 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             .max_connections_per_client
             .unwrap_or(api::config::DEFAULT_CONNECTIONS_PER_CLIENT),
         media_bucket: options.media_bucket,
+        events_heartbeat: options
+            .events_heartbeat
+            .unwrap_or(api::services::events::HEARTBEAT),
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
@@ -299,7 +310,12 @@ impl TestApp {
     /// Drops the test's PostgreSQL database under the running server, as an outage would.
     /// A store on the test's database, as an operator's command would open it.
     pub fn store(&self) -> store::Store {
-        let url = match &self.postgres {
+        store::Store::open(&self.database_url(), 2).expect("open the test database")
+    }
+
+    /// The test's database, for another app on it ([`Options::database`]).
+    pub fn database_url(&self) -> store::DatabaseUrl {
+        match &self.postgres {
             Some((admin_url, name)) => {
                 store::DatabaseUrl::Postgres(replace_database(admin_url, name))
             }
@@ -309,8 +325,7 @@ impl TestApp {
                     .to_string_lossy()
                     .into_owned(),
             ),
-        };
-        store::Store::open(&url, 2).expect("open the test database")
+        }
     }
 
     /// Waits until the swipes stored so far are folded into the trending rollups (the API's
@@ -726,4 +741,20 @@ impl providers::Payments for GatedPayments {
         }
         self.inner.sandbox()
     }
+}
+
+/// Signs `email` in as `role` (of `brand` for a brand user), the role granted before the
+/// sign-in and the per-client code limits moved out of the way: how every console test makes
+/// its people.
+pub async fn sign_in_as(
+    app: &TestApp,
+    email: &str,
+    role: access::Role,
+    brand: Option<&str>,
+) -> Session {
+    if role != access::Role::Shopper {
+        api::admin::grant_role(&app.store(), email, role, brand, test_now()).expect("granted");
+    }
+    app.execute_sql("DELETE FROM rate_limits");
+    app.sign_in(email).await
 }

@@ -21,6 +21,7 @@ mod console_products;
 mod contract;
 mod edge;
 mod errors;
+mod events;
 mod faults;
 mod frontend;
 mod health;

@@ -646,6 +646,12 @@ fn attempts(
             None,
         ),
         attempt(
+            Method::GET,
+            "/api/brand/events",
+            "/api/brand/events".into(),
+            None,
+        ),
+        attempt(
             Method::POST,
             "/api/brand/coupons",
             "/api/brand/coupons".into(),

@@ -24,7 +24,8 @@ struct RefundProgress<'a> {
 
 impl Store {
     /// Records a refund's progress at `now`: the payment service's id once it has one, and the
-    /// `refund_status` (and `payment_status`, when given) to show.
+    /// `refund_status` (and `payment_status`, when given) to show; a refund completed raises
+    /// the order's brands' `refund.completed` in the same transaction.
     pub fn set_refund(
         &self,
         order_id: &OrderId,
@@ -43,7 +44,8 @@ impl Store {
                     payment_status: payment_status.map(Stored),
                 })
                 .execute(conn)?;
-            crate::insights::note_refund(conn, order_id, now.naive_utc())
+            crate::insights::note_refund(conn, order_id, now.naive_utc())?;
+            crate::brand_events::refund_completed(conn, order_id, now.naive_utc())
         })?)
     }
 
@@ -111,7 +113,8 @@ impl Store {
     /// Records the refund the payment service started for a claimed order
     /// ([`Store::claim_refund`]) and ends the claim: its id (`None` when the service made it but
     /// its id is lost), and `refund_status` (and `payment_status`, when given). An order that has
-    /// a refund id already keeps it.
+    /// a refund id already keeps it. A refund completed raises the order's brands'
+    /// `refund.completed` in the same transaction.
     pub fn refund_started(
         &self,
         order_id: &OrderId,
@@ -135,7 +138,8 @@ impl Store {
             })
             .execute(conn)?;
             diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
-            crate::insights::note_refund(conn, order_id, now.naive_utc())
+            crate::insights::note_refund(conn, order_id, now.naive_utc())?;
+            crate::brand_events::refund_completed(conn, order_id, now.naive_utc())
         })?)
     }
 

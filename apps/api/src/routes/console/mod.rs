@@ -2,6 +2,7 @@
 //! the brand's products, stock, images, imports and coupons.
 
 pub mod coupons;
+pub mod events;
 pub mod images;
 pub mod imports;
 pub mod insights;
@@ -16,6 +17,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     products::routes(cfg);
     coupons::routes(cfg);
     insights::routes(cfg);
+    events::routes(cfg);
 }
 
 /// The brand console's parts of the OpenAPI document.
@@ -28,5 +30,6 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("brand_imports", imports::Doc::openapi()),
         ("brand_coupons", coupons::Doc::openapi()),
         ("brand_insights", insights::Doc::openapi()),
+        ("brand_events", events::Doc::openapi()),
     ]
 }
