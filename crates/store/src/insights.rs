@@ -535,24 +535,12 @@ impl Store {
         for row in product_days_of_brand(&mut conn, brand, from, to)? {
             funnel.add(&row);
         }
-        let buyers: Vec<(String, i64)> = insight_buyer_days::table
-            .inner_join(
-                insight_buyers::table.on(insight_buyers::brand_id
-                    .eq(insight_buyer_days::brand_id)
-                    .and(insight_buyers::user_id.eq(insight_buyer_days::user_id))),
-            )
-            .filter(insight_buyer_days::brand_id.eq(brand))
-            .filter(insight_buyer_days::day.between(from, to))
-            .select((insight_buyer_days::user_id, insight_buyers::first_day))
-            .load(&mut conn)?;
-        let mut seen: HashMap<String, i64> = HashMap::with_capacity(buyers.len());
-        seen.extend(buyers);
-        let returning = seen.values().filter(|first| **first < from).count();
+        let buyers = period_buyers(&mut conn, brand, from, to)?;
         Ok(BrandPeriod {
             days,
             funnel,
-            shoppers: seen.len() as i64,
-            returning_shoppers: returning as i64,
+            shoppers: buyers.shoppers,
+            returning_shoppers: buyers.returners,
         })
     }
 
@@ -670,6 +658,58 @@ impl Store {
                 units: i64::from(units),
             })
             .collect())
+    }
+}
+
+#[derive(QueryableByName)]
+struct PeriodBuyers {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    shoppers: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    returners: i64,
+}
+
+/// Distinct buyers of `brand` with an order in days `from..=to`, and of them those whose first
+/// order was before `from`: counted by the database over the brand's buyer-days of the period
+/// (one index range), each joined to its buyer row.
+fn period_buyers(
+    conn: &mut DbConnection,
+    brand: &str,
+    from: i64,
+    to: i64,
+) -> QueryResult<PeriodBuyers> {
+    use diesel::sql_types::{BigInt, Text};
+    const SELECT: &str = "SELECT COUNT(DISTINCT d.user_id) AS shoppers, \
+         COUNT(DISTINCT CASE WHEN b.first_day < {from} THEN d.user_id END) AS returners \
+         FROM insight_buyer_days d JOIN insight_buyers b \
+           ON b.brand_id = d.brand_id AND b.user_id = d.user_id \
+         WHERE d.brand_id = {brand} AND d.day BETWEEN {from2} AND {to}";
+    // backend difference: bind placeholders.
+    match conn {
+        DbConnection::Sqlite(c) => diesel::sql_query(
+            SELECT
+                .replace("{from2}", "?")
+                .replace("{from}", "?")
+                .replace("{brand}", "?")
+                .replace("{to}", "?"),
+        )
+        .bind::<BigInt, _>(from)
+        .bind::<Text, _>(brand)
+        .bind::<BigInt, _>(from)
+        .bind::<BigInt, _>(to)
+        .get_result(c),
+        DbConnection::Postgres(c) => diesel::sql_query(
+            SELECT
+                .replace("{from2}", "$3")
+                .replace("{from}", "$1")
+                .replace("{brand}", "$2")
+                .replace("{to}", "$4"),
+        )
+        .bind::<BigInt, _>(from)
+        .bind::<Text, _>(brand)
+        .bind::<BigInt, _>(from)
+        .bind::<BigInt, _>(to)
+        .get_result(c),
     }
 }
 
