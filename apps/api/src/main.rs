@@ -28,6 +28,7 @@ async fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         None => {}
         Some("seed") => return seed(&config, &args[1..]),
+        Some("seed-insights") => return seed_insights(&config, &args[1..]),
         Some("grant-role") => return grant_role(&config, &args[1..]),
         Some("issue-sessions") => return issue_sessions(&config, &args[1..]),
         Some("check-rollups") if args.len() == 1 => return check_rollups(&config),
@@ -207,6 +208,83 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
         }
         Err(e) => {
             eprintln!("shop-api: writing the swipe history failed: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api seed-insights --orders N --users U [--days D]`, for the insights bench: on a
+/// database seeded with `seed --products ... --users U [--swipes ...]` and no orders, writes N
+/// placed orders of the bench users over the last D days (90 by default) with their lines and
+/// the insights rollups, written straight into the tables, and counts the stored swipes into
+/// the rollups by product and day (`store::insights`). Prints the busiest brand.
+fn seed_insights(config: &Config, args: &[String]) -> ExitCode {
+    const USAGE: &str =
+        "usage: shop-api seed-insights --orders N --users U [--days D] (every number above 0)";
+    let mut values: [Option<usize>; 3] = [None; 3];
+    for pair in args.chunks(2) {
+        let slot = ["--orders", "--users", "--days"]
+            .iter()
+            .position(|f| *f == pair[0]);
+        let number = pair
+            .get(1)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|n| *n > 0);
+        match (slot, number) {
+            (Some(slot), Some(n)) if values[slot].is_none() => values[slot] = Some(n),
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let [Some(orders), Some(users), days] = values else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    let days = days.unwrap_or(90) as i64;
+    let run = || -> Result<(), store::StoreError> {
+        let store = store::Store::open(&config.database_url, 2)?;
+        let started = std::time::Instant::now();
+        let swiped = store.roll_up_swipe_history()?;
+        println!(
+            "rolled the stored swipes up into {swiped} product days in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+        let catalogue = store.load_catalogue()?;
+        let products: Vec<store::SellableProduct> = catalogue
+            .products
+            .iter()
+            .filter(|p| p.is_active && p.archived_at.is_none())
+            .map(|p| store::SellableProduct {
+                id: p.id.clone(),
+                brand_id: p.brand.id.clone(),
+                price_paise: p.price_paise,
+            })
+            .collect();
+        let users: Vec<store::ids::UserId> = (0..users)
+            .map(|i| api::history::bench_user_id(i).into())
+            .collect();
+        let started = std::time::Instant::now();
+        let report =
+            store.write_order_history(&products, &users, orders, days, chrono::Utc::now())?;
+        println!(
+            "wrote {} orders, {} lines, {} refunds, {} brand days, {} product days and {} buyers in {:.1} s",
+            report.orders,
+            report.lines,
+            report.refunds,
+            report.brand_days,
+            report.product_days,
+            report.buyers,
+            started.elapsed().as_secs_f64()
+        );
+        println!("busiest brand {}", report.busiest_brand);
+        Ok(())
+    };
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shop-api: seeding the insights history failed: {e}");
             ExitCode::FAILURE
         }
     }

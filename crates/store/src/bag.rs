@@ -90,6 +90,7 @@ impl Store {
             let before = load_lines(conn, user_id)?;
             let after = change(before.clone()).map_err(Failure::Refused)?;
             if after != before {
+                crate::insights::note_bag_adds(conn, &before, &after, now.naive_utc())?;
                 diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(user_id)))
                     .execute(conn)?;
                 let rows: Vec<_> = after

@@ -41,6 +41,7 @@ mod db;
 mod faults;
 mod health;
 pub mod ids;
+pub mod insights;
 mod orders;
 mod payouts;
 mod products;
@@ -84,6 +85,9 @@ pub use coupons::{CouponClaim, claim_coupon_use};
 pub use db::{DatabaseUrl, DbConnection, Timeouts};
 pub use faults::is_storage_failure;
 pub use health::Readiness;
+pub use insights::{
+    BrandDay, BrandPeriod, LowStock, OrderHistoryReport, ProductDay, ProductLabel, SellableProduct,
+};
 pub use orders::{
     Booking, CancelRequestRecord, Changed, NewLine, NewOrder, OrderChange, OrderLineRecord,
     OrderRecord, Placement, RefundClaim, RequestChange, Reservation, ShipmentRecord, Shortage,

@@ -506,6 +506,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     payment_events,
     payout_refunds,
+    insight_brand_days,
+    insight_product_days,
+    insight_buyers,
+    insight_refunds,
+    insight_buyer_days,
     payouts,
     products,
     product_categories,
@@ -540,5 +545,57 @@ diesel::table! {
         brand_id -> Text,
         handle -> Text,
         product_id -> Text,
+    }
+}
+
+diesel::table! {
+    insight_brand_days (brand_id, day) {
+        brand_id -> Text,
+        day -> BigInt,
+        revenue_paise -> BigInt,
+        orders -> BigInt,
+        units -> BigInt,
+        refunds_paise -> BigInt,
+        refunds -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_product_days (brand_id, day, product_id) {
+        brand_id -> Text,
+        day -> BigInt,
+        product_id -> Text,
+        cards_shown -> BigInt,
+        likes -> BigInt,
+        dislikes -> BigInt,
+        bag_adds -> BigInt,
+        orders -> BigInt,
+        units -> BigInt,
+        revenue_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_buyers (brand_id, user_id) {
+        brand_id -> Text,
+        user_id -> Text,
+        first_day -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_refunds (order_id) {
+        order_id -> Text,
+        brand_id -> Text,
+        day -> BigInt,
+        amount_paise -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_buyer_days (brand_id, day, user_id) {
+        brand_id -> Text,
+        day -> BigInt,
+        user_id -> Text,
     }
 }

@@ -183,12 +183,16 @@ impl Watermarks {
 /// Net count changes per (product, hour): what a batch appends to the log, and what a fold
 /// reads back from it.
 #[derive(Default)]
-struct Changes(BTreeMap<(String, i64), (String, i64, i64)>);
+struct Changes(
+    BTreeMap<(String, i64), (String, i64, i64)>,
+    crate::insights::SwipeDays,
+);
 
 impl Changes {
     /// Counts (`sign` 1) or uncounts (`sign` -1) one verdict at `at`.
     fn count(&mut self, product_id: &str, gender: &str, liked: bool, at: NaiveDateTime, sign: i64) {
         let (likes, dislikes) = if liked { (sign, 0) } else { (0, sign) };
+        self.1.count(product_id, liked, at, sign);
         self.add(product_id, gender, hour_of(at), likes, dislikes);
     }
 
@@ -202,6 +206,7 @@ impl Changes {
     }
 
     fn append_to_log(&self, conn: &mut DbConnection) -> QueryResult<()> {
+        self.1.write(conn)?;
         let rows: Vec<LogRow<'_>> = self
             .0
             .iter()

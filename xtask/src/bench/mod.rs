@@ -1,4 +1,4 @@
-//! `cargo xtask bench [catalogue | trending | feed | swipe | places | checkout | admin]`: the shop's
+//! `cargo xtask bench [catalogue | trending | feed | swipe | places | checkout | admin | insights]`: the shop's
 //! speed under load, one module per bench, each using only `common` (the options, the server
 //! launcher, the load generator and the printed figures); no bench uses another.
 //!
@@ -7,11 +7,13 @@
 //! - `places`: the address wizard's autocomplete.
 //! - `checkout`: the checkout under a race and under a crash.
 //! - `admin`: the consoles: an edit's way to every process, image uploads, a CSV import.
+//! - `insights`: the brand's summary and products over a million orders and ten million swipes.
 
 mod admin;
 mod catalogue;
 mod checkout;
 pub mod common;
+mod insights;
 mod places;
 mod swipes;
 
@@ -27,6 +29,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
         Some("places") => places::run(sh, &args[1..]),
         Some("checkout") => checkout::run(sh, &args[1..]),
         Some("admin") => admin::run(sh, &args[1..]),
+        Some("insights") => insights::run(sh, &args[1..]),
         _ => catalogue::run(sh, args),
     }
 }

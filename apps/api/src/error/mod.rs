@@ -13,6 +13,7 @@ mod console_imports;
 mod console_products;
 mod events;
 pub mod input;
+mod insights;
 mod media;
 mod shopify;
 mod payouts;

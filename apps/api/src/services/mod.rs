@@ -13,6 +13,7 @@ pub mod checkout;
 pub mod console;
 pub mod events;
 pub mod input;
+pub mod insights;
 pub mod lookup;
 pub mod media;
 pub mod orders;

@@ -26,6 +26,7 @@ mod events;
 mod faults;
 mod frontend;
 mod health;
+mod insights;
 mod media;
 mod offers;
 mod payouts;

@@ -671,6 +671,30 @@ fn attempts(
         ),
         attempt(
             Method::GET,
+            "/api/brand/insights/summary",
+            "/api/brand/insights/summary".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/insights/products",
+            "/api/brand/insights/products".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/insights/products/{id}/daily",
+            format!("/api/brand/insights/products/{}/daily", b_liked()),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/insights/low-stock",
+            "/api/brand/insights/low-stock".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
             "/api/admin/brands",
             "/api/admin/brands".into(),
             None,

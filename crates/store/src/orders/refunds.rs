@@ -45,6 +45,7 @@ impl Store {
                     payment_status: payment_status.map(Stored),
                 })
                 .execute(conn)?;
+            crate::insights::note_refund(conn, order_id, now.naive_utc())?;
             crate::brand_events::refund_completed(conn, order_id, now.naive_utc())?;
             crate::payouts::note_refund(conn, order_id, now.naive_utc())
         })?)
@@ -139,6 +140,7 @@ impl Store {
             })
             .execute(conn)?;
             diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
+            crate::insights::note_refund(conn, order_id, now.naive_utc())?;
             crate::brand_events::refund_completed(conn, order_id, now.naive_utc())?;
             crate::payouts::note_refund(conn, order_id, now.naive_utc())
         })?)

@@ -432,6 +432,7 @@ impl Store {
                 }
             }
             let placed = load_order(conn, order_id)?.ok_or(diesel::result::Error::NotFound)?;
+            crate::insights::note_order_placed(conn, &placed, now)?;
             Ok(Placement::Placed(Box::new(placed)))
         }))
     }

@@ -6,6 +6,7 @@ pub mod events;
 pub mod images;
 pub mod imports;
 pub mod payouts;
+pub mod insights;
 pub mod products;
 
 use actix_web::web;
@@ -16,6 +17,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     images::routes(cfg);
     products::routes(cfg);
     coupons::routes(cfg);
+    insights::routes(cfg);
     events::routes(cfg);
     payouts::routes(cfg);
 }
@@ -29,6 +31,7 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("brand_images", images::Doc::openapi()),
         ("brand_imports", imports::Doc::openapi()),
         ("brand_coupons", coupons::Doc::openapi()),
+        ("brand_insights", insights::Doc::openapi()),
         ("brand_events", events::Doc::openapi()),
         ("brand_payouts", payouts::Doc::openapi()),
     ]

@@ -42,6 +42,7 @@ pub async fn feed(
     let snapshot = state.catalogue.snapshot();
     let feed = state.feed.clone();
     let ranking = snapshot.clone();
+    let now = state.clock.now();
     let picks = state
         .db(move |store| -> Result<_, store::StoreError> {
             let swipes = match &shopper {
@@ -49,7 +50,9 @@ pub async fn feed(
                 None => Vec::new(),
             };
             let view = feed.view(&ranking);
-            Ok(rank(&ranking, &view, shopper.as_ref(), &swipes, &query))
+            let picks = rank(&ranking, &view, shopper.as_ref(), &swipes, &query);
+            crate::services::insights::note_cards_shown(store, &ranking, &picks, now);
+            Ok(picks)
         })
         .await?;
     Ok(render(&snapshot, &picks, state.clock.now()))

@@ -1,0 +1,213 @@
+//! `cargo xtask bench insights [--backend sqlite|postgres|both] [--products N] [--brands B]
+//! [--users U] [--swipes S] [--orders O] [--days D] [--order-days D] [--seconds S]
+//! [--connections C]`: the brand console's insights over a seeded history (by default 100,000
+//! products of 300 brands, 200,000 bench shoppers, 10,000,000 swipes over 30 days and
+//! 1,000,000 placed orders over 90 days), served by the release build on SQLite and on
+//! PostgreSQL, loaded with wrk next to `/healthz`.
+//!
+//! The history is written in bulk: `shop-api seed` writes the catalogue, the shoppers and
+//! their swipes; `shop-api seed-insights` writes the orders (with their lines and refunds)
+//! straight into the tables together with the insights rollups the live path would have kept,
+//! and rolls the stored swipes up by product and IST day. The bench then signs in as the team
+//! of the brand with the most orders and loads its summary and its products list for the
+//! default period (the last 30 IST days). Target: p99 at most 200 ms each.
+//!
+//! Figures are printed, never asserted: the machine is shared and noisy.
+
+use anyhow::{Context, Result, bail};
+use xshell::{Shell, cmd};
+
+use super::common::{
+    Figures, Load, SESSION_SECRET, backends, bench_dir, database, flags, header, positive,
+    release_binary, row, start_shop, wrk_load,
+};
+use crate::prereqs;
+
+struct Options {
+    products: usize,
+    brands: usize,
+    users: usize,
+    swipes: usize,
+    orders: usize,
+    days: usize,
+    order_days: usize,
+    seconds: u64,
+    connections: usize,
+    backends: Vec<&'static str>,
+}
+
+/// The p99 each insights call should stay within, in milliseconds.
+const TARGET_P99_MS: f64 = 200.0;
+
+fn parse(args: &[String]) -> Result<Options> {
+    let mut options = Options {
+        products: 100_000,
+        brands: 300,
+        users: 200_000,
+        swipes: 10_000_000,
+        orders: 1_000_000,
+        days: 30,
+        order_days: 90,
+        seconds: 10,
+        connections: 16,
+        backends: vec!["sqlite", "postgres"],
+    };
+    for (flag, value) in flags(args)? {
+        let number = || positive(flag, value);
+        match flag {
+            "--products" => options.products = number()?,
+            "--brands" => options.brands = number()?,
+            "--users" => options.users = number()?,
+            "--swipes" => options.swipes = number()?,
+            "--orders" => options.orders = number()?,
+            "--days" => options.days = number()?,
+            "--order-days" => options.order_days = number()?,
+            "--seconds" => options.seconds = number()? as u64,
+            "--connections" => options.connections = number()?,
+            "--backend" => options.backends = backends(value)?,
+            other => bail!("unknown option {other}"),
+        }
+    }
+    Ok(options)
+}
+
+pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
+    let options = parse(args)?;
+    prereqs::wrk(sh)?;
+    let binary = release_binary(sh)?;
+    println!(
+        "\nbench insights: {} products of {} brands, {} shoppers, {} swipes over {} days, {} orders over {} days; {} connections, {} s per load, release build, wrk -t2",
+        options.products,
+        options.brands,
+        options.users,
+        options.swipes,
+        options.days,
+        options.orders,
+        options.order_days,
+        options.connections,
+        options.seconds
+    );
+    for backend in &options.backends {
+        println!("\n== {backend} ==");
+        bench_backend(sh, &binary, backend, &options)
+            .with_context(|| format!("bench insights on {backend}"))?;
+    }
+    Ok(())
+}
+
+fn bench_backend(
+    sh: &Shell,
+    binary: &std::path::Path,
+    backend: &str,
+    options: &Options,
+) -> Result<()> {
+    let data = bench_dir("shop-bench-insights")?;
+    let (database_url, _cluster) = database(sh, backend, &data)?;
+    let shop_api = |args: &[String]| {
+        cmd!(sh, "{binary} {args...}")
+            .env("DATABASE_URL", &database_url)
+            .env("SHOP_DATA_DIR", &data)
+            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
+    };
+    let text = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let started = std::time::Instant::now();
+    shop_api(&text(&[
+        "seed",
+        "--products",
+        &options.products.to_string(),
+        "--brands",
+        &options.brands.to_string(),
+        "--users",
+        &options.users.to_string(),
+        "--swipes",
+        &options.swipes.to_string(),
+        "--days",
+        &options.days.to_string(),
+    ]))
+    .run()?;
+    let seeded = shop_api(&text(&[
+        "seed-insights",
+        "--orders",
+        &options.orders.to_string(),
+        "--users",
+        &options.users.to_string(),
+        "--days",
+        &options.order_days.to_string(),
+    ]))
+    .read()?;
+    println!("{seeded}");
+    println!("seeded in {:.0} s", started.elapsed().as_secs_f64());
+    let brand = seeded
+        .lines()
+        .find_map(|line| line.strip_prefix("busiest brand "))
+        .context("seed-insights named no brand")?
+        .trim()
+        .to_owned();
+    // Bench user 0 is the brand's team member the load signs in as.
+    shop_api(&text(&[
+        "grant-role",
+        "bench-0@bench.invalid",
+        "brand",
+        "--brand",
+        &brand,
+    ]))
+    .quiet()
+    .run()?;
+    let token = shop_api(&text(&["issue-sessions", "--count", "1"]))
+        .quiet()
+        .read()?;
+    let server = start_shop(
+        binary,
+        &data,
+        &database_url,
+        &[
+            ("SHOP_SESSION_SECRET", SESSION_SECRET),
+            // A line per request would measure the log, not the shop.
+            ("RUST_LOG", "warn"),
+            ("SHOP_DB_POOL_SIZE", "16"),
+        ],
+        &data.join("server.log"),
+    )?;
+    let port = server.port();
+    let plain = Load::plain(options.connections, options.seconds);
+    let signed_in = [
+        "-H".to_owned(),
+        format!("Authorization: Bearer {}", token.trim()),
+    ];
+    let load = Load {
+        connections: options.connections,
+        seconds: options.seconds,
+        options: &signed_in,
+        script_args: &[],
+    };
+    header("call (the last 30 days)");
+    let health = wrk_load(sh, port, "/healthz", &plain)?;
+    row("/healthz", &health, &health);
+    let calls = [
+        ("summary", "/api/brand/insights/summary"),
+        (
+            "products by revenue",
+            "/api/brand/insights/products?sort=revenue&limit=20",
+        ),
+        (
+            "products by like rate",
+            "/api/brand/insights/products?sort=likeRate&limit=20",
+        ),
+    ];
+    let mut over = Vec::new();
+    for (name, path) in calls {
+        let figures: Figures = wrk_load(sh, port, path, &load)?;
+        row(name, &figures, &health);
+        if figures.p99_ms > TARGET_P99_MS {
+            over.push(name);
+        }
+    }
+    if over.is_empty() {
+        println!("every call's p99 within {TARGET_P99_MS} ms");
+    } else {
+        println!("p99 above {TARGET_P99_MS} ms: {}", over.join(", "));
+    }
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+    Ok(())
+}
