@@ -4,25 +4,17 @@ import { MAX_TOASTS, TOAST_DURATION_MS } from '@/config/app';
 // 000 §9: green success, red error, blue info; top-centre; at most 20 at once.
 export type ToastType = 'success' | 'error' | 'info';
 
-/** A link the toast offers ('View orders' after a new order in the brand console). */
-export interface ToastLink {
-  label: string;
-  href: string;
-}
-
 export interface Toast {
   id: number;
   type: ToastType;
   message: string;
   durationMs: number;
-  link?: ToastLink;
 }
 
 export interface ToastInput {
   type: ToastType;
   message: string;
   durationMs?: number;
-  link?: ToastLink;
 }
 
 interface ToastState {
@@ -38,12 +30,11 @@ let nextId = 1;
 const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   actions: {
-    toastShown: ({ type, message, durationMs = TOAST_DURATION_MS, link }) => {
+    toastShown: ({ type, message, durationMs = TOAST_DURATION_MS }) => {
       const id = nextId++;
-      const toast: Toast = link ? { id, type, message, durationMs, link } : { id, type, message, durationMs };
       // Oldest go first when the cap is reached.
       set((state) => ({
-        toasts: [...state.toasts, toast].slice(-MAX_TOASTS),
+        toasts: [...state.toasts, { id, type, message, durationMs }].slice(-MAX_TOASTS),
       }));
       return id;
     },

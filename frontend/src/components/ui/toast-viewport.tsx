@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useToastActions, useToasts, type Toast, type ToastType } from '@/stores/toasts';
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
 import styles from './toast-viewport.module.css';
@@ -28,11 +27,6 @@ function ToastItem({ toast }: { toast: Toast }) {
     >
       <Icon size={20} />
       <span className={styles.message}>{toast.message}</span>
-      {toast.link && (
-        <Link className={styles.link} to={toast.link.href} onClick={() => toastDismissed(id)}>
-          {toast.link.label}
-        </Link>
-      )}
       <button
         type="button"
         className={styles.close}

@@ -1,5 +1,5 @@
 // The brand console's live events (docs/http-api.md, Live events): one EventSource on
-// /api/brand/events while a brand console page is open. `order.placed` shows a toast (and plays
+// /api/brand/events while a brand console page is open. `order.placed` shows an alert (and plays
 // the optional chime); every event refreshes the queries it changes, so the dashboard and the
 // orders follow without a reload.
 import { useEffect } from 'react';
@@ -8,8 +8,8 @@ import { brandEventsUrl } from '@/api/insights';
 import type { BrandEvent, BrandEventType } from '@/api/insights-types';
 import { brandOrderKeys } from '@/api/brand';
 import { consolePaths } from '@/config/console-paths';
-import { showToast } from '@/stores/toasts';
 import { useBrandParam, useConsoleAllowed } from '../components/console-frame';
+import { showLiveAlert } from '../utils/live-alerts';
 import { playOrderChime, useOrderSound } from '../utils/order-sound';
 import { insightsKeys } from './use-insights';
 
@@ -26,8 +26,6 @@ export const LIVE_TEXTS = {
   viewOrders: 'View orders',
 } as const;
 
-/** How long a live toast stays: long enough to reach its link. */
-const LIVE_TOAST_MS = 8000;
 /** First wait before opening a stream the server closed, doubled up to the last. */
 const RETRY_MS = [2000, 4000, 8000, 16000, 30000];
 
@@ -41,13 +39,13 @@ function parse(data: unknown): BrandEvent | null {
   }
 }
 
-/** What one event changes: its toast, its sound, the queries to read again. */
+/** What one event changes: its alert, its sound, the queries to read again. */
 export function applyBrandEvent(client: QueryClient, event: BrandEvent) {
   const ordersLink = { label: LIVE_TEXTS.viewOrders, href: consolePaths.brandOrders.getHref() };
   const refresh = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
   switch (event.type) {
     case 'order.placed':
-      showToast({ type: 'success', message: LIVE_TEXTS.newOrder, link: ordersLink, durationMs: LIVE_TOAST_MS });
+      showLiveAlert({ tone: 'success', message: LIVE_TEXTS.newOrder, link: ordersLink });
       if (useOrderSound.getState().on) playOrderChime();
       refresh(insightsKeys.all);
       refresh(brandOrderKeys.all);
@@ -55,7 +53,7 @@ export function applyBrandEvent(client: QueryClient, event: BrandEvent) {
       refresh(['console', 'products']);
       break;
     case 'cancellation.requested':
-      showToast({ type: 'info', message: LIVE_TEXTS.cancellation, link: ordersLink, durationMs: LIVE_TOAST_MS });
+      showLiveAlert({ tone: 'info', message: LIVE_TEXTS.cancellation, link: ordersLink });
       refresh(brandOrderKeys.all);
       break;
     case 'refund.completed':
