@@ -7,6 +7,7 @@
 //! | sign-in codes | 1 day past their expiry | an expired code is never accepted; the day leaves the row for an operator looking into a complaint |
 //! | checkouts that lapsed unpaid (no payment, no refund) | 30 days past the reservation's end | their stock and coupon use were given back at once; a payment service's late report for one is still matched for a month |
 //! | mail in the local outbox (`<data dir>/outbox/*.eml`) | 7 days | a sign-in code in it is dead within minutes; the files only help whoever runs the shop locally |
+//! | brands' live events (`brand_events`) | 24 hours | a console that was away longer reloads its figures rather than replaying events |
 //!
 //! Placed orders, their payments and refunds are the shop's records and are never pruned here.
 
@@ -65,6 +66,7 @@ pub struct Pruned {
     pub sign_in_codes: usize,
     pub checkouts: usize,
     pub outbox_mails: usize,
+    pub brand_events: usize,
 }
 
 fn prune_once(
@@ -84,10 +86,14 @@ fn prune_once(
         }
     }
     let outbox_mails = outbox.map_or(0, |dir| prune_outbox(dir, now - OUTBOX_MAIL));
+    let brand_events = state
+        .store
+        .prune_brand_events(now - crate::services::events::RETENTION)?;
     Ok(Pruned {
         sign_in_codes,
         checkouts,
         outbox_mails,
+        brand_events,
     })
 }
 

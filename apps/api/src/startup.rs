@@ -190,6 +190,8 @@ impl Application {
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
         let sessions = crate::auth::Sessions::from_config(config)?;
+        let data_key = crate::services::applications::sealing::DataKey::from_config(config)
+            .context("SHOP_DATA_KEY")?;
         let media = crate::services::media::Media::from_config(config)
             .context("SHOP_MEDIA_S3_BUCKET, SHOP_MEDIA_S3_ENDPOINT, SHOP_MEDIA_S3_REGION")?;
         let outbox = config
@@ -243,6 +245,10 @@ impl Application {
             assistant: providers.assistant,
             forwarding: config.forwarding,
             media: Arc::new(media),
+            data_key: Arc::new(data_key),
+            events: Arc::new(crate::services::events::EventHub::new(
+                config.events_heartbeat,
+            )),
         });
         let trusted = web::Data::new(trusted_origins(config));
         let edge = web::Data::new(crate::edge::Edge {
@@ -344,14 +350,37 @@ impl Application {
             SETTLE_ORDERS_EVERY,
         ));
         let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
+        let events = tokio::spawn(crate::services::events::follow(self.state.clone()));
+        let closer = tokio::spawn(close_streams_on_stop(self.state.clone()));
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let outcome = self.server.await;
         follower.abort();
+        events.abort();
+        closer.abort();
         pruner.abort();
         settler.abort();
         roller.abort();
         outcome
     }
+}
+
+/// Ends the brands' event streams when the process is told to stop (SIGTERM or Ctrl-C, which
+/// the server hears too): otherwise its graceful shutdown would wait its whole timeout on them.
+async fn close_streams_on_stop(state: web::Data<AppState>) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let Ok(mut term) = signal(SignalKind::terminate()) else {
+            return;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+    state.events.close();
 }
 
 /// Threads for blocking work per worker: the database pool's size and a few for other blocking

@@ -66,6 +66,10 @@ pub struct AppState {
     pub shipping: Arc<dyn providers::Shipping>,
     /// Uploaded images: `<data dir>/media`, or an S3-compatible bucket when configured.
     pub media: Arc<crate::services::media::Media>,
+    /// Seals data at rest (brand applications' bank accounts).
+    pub data_key: Arc<crate::services::applications::sealing::DataKey>,
+    /// The brands' live events: this process's subscribers (`services::events`).
+    pub events: Arc<crate::services::events::EventHub>,
 }
 
 impl AppState {

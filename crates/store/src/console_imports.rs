@@ -12,7 +12,7 @@ use crate::console_products::{
 };
 use crate::ids::ProductId;
 use crate::schema::products;
-use crate::{NewAudit, Store, StoreError, write_audit};
+use crate::{DbConnection, NewAudit, Store, StoreError, write_audit};
 
 /// A row of an import that updates a product of the brand: its content (the product's
 /// assigned coupon is kept whatever `content` says: a file has no coupon column) and its units
@@ -107,52 +107,64 @@ impl Store {
         audit: impl FnOnce(&ImportedBatch) -> NewAudit,
     ) -> Result<ImportedBatch, StoreError> {
         self.in_transaction(|conn| {
-            let ids: Vec<&str> = batch.updates.iter().map(|u| u.id.as_str()).collect();
-            let mut current: HashMap<String, (i64, Option<String>)> = HashMap::new();
-            for chunk in ids.chunks(IDS_PER_QUERY) {
-                let mine = products::table
-                    .filter(products::id.eq_any(chunk))
-                    .filter(products::brand_id.eq(brand));
-                // The first statement writes: it takes SQLite's write lock (a transaction that
-                // read first could fail to take it) and PostgreSQL's row locks.
-                diesel::update(mine.clone())
-                    .set(products::version.eq(products::version))
-                    .execute(conn)?;
-                let rows: Vec<(String, i64, Option<String>)> = mine
-                    .select((
-                        products::id,
-                        products::version,
-                        products::assigned_coupon_id,
-                    ))
-                    .load(conn)?;
-                current.extend(rows.into_iter().map(|(id, v, c)| (id, (v, c))));
-            }
-            let mut done = ImportedBatch::default();
-            for new in &batch.creates {
-                insert_product(conn, new, now)?;
-                done.created.push(new.id.to_string());
-            }
-            for update in &batch.updates {
-                let Some((version, coupon)) = current.get(&update.id) else {
-                    done.gone.push(update.row);
-                    continue;
-                };
-                let edit = ProductEdit {
-                    content: ProductContent {
-                        assigned_coupon_id: coupon.clone(),
-                        ..update.content.clone()
-                    },
-                    stock: update.stock.clone(),
-                    archived_at: None,
-                };
-                if edit_product(conn, &update.id, *version, &edit, now)? {
-                    done.updated.push(update.id.clone());
-                } else {
-                    done.gone.push(update.row);
-                }
-            }
+            let done = import_batch(conn, brand, batch, now)?;
             write_audit(conn, &audit(&done))?;
             Ok(done)
         })
     }
+}
+
+/// The writes of [`Store::import_products`] without the audit row, in the caller's
+/// transaction (the Shopify import adds its handles and images to the same transaction).
+pub fn import_batch(
+    conn: &mut DbConnection,
+    brand: &str,
+    batch: &ImportBatch,
+    now: NaiveDateTime,
+) -> Result<ImportedBatch, StoreError> {
+    let ids: Vec<&str> = batch.updates.iter().map(|u| u.id.as_str()).collect();
+    let mut current: HashMap<String, (i64, Option<String>)> = HashMap::new();
+    for chunk in ids.chunks(IDS_PER_QUERY) {
+        let mine = products::table
+            .filter(products::id.eq_any(chunk))
+            .filter(products::brand_id.eq(brand));
+        // The first statement writes: it takes SQLite's write lock (a transaction that
+        // read first could fail to take it) and PostgreSQL's row locks.
+        diesel::update(mine.clone())
+            .set(products::version.eq(products::version))
+            .execute(conn)?;
+        let rows: Vec<(String, i64, Option<String>)> = mine
+            .select((
+                products::id,
+                products::version,
+                products::assigned_coupon_id,
+            ))
+            .load(conn)?;
+        current.extend(rows.into_iter().map(|(id, v, c)| (id, (v, c))));
+    }
+    let mut done = ImportedBatch::default();
+    for new in &batch.creates {
+        insert_product(conn, new, now)?;
+        done.created.push(new.id.to_string());
+    }
+    for update in &batch.updates {
+        let Some((version, coupon)) = current.get(&update.id) else {
+            done.gone.push(update.row);
+            continue;
+        };
+        let edit = ProductEdit {
+            content: ProductContent {
+                assigned_coupon_id: coupon.clone(),
+                ..update.content.clone()
+            },
+            stock: update.stock.clone(),
+            archived_at: None,
+        };
+        if edit_product(conn, &update.id, *version, &edit, now)? {
+            done.updated.push(update.id.clone());
+        } else {
+            done.gone.push(update.row);
+        }
+    }
+    Ok(done)
 }

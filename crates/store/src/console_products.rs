@@ -289,6 +289,7 @@ pub fn edit_product(
             .execute(conn)?;
     }
     replace_lists(conn, id, c)?;
+    crate::brand_events::stock_set(conn, id, &edit.stock, now)?;
     diesel::delete(
         product_stock::table
             .filter(product_stock::product_id.eq(id))
@@ -494,6 +495,7 @@ impl Store {
             brand,
             |conn, _| {
                 bump(conn, id)?;
+                crate::brand_events::stock_set(conn, id, stock, now)?;
                 for (size, units) in stock {
                     let set = diesel::update(
                         product_stock::table

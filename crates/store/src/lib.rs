@@ -26,6 +26,8 @@ mod admin_users;
 mod audit;
 mod bag;
 mod banners;
+mod brand_applications;
+mod brand_events;
 mod bulk;
 mod catalogue;
 mod columns;
@@ -43,6 +45,7 @@ mod orders;
 mod products;
 mod schema;
 mod seed;
+mod shopify_imports;
 mod swipes;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
@@ -58,6 +61,11 @@ pub use admin_categories::{
 pub use admin_users::{StaffQuery, StaffRecord, admin_count, lock_admins, staff_by_id, write_role};
 pub use audit::{AuditQuery, AuditRecord, NewAudit, write_audit};
 pub use banners::{delete_banner, find_banner, insert_banner, update_banner};
+pub use brand_applications::{
+    ApplicationRecord, Decision as ApplicationDecision, MAX_APPLICATIONS_LISTED, application_by_id,
+    decide_application, insert_application, pending_application_of,
+};
+pub use brand_events::{BrandEventKind, BrandEventRecord, LOW_STOCK_UNITS};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
@@ -82,6 +90,7 @@ pub use orders::{
 };
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
+pub use shopify_imports::ShopifyBatch;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};
 
 /// What can go wrong below the HTTP edge.

@@ -303,6 +303,23 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// A brand's live events, written with the fact they tell of; `seq` is given in commit
+    /// order afterwards (see `brand_events.rs`).
+    brand_events (id) {
+        id -> BigInt,
+        seq -> Nullable<BigInt>,
+        brand_id -> Text,
+        #[sql_name = "type"]
+        kind -> Text,
+        order_id -> Nullable<Text>,
+        product_id -> Nullable<Text>,
+        size -> Nullable<Text>,
+        units -> Nullable<Integer>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
     orders (id) {
         id -> Text,
         user_id -> Text,
@@ -399,6 +416,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    brand_applications (id) {
+        id -> Text,
+        applicant_id -> Text,
+        applicant_email -> Text,
+        name -> Text,
+        gender -> Text,
+        contact_name -> Text,
+        contact_email -> Text,
+        contact_phone -> Text,
+        gstin -> Text,
+        pan -> Text,
+        bank_account_sealed -> Text,
+        bank_account_masked -> Text,
+        ifsc -> Text,
+        pickup_address -> Text,
+        pickup_pincode -> Text,
+        pickup_city -> Text,
+        pickup_state -> Text,
+        return_policy -> Text,
+        shipping_policy -> Text,
+        status -> Text,
+        reason -> Nullable<Text>,
+        brand_id -> Nullable<Text>,
+        decided_by -> Nullable<Text>,
+        created_at -> Timestamp,
+        decided_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(products -> brands (brand_id));
 diesel::joinable!(coupon_uses -> coupons (coupon_id));
 diesel::joinable!(product_categories -> products (product_id));
@@ -416,6 +463,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     audit_log,
     bag_lines,
     bags,
+    brand_events,
     brands,
     cancel_requests,
     catalogue_changes,
@@ -444,3 +492,21 @@ diesel::allow_tables_to_appear_in_same_query!(
     swipes,
     users,
 );
+
+diesel::table! {
+    shopify_previews (token) {
+        token -> Text,
+        brand_id -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        body -> Text,
+    }
+}
+
+diesel::table! {
+    product_handles (brand_id, handle) {
+        brand_id -> Text,
+        handle -> Text,
+        product_id -> Text,
+    }
+}

@@ -23,6 +23,8 @@
 //! - **A brand's product** (ours, the consoles): [`product_name`], [`price`] (whole paise, via
 //!   `pricing`'s exact parsing), [`sizes`], [`stock_units`], [`offer_percentage`], [`tags`],
 //!   [`category_ids`], [`category_fits`]; each broken rule is a [`ProductRule`].
+//! - **A brand's application** (ours): [`india_ids`] reads GSTINs (state code and check
+//!   character), PANs, IFSCs, bank account numbers and Indian mobiles.
 //! - **What the server stores** (ours): [`at_most`] bounds names ([`MAX_NAME_CHARS`]),
 //!   locations ([`MAX_LOCATION_CHARS`]), onboarding choices ([`MAX_CHOICE_CHARS`]) and e-mails
 //!   ([`MAX_EMAIL_CHARS`]); [`remember_location`] keeps the [`MAX_RECENT_LOCATIONS`] most recent
@@ -79,6 +81,7 @@ mod digits;
 mod email;
 mod error;
 mod forms;
+pub mod india_ids;
 mod person;
 mod product;
 mod shipment;

@@ -21,6 +21,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/brand-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand applications, newest first, of one status or all (admins only). */
+        get: operations["admin_applications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brand-applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves a pending application: creates the brand and makes the applicant its team in one
+         *     transaction, then mails the applicant (admins only).
+         */
+        post: operations["admin_applications_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brand-applications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a pending application with a reason the applicant is mailed (admins only). */
+        post: operations["admin_applications_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/brands": {
         parameters: {
             query?: never;
@@ -280,6 +334,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brand-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies to open a brand (signed-in shoppers; one pending application each, at most 5 a
+         *     day). The bank account is stored encrypted and answered masked.
+         */
+        post: operations["applications_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand-applications/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's applications, newest first. */
+        get: operations["applications_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brand/coupons": {
         parameters: {
             query?: never;
@@ -313,6 +404,27 @@ export interface paths {
         head?: never;
         /** Edits a coupon: the fields sent, at the version read (`version` or `If-Match`). */
         patch: operations["brand_coupons_update_coupon"];
+        trace?: never;
+    };
+    "/api/brand/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand's live events as Server-Sent Events: frames of `id: <seq>`, `event: <type>` and
+         *     `data: <BrandEvent as JSON>`, a `: heartbeat` comment every 15 s; `Last-Event-ID` (or
+         *     `lastEventId`) resumes after that event (events are kept 24 h).
+         */
+        get: operations["brand_events_brand_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/brand/orders": {
@@ -421,7 +533,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Imports products from a CSV file: all rows or none, or with `partial=true` the valid rows. */
+        /**
+         * Imports products from a CSV file: all rows or none, or with `partial=true` the valid rows.
+         *     With `format=shopify`: previews Shopify's product export (the file), or commits a preview
+         *     (`commit=<token>`, no file).
+         */
         post: operations["brand_imports_import_products"];
         delete?: never;
         options?: never;
@@ -1740,10 +1856,62 @@ export interface components {
             total: number;
             users: components["schemas"]["AdminUser"][];
         };
+        /** @description Who applied. */
+        Applicant: {
+            _id: string;
+            /** @description Their e-mail when they applied. */
+            email: string;
+        };
+        /** @description A brand application as its applicant and the admins see it. The bank account is masked. */
+        Application: {
+            _id: string;
+            applicant: components["schemas"]["Applicant"];
+            /** @description Every digit but the last 4 as `X` (`XXXXXXXX9012`). */
+            bankAccount: string;
+            /** @description The brand its approval created. */
+            brandId?: string | null;
+            contactEmail: string;
+            contactName: string;
+            /** @description 10 digits. */
+            contactPhone: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string | null;
+            /** @description "male", "female" or "unisex". */
+            gender: string;
+            gstin: string;
+            ifsc: string;
+            /** @description The brand's name. */
+            name: string;
+            pan: string;
+            pickupAddress: string;
+            /** @description From the places directory (the pincode's district). */
+            pickupCity: string;
+            pickupPincode: string;
+            pickupState: string;
+            /** @description Why it was rejected. */
+            reason?: string | null;
+            returnPolicy: string;
+            shippingPolicy: string;
+            /** @description "pending", "approved" or "rejected". */
+            status: string;
+        };
+        /** @description `{success, applications}`, newest first. */
+        Applications: {
+            applications: components["schemas"]["Application"][];
+            success: boolean;
+        };
         /** @description `{success: true, message: "Coupon applied", data: {offer}}` (001 §7). */
         Applied: {
             data: components["schemas"]["OfferData"];
             message: string;
+            success: boolean;
+        };
+        /** @description `{success, application, brandId}`: the approved application and the brand it created. */
+        Approved: {
+            application: components["schemas"]["Application"];
+            brandId: string;
             success: boolean;
         };
         AssignedCoupon: {
@@ -1854,6 +2022,28 @@ export interface components {
             name: string;
             /** @description Products of this brand shoppers can see. */
             productCount: number;
+        };
+        /** @description One event, as the stream's `data:` line carries it. */
+        BrandEvent: {
+            /** @description When it happened (ISO-8601 UTC). */
+            at: string;
+            brandId: string;
+            /** @description The order (order and refund events; the cancellation's order). */
+            orderId?: string | null;
+            /** @description The product (`stock.low`; the line a cancellation names). */
+            productId?: string | null;
+            /** @description The size (`stock.low`). */
+            size?: string | null;
+            /**
+             * @description `order.placed`, `cancellation.requested`, `refund.completed` or `stock.low`.
+             * @example order.placed
+             */
+            type: string;
+            /**
+             * Format: int32
+             * @description Units: the brand's units in the order (`order.placed`), units left (`stock.low`).
+             */
+            units?: number | null;
         };
         /** @description An order as the brand console shows it. */
         BrandOrder: components["schemas"]["Order"] & {
@@ -2339,6 +2529,11 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        /** @description `{fetched, failed}`: the images of a commit. */
+        ImageCounts: {
+            failed: number;
+            fetched: number;
+        };
         /** @description `{imageIds}`: every image id of the product, once each, in the new order. */
         ImageOrder: {
             imageIds: string[];
@@ -2354,6 +2549,12 @@ export interface components {
             srcset?: string | null;
             url: string;
         };
+        /**
+         * @description What `POST /api/brand/products/import` answers: the CSV import's report, or with
+         *     `format=shopify` a preview (no `commit`) or the commit's report. (For the API document:
+         *     each call answers one of them.)
+         */
+        ImportAnswer: components["schemas"]["ImportReport"] | components["schemas"]["ShopifyPreview"] | components["schemas"]["ShopifyReport"];
         /** @description What an import did (or, refused, would have failed on). */
         ImportReport: {
             /** @description Products created. */
@@ -2448,6 +2649,34 @@ export interface components {
             _id: string;
             name: string;
         };
+        /** @description A shopper's application to open a brand. Every field but `gender` is required. */
+        NewApplicationBody: {
+            /** @description 9 to 18 digits. Stored encrypted; answers show it masked. */
+            bankAccount?: string | null;
+            contactEmail?: string | null;
+            /** @description At most 100 characters. */
+            contactName?: string | null;
+            /** @description A 10-digit Indian mobile (starting 6 to 9; `+91` and spaces are dropped). */
+            contactPhone?: string | null;
+            /** @description "male", "female" or "unisex" (the default). */
+            gender?: string | null;
+            /** @description 15 characters: state code, PAN, entity number, `Z`, check character. */
+            gstin?: string | null;
+            /** @description `^[A-Z]{4}0[A-Z0-9]{6}$`. */
+            ifsc?: string | null;
+            /** @description The brand's name: unique among brands, ignoring letter case; at most 100 characters. */
+            name?: string | null;
+            /** @description The GSTIN's characters 3 to 12. */
+            pan?: string | null;
+            /** @description The street address goods are picked up from; at most 300 characters. */
+            pickupAddress?: string | null;
+            /** @description Six digits the places directory knows. */
+            pickupPincode?: string | null;
+            /** @description At most 5,000 characters. */
+            returnPolicy?: string | null;
+            /** @description At most 5,000 characters. */
+            shippingPolicy?: string | null;
+        };
         /** @description A new brand. */
         NewBrandBody: {
             /** @description At most 2,000 characters. */
@@ -2506,6 +2735,11 @@ export interface components {
         OneAdminUser: {
             success: boolean;
             user: components["schemas"]["AdminUser"];
+        };
+        /** @description `{success, application}`. */
+        OneApplication: {
+            application: components["schemas"]["Application"];
+            success: boolean;
         };
         /** @description `{success, image}`. */
         OneStaticImage: {
@@ -2597,6 +2831,39 @@ export interface components {
         };
         Predictions: {
             predictions: components["schemas"]["Prediction"][];
+        };
+        /** @description One product of a preview. */
+        PreviewProduct: {
+            /** @description The category `Type` names, when one does. */
+            category?: string | null;
+            /** @description Shopify's `Variant Compare At Price`. */
+            compareAtPrice?: Record<string, never> | null;
+            /** @description `Body (HTML)` as plain text. */
+            description: string;
+            errors: components["schemas"]["RowError"][];
+            handle: string;
+            /** @description Image URLs, fetched at commit. */
+            images: string[];
+            /** @description `Status` is active. */
+            isActive: boolean;
+            /** @description The shop's list price: the compare-at price when it is higher, else the price. */
+            listPrice?: Record<string, never> | null;
+            name: string;
+            /**
+             * Format: int64
+             * @description Whole percent off the list price (rounded down, at most 90).
+             */
+            offerPercentage: number;
+            /** @description Shopify's `Variant Price` (what the shopper pays). */
+            price?: Record<string, never> | null;
+            sizes: string[];
+            /** @description Units per size. */
+            stock: {
+                [key: string]: number;
+            };
+            tags: string[];
+            /** @description A product of the brand was imported from this handle before: the commit updates it. */
+            update: boolean;
         };
         /** @description A product as every product call answers it. */
         Product: {
@@ -2800,6 +3067,11 @@ export interface components {
              */
             role?: number | null;
         };
+        /** @description A rejection's reason. */
+        RejectBody: {
+            /** @description 1 to 500 characters; mailed to the applicant. */
+            reason?: string | null;
+        };
         Removed: {
             success: boolean;
         };
@@ -2886,6 +3158,29 @@ export interface components {
             billing_state?: string | null;
             /** @description Make it the default (the first address saved is the default anyway). */
             isDefault?: boolean | null;
+        };
+        /** @description `{success, preview: true, token, products, errors}`. */
+        ShopifyPreview: {
+            /** @description Every problem of the file, by row: the products' and rows of no product. */
+            errors: components["schemas"]["RowError"][];
+            preview: boolean;
+            products: components["schemas"]["PreviewProduct"][];
+            success: boolean;
+            /** @description Commits this preview (`?format=shopify&commit=<token>`) within the hour. */
+            token: string;
+        };
+        /** @description What a commit did. */
+        ShopifyReport: {
+            created: number;
+            /** @description Why they were not, by row. */
+            errors: components["schemas"]["RowError"][];
+            /** @description Products not imported (partial). */
+            failed: number;
+            images: components["schemas"]["ImageCounts"];
+            success: boolean;
+            updated: number;
+            /** @description Images not fetched or not accepted (the product was imported without them). */
+            warnings: components["schemas"]["RowError"][];
         };
         /** @description The answer of a sign-in. */
         SignedIn: {
@@ -3172,6 +3467,241 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_applications_list: {
+        parameters: {
+            query?: {
+                /** @description Only applications with this status; every one when absent. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applications"];
+                };
+            };
+            /** @description An unknown status (VALIDATION_FAILED); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_applications_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application and the new brand's id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Approved"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description ALREADY_DECIDED; BRAND_NAME_TAKEN; APPLICANT_UNAVAILABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    admin_applications_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The application's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectBody"];
+            };
+        };
+        responses: {
+            /** @description The application, rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneApplication"];
+                };
+            };
+            /** @description No reason, or one over 500 characters (VALIDATION_FAILED); `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such application */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Approved or rejected already (ALREADY_DECIDED) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4747,6 +5277,149 @@ export interface operations {
             };
         };
     };
+    applications_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApplicationBody"];
+            };
+        };
+        responses: {
+            /** @description The application, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OneApplication"];
+                };
+            };
+            /** @description VALIDATION_FAILED, with `fields`; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A brand user or an admin; `CROSS_SITE_REFUSED`: an unsafe request from another site, or one carrying the session cookie that does not come from the shop's own pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `REQUEST_TIMEOUT`: the body stalled (more than 5 s between two reads, or 20 s in all); the connection is closed */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description APPLICATION_PENDING; BRAND_NAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 5 applications today */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The places directory cannot check the pincode (PLACES_UNAVAILABLE); `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    applications_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Applications"];
+                };
+            };
+            /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     brand_coupons_list_coupons: {
         parameters: {
             query?: {
@@ -5019,6 +5692,91 @@ export interface operations {
             };
             /** @description VERSION_REQUIRED: the edit names no version */
             428: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_events_brand_events: {
+        parameters: {
+            query?: {
+                /** @description The brand (admins; without it an admin gets every brand's events). */
+                brandId?: string;
+                /**
+                 * @description Resume after this event id (for clients that reconnect by hand; the `Last-Event-ID`
+                 *     header wins).
+                 */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description Resume after this event id (what the browser's EventSource sends on reconnecting) */
+                "Last-Event-ID"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream: each event `id: <seq>`, `event: <type>`, `data: ` a BrandEvent as JSON, then a blank line; a `: heartbeat` comment line every 15 s */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: lastEventId (or Last-Event-ID) is not an event id, or brandId is too long; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found.: a brand user naming another brand, an admin naming no brand */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5561,6 +6319,13 @@ export interface operations {
             query?: {
                 /** @description `true`: write the valid rows and report the others (default: all or nothing). */
                 partial?: boolean | null;
+                /**
+                 * @description `csv` (the default: the shop's own columns) or `shopify` (Shopify's product export,
+                 *     previewed first: see "Shopify import").
+                 */
+                format?: string | null;
+                /** @description With `format=shopify`: the token of the preview to import (no file is sent). */
+                commit?: string | null;
                 /** @description The brand (admins). */
                 brandId?: string | null;
             };
@@ -5568,20 +6333,20 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The CSV as the `file` field (a `text/csv` body is read too) */
+        /** @description The CSV as the `file` field (a `text/csv` body is read too); none with `commit` */
         requestBody: {
             content: {
                 "multipart/form-data": string;
             };
         };
         responses: {
-            /** @description Imported: counts, and the rows not imported with their errors (partial) */
+            /** @description Imported: counts, and the rows not imported with their errors (partial). With format=shopify: the preview {preview: true, token, products, errors}, or with commit the report {created, updated, failed, errors, images, warnings} */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportReport"];
+                    "application/json": components["schemas"]["ImportAnswer"];
                 };
             };
             /** @description FILE_REQUIRED, INVALID_CSV (not UTF-8 CSV), BRAND_REQUIRED; `INVALID_QUERY`: a query string that is not valid URL encoding; `INVALID_JSON`: a body that is not JSON; `INVALID_BODY`: JSON of the wrong shape (a field of the wrong type) */
@@ -5611,7 +6376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A brand user naming another brand */
+            /** @description A brand user naming another brand; PREVIEW_NOT_FOUND (a commit's token unknown, expired, used or another brand's) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -117,6 +117,10 @@ const ManageAccount = lazyScreen(async () => {
   const { ManageAccountRoute } = await import('./routes/manage-account');
   return { Component: ManageAccountRoute };
 });
+const OpenYourBrand = lazyScreen(async () => {
+  const { OpenYourBrandRoute } = await import('./routes/open-your-brand');
+  return { Component: OpenYourBrandRoute };
+});
 const Location = lazyScreen(async () => {
   const { LocationRoute } = await import('./routes/location');
   return { Component: LocationRoute };
@@ -178,6 +182,7 @@ const appRoutes = (
     <Route path={paths.myOffers.path} element={<MyOffers />} />
     <Route path={paths.privacy.path} element={<Privacy />} />
     <Route path={paths.manageAccount.path} element={<ManageAccount />} />
+    <Route path={paths.openYourBrand.path} element={<OpenYourBrand />} />
     <Route path={paths.location.path} element={<Location />} />
     <Route path={paths.search.path} element={<Search />} />
     <Route path={paths.checkout.path} element={<Checkout />} />

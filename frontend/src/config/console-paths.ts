@@ -22,4 +22,5 @@ export const consolePaths = {
   adminBanners: { path: '/admin/banners', getHref: () => '/admin/banners' },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminApplications: { path: '/admin/applications', getHref: () => '/admin/applications' },
 } as const;

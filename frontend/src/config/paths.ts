@@ -65,6 +65,8 @@ export const paths = {
   myOffers: { path: '/my-offers', getHref: () => '/my-offers' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   manageAccount: { path: '/manage-account', getHref: () => '/manage-account' },
+  // Profile's 'Open your brand on Casa' (ours): a shopper's brand application.
+  openYourBrand: { path: '/open-your-brand', getHref: () => '/open-your-brand' },
   location: { path: '/location', getHref: () => '/location' },
   search: { path: '/search', getHref: () => '/search' },
   checkout: { path: '/checkout', getHref: () => '/checkout' },

@@ -18,7 +18,7 @@ pub mod codes;
 pub mod guard;
 mod keys;
 
-pub use caller::{Caller, MaybeCaller};
+pub use caller::{Caller, MaybeCaller, presented_token};
 pub use keys::{Claims, Sessions};
 
 /// The cookie that carries a browser's session.

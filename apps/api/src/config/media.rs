@@ -103,6 +103,30 @@ pub(super) fn bucket(vars: &Vars) -> Result<Option<MediaBucketConfig>, ConfigErr
     }))
 }
 
+/// `SHOP_IMPORT_FETCH_ALLOW`: comma-separated `host:port` pairs (lower-cased), empty unless set.
+pub(super) fn fetch_allow(vars: &Vars) -> Result<Vec<String>, ConfigError> {
+    let Some(raw) = vars.get("SHOP_IMPORT_FETCH_ALLOW") else {
+        return Ok(Vec::new());
+    };
+    raw.split(',')
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            let valid = entry
+                .rsplit_once(':')
+                .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+            if valid {
+                Ok(entry.to_ascii_lowercase())
+            } else {
+                Err(invalid(
+                    "SHOP_IMPORT_FETCH_ALLOW",
+                    format!("'{entry}' is not host:port (e.g. 127.0.0.1:8081)"),
+                ))
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -186,6 +210,22 @@ mod tests {
         ] {
             let error = media(&vars).expect_err("refused");
             assert_eq!(error.variable, variable, "{vars:?}: {error}");
+        }
+    }
+
+    #[test]
+    fn the_fetch_allow_list_is_host_port_pairs() {
+        let read = |value: &str| {
+            let lookup = |name: &str| (name == "SHOP_IMPORT_FETCH_ALLOW").then(|| value.to_owned());
+            fetch_allow(&Vars::new(&lookup))
+        };
+        assert_eq!(
+            read(" 127.0.0.1:8081, Images.Local:80 ,").expect("valid"),
+            ["127.0.0.1:8081", "images.local:80"]
+        );
+        assert!(read("").expect("unset").is_empty());
+        for bad in ["127.0.0.1", "host:port", ":80", "h:70000"] {
+            assert!(read(bad).is_err(), "{bad}");
         }
     }
 }

@@ -8,7 +8,9 @@
 
 mod assistant;
 mod catalogue;
+mod data_key;
 mod database;
+mod events;
 mod logging;
 mod mail;
 mod media;
@@ -25,6 +27,7 @@ use std::path::PathBuf;
 use store::DatabaseUrl;
 
 pub use assistant::AssistantConfig;
+pub use data_key::DATA_KEY_HEX_CHARS;
 pub use logging::LogFormat;
 pub use media::{MediaBucketConfig, MediaCredentials};
 pub use payments::RazorpayConfig;
@@ -65,6 +68,11 @@ pub struct Config {
     /// (`SHOP_SESSION_SECRET`, at least 32 characters). Without it one is generated into
     /// `<data dir>/session.secret` on first start; processes that share sessions share it.
     pub session_secret: Option<Secret>,
+    /// The key that seals bank details at rest (`SHOP_DATA_KEY`, 64 hex characters: 32 bytes
+    /// for AES-256-GCM). Without it one is generated into `<data dir>/data.key` on first
+    /// start, with a warning: processes that share a database share it, and losing it loses
+    /// the sealed details.
+    pub data_key: Option<Secret>,
     /// Where sign-in codes are mailed: an SMTP server (`SMTP_URL`, e.g.
     /// `smtps://user:password@smtp.example.in` or `smtp://127.0.0.1:2525`); without it,
     /// one .eml file per message in `<data dir>/outbox/` plus a log line.
@@ -97,6 +105,13 @@ pub struct Config {
     /// `SHOP_MEDIA_S3_ENDPOINT`, `SHOP_MEDIA_S3_REGION` and the `AWS_*` keys); without it,
     /// `<data dir>/media`.
     pub media_bucket: Option<MediaBucketConfig>,
+    /// `host:port` pairs the Shopify import's image fetcher may reach although their addresses
+    /// are private or loopback (`SHOP_IMPORT_FETCH_ALLOW`, comma-separated; for tests and
+    /// local set-ups): empty unless set.
+    pub import_fetch_allow: Vec<String>,
+    /// How often a brand's live event stream sends its heartbeat comment and checks the
+    /// session again (`SHOP_EVENTS_HEARTBEAT_MS`, 15 s unless set).
+    pub events_heartbeat: std::time::Duration,
 }
 
 /// A configuration value that must never reach a log line.
@@ -160,6 +175,7 @@ impl Config {
         let db_timeouts = database::timeouts(&vars)?;
         let catalogue_refresh = catalogue::refresh(&vars)?;
         let session_secret = sessions::secret(&vars)?;
+        let data_key = data_key::key(&vars)?;
         let smtp_url = mail::smtp_url(&vars)?;
         let mail_from = mail::from(&vars)?;
         let assistant = assistant::assistant(&vars)?;
@@ -170,6 +186,8 @@ impl Config {
         let forwarding = server::forwarding(&vars)?;
         let max_connections_per_client = server::max_connections_per_client(&vars)?;
         let media_bucket = media::bucket(&vars)?;
+        let import_fetch_allow = media::fetch_allow(&vars)?;
+        let events_heartbeat = events::heartbeat(&vars)?;
 
         Ok(Self {
             addr,
@@ -186,6 +204,7 @@ impl Config {
             public_url,
             catalogue_refresh,
             session_secret,
+            data_key,
             smtp_url,
             mail_from,
             assistant,
@@ -195,6 +214,8 @@ impl Config {
             forwarding,
             max_connections_per_client,
             media_bucket,
+            import_fetch_allow,
+            events_heartbeat,
         })
     }
 }

@@ -2,6 +2,7 @@
 //! Each family's module maps that family's typed errors onto it.
 
 mod admin;
+mod applications;
 pub mod bag;
 mod banners;
 pub mod catalogue;
@@ -10,8 +11,10 @@ mod console;
 mod console_coupons;
 mod console_imports;
 mod console_products;
+mod events;
 pub mod input;
 mod media;
+mod shopify;
 pub mod swipes;
 pub mod trending;
 

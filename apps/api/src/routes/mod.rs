@@ -3,6 +3,7 @@
 pub mod addresses;
 pub mod admin;
 pub mod analytics;
+pub mod applications;
 pub mod bag;
 pub mod brands;
 pub mod categories;
@@ -279,6 +280,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, frontend_dir: &std::path::Path) {
                 .service(resource("/categories/admin/all", get().to(categories::all)))
                 .configure(console::routes)
                 .configure(admin::routes)
+                .configure(applications::routes)
                 .configure(images::routes)
                 .service(resource("/media/{path:.*}", get().to(media::image)))
                 .default_service(web::to(unknown_api_route)),

@@ -212,7 +212,10 @@ pub fn document() -> utoipa::openapi::OpenApi {
     for (prefix, mut part) in routes::console::documents()
         .into_iter()
         .chain(routes::admin::documents())
-        .chain([("images", routes::images::Doc::openapi())])
+        .chain([
+            ("images", routes::images::Doc::openapi()),
+            ("applications", routes::applications::Doc::openapi()),
+        ])
     {
         for item in part.paths.paths.values_mut() {
             let operations = [

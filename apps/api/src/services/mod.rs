@@ -4,12 +4,14 @@
 pub mod accounts;
 pub mod addresses;
 pub mod admin;
+pub mod applications;
 pub mod bag;
 pub mod banners;
 pub mod catalogue;
 pub mod chat;
 pub mod checkout;
 pub mod console;
+pub mod events;
 pub mod input;
 pub mod lookup;
 pub mod media;

@@ -30,11 +30,7 @@ on_both_backends!(
 async fn staff(app: &TestApp, email: &str, role: access::Role) -> Session {
     let brand = crate::helpers::demo().brands[0].id.clone();
     let brand = (role == access::Role::BrandUser).then_some(brand.as_str());
-    if role != access::Role::Shopper {
-        api::admin::grant_role(&app.store(), email, role, brand, test_now()).expect("granted");
-    }
-    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
-    app.sign_in(email).await
+    crate::helpers::sign_in_as(app, email, role, brand).await
 }
 
 async fn admin(app: &TestApp) -> Session {

@@ -5,7 +5,7 @@ use access::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, error_code, spawn_app, test_now};
+use crate::helpers::{Backend, Session, TestApp, error_code, sign_in_as, spawn_app, test_now};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -17,29 +17,19 @@ on_both_backends!(
     only_admins_reach_users_and_roles,
 );
 
-/// Signs `email` in (the code rate limit moved out of the way) as a shopper.
+/// Signs `email` in as a shopper.
 pub async fn shopper(app: &TestApp, email: &str) -> Session {
-    app.execute_sql("UPDATE rate_limits SET last_at = '2026-11-23 09:59:00'");
-    app.sign_in(email).await
+    sign_in_as(app, email, Role::Shopper, None).await
 }
 
 /// Makes `email` an admin and signs them in.
 pub async fn admin(app: &TestApp, email: &str) -> Session {
-    api::admin::grant_role(&app.store(), email, Role::Admin, None, test_now()).expect("granted");
-    shopper(app, email).await
+    sign_in_as(app, email, Role::Admin, None).await
 }
 
 /// Makes `email` a user of `brand` and signs them in.
 pub async fn brand_user(app: &TestApp, email: &str, brand: &str) -> Session {
-    api::admin::grant_role(
-        &app.store(),
-        email,
-        Role::BrandUser,
-        Some(brand),
-        test_now(),
-    )
-    .expect("granted");
-    shopper(app, email).await
+    sign_in_as(app, email, Role::BrandUser, Some(brand)).await
 }
 
 /// The first demo brand's id.

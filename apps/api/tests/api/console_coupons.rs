@@ -9,7 +9,7 @@ use access::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, spawn_app, test_now};
+use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, spawn_app};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -22,9 +22,7 @@ on_both_backends!(
 
 /// Signs `email` in with `role` (of `brand`), granted before the first sign-in.
 pub async fn staff(app: &TestApp, email: &str, role: Role, brand: Option<&str>) -> Session {
-    api::admin::grant_role(&app.store(), email, role, brand, test_now()).expect("granted");
-    allow_sign_in(app);
-    app.sign_in(email).await
+    crate::helpers::sign_in_as(app, email, role, brand).await
 }
 
 /// Lets the next sign-in through the per-client limits.

@@ -103,6 +103,13 @@ pub struct Options {
     /// How often the catalogue follows the change feed (50 ms unless set): a test of what a
     /// write shows at once sets it long, so no poll can do the write's work.
     pub catalogue_refresh: Option<std::time::Duration>,
+    /// `SHOP_IMPORT_FETCH_ALLOW`: `host:port` pairs the image fetcher may reach.
+    pub import_fetch_allow: Vec<String>,
+    /// The live event streams' heartbeat (15 s unless set).
+    pub events_heartbeat: Option<std::time::Duration>,
+    /// Run on this database (another test app's, from [`TestApp::database_url`]: two API
+    /// processes on one database) instead of a fresh one; the app that made it drops it.
+    pub database: Option<store::DatabaseUrl>,
 }
 
 impl Default for Options {
@@ -119,6 +126,9 @@ impl Default for Options {
             payments_gate: None,
             media_bucket: None,
             catalogue_refresh: None,
+            import_fetch_allow: Vec::new(),
+            events_heartbeat: None,
+            database: None,
         }
     }
 }
@@ -139,14 +149,15 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let data_dir = std::env::temp_dir().join(format!("shop-test-{id}"));
     std::fs::create_dir_all(&data_dir).expect("temp dir");
-    let (database_url, postgres) = match backend {
-        Backend::Sqlite => (
+    let (database_url, postgres) = match (options.database, backend) {
+        (Some(shared), _) => (shared, None),
+        (None, Backend::Sqlite) => (
             store::DatabaseUrl::Sqlite(
                 data_dir.join("shop.sqlite3").to_string_lossy().into_owned(),
             ),
             None,
         ),
-        Backend::Postgres { admin_url } => {
+        (None, Backend::Postgres { admin_url }) => {
             let name = format!("shop_test_{id}");
             let mut admin =
                 PgConnection::establish(&admin_url).expect("connect to the test PostgreSQL server");
@@ -178,6 +189,8 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             .catalogue_refresh
             .unwrap_or(std::time::Duration::from_millis(50)),
         session_secret: Some(Secret::new(TEST_SESSION_SECRET)),
+        // Generated into the data directory, as a development start does.
+        data_key: None,
         smtp_url: options.smtp_url.map(Secret::new),
         mail_from: "Casa <no-reply@casa.test>".to_owned(),
         assistant: options.assistant_url.map(|url| AssistantConfig {
@@ -196,6 +209,10 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
             .max_connections_per_client
             .unwrap_or(api::config::DEFAULT_CONNECTIONS_PER_CLIENT),
         media_bucket: options.media_bucket,
+        import_fetch_allow: options.import_fetch_allow,
+        events_heartbeat: options
+            .events_heartbeat
+            .unwrap_or(api::services::events::HEARTBEAT),
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
@@ -299,7 +316,12 @@ impl TestApp {
     /// Drops the test's PostgreSQL database under the running server, as an outage would.
     /// A store on the test's database, as an operator's command would open it.
     pub fn store(&self) -> store::Store {
-        let url = match &self.postgres {
+        store::Store::open(&self.database_url(), 2).expect("open the test database")
+    }
+
+    /// The test's database, for another app on it ([`Options::database`]).
+    pub fn database_url(&self) -> store::DatabaseUrl {
+        match &self.postgres {
             Some((admin_url, name)) => {
                 store::DatabaseUrl::Postgres(replace_database(admin_url, name))
             }
@@ -309,8 +331,7 @@ impl TestApp {
                     .to_string_lossy()
                     .into_owned(),
             ),
-        };
-        store::Store::open(&url, 2).expect("open the test database")
+        }
     }
 
     /// Waits until the swipes stored so far are folded into the trending rollups (the API's
@@ -726,4 +747,20 @@ impl providers::Payments for GatedPayments {
         }
         self.inner.sandbox()
     }
+}
+
+/// Signs `email` in as `role` (of `brand` for a brand user), the role granted before the
+/// sign-in and the per-client code limits moved out of the way: how every console test makes
+/// its people.
+pub async fn sign_in_as(
+    app: &TestApp,
+    email: &str,
+    role: access::Role,
+    brand: Option<&str>,
+) -> Session {
+    if role != access::Role::Shopper {
+        api::admin::grant_role(&app.store(), email, role, brand, test_now()).expect("granted");
+    }
+    app.execute_sql("DELETE FROM rate_limits");
+    app.sign_in(email).await
 }

@@ -634,6 +634,12 @@ fn attempts(
             None,
         ),
         attempt(
+            Method::POST,
+            "/api/brand/products/import",
+            "/api/brand/products/import?format=shopify&commit=no-such-token".into(),
+            None,
+        ),
+        attempt(
             Method::GET,
             "/api/brand/products/export",
             "/api/brand/products/export".into(),
@@ -643,6 +649,12 @@ fn attempts(
             Method::GET,
             "/api/brand/coupons",
             "/api/brand/coupons".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand/events",
+            "/api/brand/events".into(),
             None,
         ),
         attempt(
@@ -749,6 +761,37 @@ fn attempts(
             "/api/admin/audit",
             "/api/admin/audit".into(),
             None,
+        ),
+        // Brand applications: A's own (B's never shows), and the admin's calls refused.
+        attempt(
+            Method::POST,
+            "/api/brand-applications",
+            "/api/brand-applications".into(),
+            Some(json!({"applicantId": b.id()})),
+        ),
+        attempt(
+            Method::GET,
+            "/api/brand-applications/mine",
+            "/api/brand-applications/mine".into(),
+            None,
+        ),
+        attempt(
+            Method::GET,
+            "/api/admin/brand-applications",
+            "/api/admin/brand-applications".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/brand-applications/{id}/approve",
+            "/api/admin/brand-applications/no-such-application/approve".into(),
+            None,
+        ),
+        attempt(
+            Method::POST,
+            "/api/admin/brand-applications/{id}/reject",
+            "/api/admin/brand-applications/no-such-application/reject".into(),
+            Some(json!({"reason": "Hijacked"})),
         ),
         attempt(
             Method::POST,
@@ -1125,6 +1168,16 @@ async fn another_users_records_are_out_of_reach(backend: Backend) {
             (Method::PUT | Method::DELETE, "/api/cart/items/{productId}/{size}") => {
                 assert_eq!(status, 404, "{what}: A's bag does not hold it: {body}")
             }
+            (Method::POST, "/api/brand-applications") => assert_eq!(
+                (status, error_code(&body)),
+                (400, "VALIDATION_FAILED".to_owned()),
+                "{what}: the body names no brand: {body}"
+            ),
+            (Method::GET, "/api/brand-applications/mine") => assert_eq!(
+                (status, body["applications"].clone()),
+                (200, json!([])),
+                "{what}: A's own, none"
+            ),
             (Method::GET, route)
                 if route.starts_with("/api/brand/") || route.starts_with("/api/admin/") =>
             {

@@ -46,6 +46,7 @@ impl Store {
                     diesel::insert_into(cancel_requests::table)
                         .values(request.clone())
                         .execute(conn)?;
+                    crate::brand_events::cancellation_requested(conn, order_id, request.line, now)?;
                 }
                 RequestChange::Decide { decision, by } => {
                     diesel::update(

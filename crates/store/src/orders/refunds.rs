@@ -23,24 +23,29 @@ struct RefundProgress<'a> {
 }
 
 impl Store {
-    /// Records a refund's progress: the payment service's id once it has one, and the
-    /// `refund_status` (and `payment_status`, when given) to show.
+    /// Records a refund's progress at `now`: the payment service's id once it has one, and the
+    /// `refund_status` (and `payment_status`, when given) to show; a refund completed raises
+    /// the order's brands' `refund.completed` in the same transaction.
     pub fn set_refund(
         &self,
         order_id: &OrderId,
         refund_id: Option<&str>,
         refund_status: RefundStatus,
         payment_status: Option<PaymentStatus>,
+        now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
-        let mut conn = self.conn()?;
-        diesel::update(orders::table.filter(orders::id.eq(order_id)))
-            .set(&RefundProgress {
-                refund_id,
-                refund_status: Stored(refund_status),
-                payment_status: payment_status.map(Stored),
-            })
-            .execute(&mut conn)?;
-        Ok(())
+        let mut pooled = self.conn()?;
+        let conn: &mut DbConnection = &mut pooled;
+        Ok(conn.transaction(|conn| {
+            diesel::update(orders::table.filter(orders::id.eq(order_id)))
+                .set(&RefundProgress {
+                    refund_id,
+                    refund_status: Stored(refund_status),
+                    payment_status: payment_status.map(Stored),
+                })
+                .execute(conn)?;
+            crate::brand_events::refund_completed(conn, order_id, now.naive_utc())
+        })?)
     }
 
     /// Claims the refund of `order_id` for one caller: answers the payment and the amount to
@@ -107,13 +112,15 @@ impl Store {
     /// Records the refund the payment service started for a claimed order
     /// ([`Store::claim_refund`]) and ends the claim: its id (`None` when the service made it but
     /// its id is lost), and `refund_status` (and `payment_status`, when given). An order that has
-    /// a refund id already keeps it.
+    /// a refund id already keeps it. A refund completed raises the order's brands'
+    /// `refund.completed` in the same transaction.
     pub fn refund_started(
         &self,
         order_id: &OrderId,
         refund_id: Option<&str>,
         refund_status: RefundStatus,
         payment_status: Option<PaymentStatus>,
+        now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
@@ -130,7 +137,7 @@ impl Store {
             })
             .execute(conn)?;
             diesel::delete(order_refund_claims::table.find(order_id)).execute(conn)?;
-            QueryResult::Ok(())
+            crate::brand_events::refund_completed(conn, order_id, now.naive_utc())
         })?)
     }
 

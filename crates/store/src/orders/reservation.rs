@@ -412,6 +412,7 @@ impl Store {
                     orders::placed_at.eq(now),
                 ))
                 .execute(conn)?;
+            crate::brand_events::order_placed(conn, order_id, now)?;
             if order.from_bag {
                 // Only the lines bought go: anything added to the bag while paying stays.
                 per_backend!(conn, |c| diesel::insert_into(bags::table)

@@ -73,6 +73,7 @@ pub(super) fn take_stock(
             }));
         }
     }
+    crate::brand_events::stock_taken(conn, wanted.iter().copied(), now)?;
     let products: Vec<&str> = wanted.iter().map(|(product, _, _)| *product).collect();
     note_stock_changes(conn, &products, now)?;
     Ok(None)
@@ -129,6 +130,7 @@ pub(super) fn exchange_stock(
                 .execute(conn)?;
         }
     }
+    crate::brand_events::stock_taken(conn, rows.iter().map(|(p, s, t, b)| (*p, *s, t - b)), now)?;
     let products: Vec<&str> = rows.iter().map(|(product, _, _, _)| *product).collect();
     note_stock_changes(conn, &products, now)?;
     Ok(None)
@@ -176,6 +178,12 @@ impl Store {
         let mut pooled = self.conn()?;
         let conn: &mut DbConnection = &mut pooled;
         Ok(conn.transaction(|conn| {
+            crate::brand_events::stock_set(
+                conn,
+                product_id.as_str(),
+                &[(size.to_owned(), quantity.unsigned_abs())],
+                now.naive_utc(),
+            )?;
             let set = diesel::update(
                 product_stock::table
                     .filter(product_stock::product_id.eq(product_id))

@@ -36,6 +36,9 @@ const AdminBanners = lazy(async () => ({
 }));
 const AdminUsers = lazy(async () => ({ default: (await import('./admin-users')).AdminUsersRoute }));
 const AdminAudit = lazy(async () => ({ default: (await import('./admin-audit')).AdminAuditRoute }));
+const AdminApplications = lazy(async () => ({
+  default: (await import('./admin-applications')).AdminApplicationsRoute,
+}));
 const NotFound = lazy(async () => ({ default: (await import('./not-found')).NotFoundRoute }));
 
 /** A console page's path below its section (`/brand/products` is `products` under `/brand`). */
@@ -85,6 +88,10 @@ function AdminConsoleRoutes() {
         <Route path={below(section, consolePaths.adminBanners)} element={<AdminBanners />} />
         <Route path={below(section, consolePaths.adminUsers)} element={<AdminUsers />} />
         <Route path={below(section, consolePaths.adminAudit)} element={<AdminAudit />} />
+        <Route
+          path={below(section, consolePaths.adminApplications)}
+          element={<AdminApplications />}
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 //! The admin console (`/api/admin/...`): admins run brands, categories, banners, people and
 //! read the audit trail.
 
+pub mod applications;
 pub mod audit;
 pub mod banners;
 pub mod brands;
@@ -16,6 +17,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     banners::routes(cfg);
     users::routes(cfg);
     audit::routes(cfg);
+    applications::routes(cfg);
 }
 
 /// The admin console's parts of the OpenAPI document.
@@ -28,5 +30,6 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("admin_banners", banners::Doc::openapi()),
         ("admin_users", users::Doc::openapi()),
         ("admin_audit", audit::Doc::openapi()),
+        ("admin_applications", applications::Doc::openapi()),
     ]
 }

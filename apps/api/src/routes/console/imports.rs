@@ -11,13 +11,16 @@ use crate::error::ApiError;
 use crate::services::console::imports::{
     self, ExportQuery, ImportQuery, ImportReport, ImportsError, MAX_FILE_BYTES, RowError,
 };
+use crate::services::console::shopify::{
+    self, ImageCounts, ImportAnswer, PreviewProduct, ShopifyPreview, ShopifyReport,
+};
 use crate::state::AppState;
 
 /// This family's part of the OpenAPI document (merged by `routes::openapi::document`).
 #[derive(Debug, OpenApi)]
 #[openapi(
     paths(import_products, export_products),
-    components(schemas(ImportReport, RowError)),
+    components(schemas(ImportReport, RowError, ImportAnswer, ShopifyPreview, PreviewProduct, ShopifyReport, ImageCounts)),
     tags((name = "brand console", description = "A brand's products, stock, images, imports, coupons and orders"))
 )]
 pub struct Doc;
@@ -111,18 +114,20 @@ async fn read_file(
 }
 
 /// Imports products from a CSV file: all rows or none, or with `partial=true` the valid rows.
+/// With `format=shopify`: previews Shopify's product export (the file), or commits a preview
+/// (`commit=<token>`, no file).
 #[utoipa::path(
     post,
     path = "/api/brand/products/import",
     tag = "brand console",
     params(ImportQuery),
-    request_body(content = String, content_type = "multipart/form-data", description = "The CSV as the `file` field (a `text/csv` body is read too)"),
+    request_body(content = String, content_type = "multipart/form-data", description = "The CSV as the `file` field (a `text/csv` body is read too); none with `commit`"),
     responses(
-        (status = 200, body = ImportReport, description = "Imported: counts, and the rows not imported with their errors (partial)"),
+        (status = 200, body = ImportAnswer, description = "Imported: counts, and the rows not imported with their errors (partial). With format=shopify: the preview {preview: true, token, products, errors}, or with commit the report {created, updated, failed, errors, images, warnings}"),
         (status = 400, body = crate::error::ErrorBody, description = "FILE_REQUIRED, INVALID_CSV (not UTF-8 CSV), BRAND_REQUIRED"),
         (status = 401, body = crate::error::ErrorBody, description = "Not signed in"),
         (status = 403, body = crate::error::ErrorBody, description = "FORBIDDEN: a shopper, or a brand user without a brand"),
-        (status = 404, body = crate::error::ErrorBody, description = "A brand user naming another brand"),
+        (status = 404, body = crate::error::ErrorBody, description = "A brand user naming another brand; PREVIEW_NOT_FOUND (a commit's token unknown, expired, used or another brand's)"),
         (status = 413, body = crate::error::ErrorBody, description = "PAYLOAD_TOO_LARGE: over 10 MB"),
         (status = 422, body = crate::error::ErrorBody, description = "IMPORT_INVALID with `failed` and `errors` [{row, field, message}], nothing imported; IMPORT_TOO_LARGE (over 20,000 rows)"),
     ),
@@ -138,8 +143,17 @@ pub async fn import_products(
     let query = query.into_inner();
     let partial = query.partial.unwrap_or(false);
     let file = read_file(&request, payload);
-    let report = imports::import(&state, &caller, query.brand_id, partial, file).await?;
-    Ok(HttpResponse::Ok().json(report))
+    if query.format.as_deref() != Some("shopify") {
+        let report = imports::import(&state, &caller, query.brand_id, partial, file).await?;
+        return Ok(HttpResponse::Ok().json(report));
+    }
+    Ok(match query.commit {
+        Some(token) => HttpResponse::Ok()
+            .json(shopify::commit(&state, &caller, query.brand_id, &token, partial).await?),
+        None => {
+            HttpResponse::Ok().json(shopify::preview(&state, &caller, query.brand_id, file).await?)
+        }
+    })
 }
 
 /// The brand's products as a CSV file.

@@ -2,6 +2,7 @@
 //! the brand's products, stock, images, imports and coupons.
 
 pub mod coupons;
+pub mod events;
 pub mod images;
 pub mod imports;
 pub mod products;
@@ -14,6 +15,7 @@ pub(in crate::routes) fn routes(cfg: &mut web::ServiceConfig) {
     images::routes(cfg);
     products::routes(cfg);
     coupons::routes(cfg);
+    events::routes(cfg);
 }
 
 /// The brand console's parts of the OpenAPI document.
@@ -25,5 +27,6 @@ pub(super) fn documents() -> Vec<(&'static str, utoipa::openapi::OpenApi)> {
         ("brand_images", images::Doc::openapi()),
         ("brand_imports", imports::Doc::openapi()),
         ("brand_coupons", coupons::Doc::openapi()),
+        ("brand_events", events::Doc::openapi()),
     ]
 }

@@ -82,7 +82,7 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), Checko
             };
             state
                 .db(move |store| {
-                    store.refund_started(&id, Some(&refund.id), refund_status, payment_status)
+                    store.refund_started(&id, Some(&refund.id), refund_status, payment_status, now)
                 })
                 .await?;
         }
@@ -104,6 +104,7 @@ pub async fn refund_order(state: &AppState, order_id: &str) -> Result<(), Checko
                             None,
                             orders::RefundStatus::Completed,
                             Some(orders::PaymentStatus::Refunded),
+                            now,
                         )
                     } else {
                         store.release_refund_claim(&id)

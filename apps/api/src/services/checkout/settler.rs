@@ -60,8 +60,9 @@ async fn follow_refunds(state: &AppState) -> Result<(), CheckoutError> {
             ProviderRefund::Processed => (RefundStatus::Completed, Some(PaymentStatus::Refunded)),
             ProviderRefund::Failed => (RefundStatus::Failed, None),
         };
+        let now = state.clock.now();
         state
-            .db(move |store| store.set_refund(&order.id, None, refund, payment))
+            .db(move |store| store.set_refund(&order.id, None, refund, payment, now))
             .await?;
     }
     Ok(())

@@ -96,11 +96,18 @@ impl From<store::StoreError> for ImportsError {
     }
 }
 
-/// `?partial=&brandId=`.
+/// `?partial=&brandId=&format=&commit=`.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ImportQuery {
     /// `true`: write the valid rows and report the others (default: all or nothing).
     pub partial: Option<bool>,
+    /// `csv` (the default: the shop's own columns) or `shopify` (Shopify's product export,
+    /// previewed first: see "Shopify import").
+    #[param(pattern = "^(csv|shopify)$")]
+    pub format: Option<String>,
+    /// With `format=shopify`: the token of the preview to import (no file is sent).
+    #[param(max_length = 64)]
+    pub commit: Option<String>,
     /// The brand (admins).
     #[serde(rename = "brandId")]
     #[param(max_length = 64)]
@@ -121,7 +128,7 @@ pub struct ExportQuery {
 
 /// One problem of one row: `row` counts data rows from 1 (0: the header), `field` is the CSV
 /// column.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RowError {
     pub row: usize,
     pub field: String,
@@ -453,7 +460,7 @@ pub async fn export(
 }
 
 /// The report of a refused import (or of a partial one), errors sorted by row and bounded.
-fn report(created: usize, updated: usize, mut errors: Vec<RowError>) -> ImportReport {
+pub(super) fn report(created: usize, updated: usize, mut errors: Vec<RowError>) -> ImportReport {
     errors.sort_by(|a, b| (a.row, &a.field).cmp(&(b.row, &b.field)));
     let failed = errors
         .iter()
@@ -545,14 +552,17 @@ pub async fn checked_rows(
 }
 
 /// A row read and checked: what it writes.
-struct Checked {
-    row: usize,
-    id: Option<String>,
-    draft: ProductDraft,
+pub(super) struct Checked {
+    pub(super) row: usize,
+    pub(super) id: Option<String>,
+    pub(super) draft: ProductDraft,
 }
 
 /// The rows' product drafts, by the product editor's rules; each broken rule a row error.
-fn drafts(rows: Vec<ReadRow>, errors: &mut Vec<RowError>) -> Result<Vec<Checked>, ImportsError> {
+pub(super) fn drafts(
+    rows: Vec<ReadRow>,
+    errors: &mut Vec<RowError>,
+) -> Result<Vec<Checked>, ImportsError> {
     let mut checked = Vec::with_capacity(rows.len());
     for row in rows {
         let input: ProductInput = match serde_json::from_value(row.body) {
@@ -581,7 +591,7 @@ fn drafts(rows: Vec<ReadRow>, errors: &mut Vec<RowError>) -> Result<Vec<Checked>
 
 /// Keeps the drafts whose categories exist and suit the product's gender (the product
 /// editor's rule and message); a brand that does not exist is 404.
-async fn with_categories(
+pub(super) async fn with_categories(
     state: &AppState,
     brand: &str,
     drafts: Vec<Checked>,

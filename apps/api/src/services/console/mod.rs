@@ -6,6 +6,7 @@
 pub mod coupons;
 pub mod images;
 pub mod imports;
+pub mod shopify;
 
 use access::console::{ConsoleRefusal, ConsoleScope};
 use chrono::{DateTime, Utc};

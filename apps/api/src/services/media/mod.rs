@@ -7,6 +7,7 @@
 //! variants) says what was stored, and a second upload reads it instead of decoding again.
 
 pub mod checks;
+pub mod fetch;
 pub mod storage;
 pub mod variants;
 
@@ -118,6 +119,9 @@ pub struct Media {
     storage: Storage,
     /// Decodes at once: each may hold up to a few hundred MB of pixels.
     decoding: tokio::sync::Semaphore,
+    /// `host:port` pairs the import's fetcher may reach whatever their addresses
+    /// (`SHOP_IMPORT_FETCH_ALLOW`).
+    fetch_allow: Vec<String>,
 }
 
 impl Media {
@@ -126,6 +130,7 @@ impl Media {
         Self {
             storage,
             decoding: tokio::sync::Semaphore::new(cores.clamp(1, 4)),
+            fetch_allow: Vec::new(),
         }
     }
 
@@ -135,7 +140,15 @@ impl Media {
             Some(bucket) => Storage::bucket(bucket)?,
             None => Storage::local(config.data_dir.join("media")),
         };
-        Ok(Self::new(storage))
+        Ok(Self {
+            fetch_allow: config.import_fetch_allow.clone(),
+            ..Self::new(storage)
+        })
+    }
+
+    /// The `host:port` pairs the import's fetcher may reach whatever their addresses.
+    pub fn fetch_allow(&self) -> &[String] {
+        &self.fetch_allow
     }
 
     pub fn describe(&self) -> String {

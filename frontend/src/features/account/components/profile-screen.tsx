@@ -217,6 +217,15 @@ export function ProfileScreen() {
               />
             </li>
           )}
+          {signedIn && user.role === ROLE.shopper && (
+            <li>
+              <LinkTile
+                to={paths.openYourBrand.getHref()}
+                icon={<StoreIcon />}
+                label="Open your brand on Casa"
+              />
+            </li>
+          )}
           {signedIn && user.role === ROLE.admin && (
             <li>
               <LinkTile to={consolePaths.admin.getHref()} icon={<SlidersIcon />} label="Admin console" />

@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly { key: AdminSection; href: string }[] = [
   { key: 'banners', href: consolePaths.adminBanners.getHref() },
   { key: 'users', href: consolePaths.adminUsers.getHref() },
   { key: 'audit', href: consolePaths.adminAudit.getHref() },
+  { key: 'applications', href: consolePaths.adminApplications.getHref() },
 ];
 
 /** What a signed-in non-admin sees, here and when the server refuses a stale admin session. */

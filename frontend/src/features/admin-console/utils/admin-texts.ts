@@ -19,6 +19,10 @@ export const ADMIN_TEXTS = {
     banners: { label: 'Banners', hint: 'Home hero and other banners, with a live preview.' },
     users: { label: 'Users and roles', hint: 'Make people brand teams or admins.' },
     audit: { label: 'Audit log', hint: 'Every console change: who, when, before and after.' },
+    applications: {
+      label: 'Applications',
+      hint: 'Brands applying to sell: review, approve or reject with a reason.',
+    },
   },
 } as const;
 

@@ -6,6 +6,7 @@ import { showToast } from '@/stores/toasts';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageOf } from '../utils/errors';
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
+import { ShopifyImporter } from './shopify-importer';
 import styles from '@/components/console/console.module.css';
 
 export const CSV_HEADER =
@@ -132,8 +133,37 @@ function Importer() {
   );
 }
 
-/** /brand/import: CSV import with a row-by-row report, and the export. */
+type Format = 'csv' | 'shopify';
+
+/** The file's kind: the shop's own CSV (import and export) or Shopify's product export. */
+function Imports() {
+  const brandId = useBrandParam();
+  const [format, setFormat] = useState<Format>('csv');
+  const choice = (value: Format, label: string) => (
+    <label className={styles.check}>
+      <input
+        type="radio"
+        name="import-format"
+        value={value}
+        checked={format === value}
+        onChange={() => setFormat(value)}
+      />{' '}
+      {label}
+    </label>
+  );
+  return (
+    <>
+      <div role="radiogroup" aria-label="The file's kind" className={`${styles.panel} ${styles.actions}`}>
+        {choice('csv', 'Shop CSV')}
+        {choice('shopify', 'Shopify CSV')}
+      </div>
+      {format === 'csv' ? <Importer /> : <ShopifyImporter brandId={brandId} />}
+    </>
+  );
+}
+
+/** /brand/import: CSV import with a row-by-row report, the export, and the Shopify import. */
 export function ImportPage() {
   const allowed = useConsoleAllowed();
-  return <BrandConsoleFrame title="Import/Export">{allowed && <Importer />}</BrandConsoleFrame>;
+  return <BrandConsoleFrame title="Import/Export">{allowed && <Imports />}</BrandConsoleFrame>;
 }

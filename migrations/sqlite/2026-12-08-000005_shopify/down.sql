@@ -1,0 +1,2 @@
+DROP TABLE product_handles;
+DROP TABLE shopify_previews;
