@@ -271,7 +271,7 @@ function Dashboard() {
       <>
         <Kpis summary={summary.data} />
         <div className={styles.grid}>
-          <Panel title={TEXTS.salesChart} wide>
+          <Panel title={TEXTS.sales} wide>
             <SalesChart summary={summary.data} />
           </Panel>
           <Panel title={TEXTS.funnel}>

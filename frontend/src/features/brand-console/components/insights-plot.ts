@@ -39,7 +39,7 @@ export function drawChart(
     scales: { x: { time: true }, left: { range: fromZero }, right: { range: fromZero } },
     axes,
     series: [
-      { value: (_plot, seconds) => (seconds == null ? '' : formatDay(dayOf(seconds))) },
+      { label: 'Day', value: (_plot, seconds) => (seconds == null ? '' : formatDay(dayOf(seconds))) },
       ...series.map(
         (line): uPlot.Series => ({
           label: line.label,

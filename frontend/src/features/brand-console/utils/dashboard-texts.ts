@@ -22,6 +22,7 @@ export const DASHBOARD_TEXTS = {
   shoppers: 'Shoppers',
   returningShoppers: 'Returning shoppers',
   returningHint: (share: string) => `${share} of shoppers`,
+  sales: 'Sales',
   salesChart: 'Revenue and orders by day',
   funnel: 'Swipe funnel',
   funnelSteps: { cardsShown: 'Cards shown', likes: 'Likes', bagAdds: 'Bag adds', orders: 'Orders' },
