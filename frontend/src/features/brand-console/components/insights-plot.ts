@@ -6,6 +6,8 @@ import type { ChartSeries } from './insights-chart';
 
 const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** Whole steps only (1, 2, 5, 10, 20, 50, ...): counts and rupees have no fractions worth a tick. */
+const WHOLE_STEPS = Array.from({ length: 10 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
 const fromZero: uPlot.Scale.Range = (_plot, _min, max) => [0, Math.max(max, 1)];
 
 /** Draws the series by IST day into `holder`; answers the plot (destroy it when done). */
@@ -26,9 +28,9 @@ export function drawChart(
       splits.map((value) => (line ? line.format(value) : String(value)));
   const axes: uPlot.Axis[] = [
     { values: (_plot, splits) => splits.map((seconds) => formatDay(dayOf(seconds))) },
-    { scale: 'left', values: axisValues(left), size: 72 },
+    { scale: 'left', values: axisValues(left), size: 72, incrs: WHOLE_STEPS },
   ];
-  if (right) axes.push({ scale: 'right', side: 1, grid: { show: false }, values: axisValues(right) });
+  if (right) axes.push({ scale: 'right', side: 1, grid: { show: false }, values: axisValues(right), incrs: WHOLE_STEPS });
   const bars = uPlot.paths.bars?.({ size: [0.6, 32] });
   const options: uPlot.Options = {
     width,
