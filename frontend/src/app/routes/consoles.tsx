@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { Route, Routes, matchPath, useLocation } from 'react-router';
 import { consolePaths } from '@/config/console-paths';
 import { BRAND_CONSOLE_PATH } from '@/config/paths';
@@ -6,6 +6,13 @@ import { ConsoleLayout } from './console-layout';
 
 // The consoles' screens, each its own chunk. This table is itself loaded only when an address
 // under /brand or /admin is opened, so none of it weighs on the shop's first screens.
+const BrandDashboard = lazy(async () => ({
+  default: (await import('./brand-console-dashboard')).BrandDashboardRoute,
+}));
+// The brand's live events: one stream for as long as any /brand page is open.
+const BrandLiveEvents = lazy(async () => ({
+  default: (await import('@/features/brand-console/components/brand-live-events')).BrandLiveEvents,
+}));
 const BrandOrders = lazy(async () => ({ default: (await import('./brand-console')).BrandConsoleRoute }));
 const BrandProducts = lazy(async () => ({
   default: (await import('./brand-console-products')).BrandProductsRoute,
@@ -47,11 +54,22 @@ function below(section: { path: string }, page: { path: string }): string {
 
 /** /brand/*: the brand console, in the consoles' wide layout. */
 function BrandConsoleRoutes() {
+  return (
+    <>
+      <Suspense fallback={null}>
+        <BrandLiveEvents />
+      </Suspense>
+      <BrandRoutes />
+    </>
+  );
+}
+
+function BrandRoutes() {
   const section = consolePaths.brandConsole;
   return (
     <Routes>
       <Route element={<ConsoleLayout />}>
-        <Route index element={<BrandOrders />} />
+        <Route index element={<BrandDashboard />} />
         <Route path={below(section, consolePaths.brandOrders)} element={<BrandOrders />} />
         <Route path={below(section, consolePaths.brandProducts)} element={<BrandProducts />} />
         <Route path={below(section, consolePaths.brandProductNew)} element={<BrandProduct />} />

@@ -4,6 +4,7 @@ import { bagHandlers } from './bag-handlers';
 import { brandHandlers } from './brand-handlers';
 import { curatedListHandlers } from './curated-list-handlers';
 import { handlers } from './handlers';
+import { insightsHandlers } from './insights-handlers';
 import { orderHandlers } from './order-handlers';
 import { swipeHandlers } from './swipe-handlers';
 import { trendsHandlers } from './trends-handlers';
@@ -14,6 +15,7 @@ export const server = setupServer(
   ...bagHandlers,
   ...brandHandlers,
   ...curatedListHandlers,
+  ...insightsHandlers,
   ...orderHandlers,
   ...swipeHandlers,
   ...trendsHandlers,

@@ -8,9 +8,11 @@ import { useSignInPromptActions } from '@/stores/sign-in-prompt';
 import { BRAND_CONSOLE_TEXTS as TEXTS } from '../utils/brand-console-texts';
 import { useBrandChoices, useConsoleBrand } from '../hooks/use-console';
 import { ConsoleShell } from '@/components/console/console-shell';
+import { SoundToggle } from './sound-toggle';
 import styles from '@/components/console/console.module.css';
 
 export const BRAND_SECTIONS = [
+  { label: 'Dashboard', href: consolePaths.brandConsole.getHref(), end: true },
   { label: 'Products', href: consolePaths.brandProducts.getHref() },
   { label: 'Import/Export', href: consolePaths.brandImport.getHref() },
   { label: 'Coupons', href: consolePaths.brandCoupons.getHref() },
@@ -77,7 +79,14 @@ export function BrandConsoleFrame({ title, children }: { title: string; children
       links={BRAND_SECTIONS}
       title={title}
       who={user.isLoggedIn ? `${user.email || user.name} · ${ROLE_NAMES[user.role] ?? 'Shopper'}` : undefined}
-      tools={allowed && user.role === ROLE.admin && <BrandPicker />}
+      tools={
+        allowed && (
+          <>
+            {user.role === ROLE.admin && <BrandPicker />}
+            <SoundToggle />
+          </>
+        )
+      }
     >
       {body}
     </ConsoleShell>

@@ -35,6 +35,7 @@ import {
 import { BrandConsoleFrame, useBrandParam, useConsoleAllowed } from './console-frame';
 import { Field, inputClass } from './field';
 import { ProductImages } from './product-images';
+import { ProductInsights } from './product-insights';
 import styles from '@/components/console/console.module.css';
 
 const SPEC_LABELS: Record<keyof Specifications, string> = {
@@ -507,6 +508,7 @@ function Editor({ id }: { id: string | undefined }) {
       <DetailsForm key={`details-${product.version}`} product={product} />
       <ProductImages product={product} />
       <StockGrid key={`stock-${product.version}`} product={product} />
+      <ProductInsights productId={product._id} />
     </>
   );
 }

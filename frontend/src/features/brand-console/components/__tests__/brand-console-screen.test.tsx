@@ -53,7 +53,7 @@ describe('the brand console (/brand): who may use it', () => {
   it('asks a signed-out visitor to sign in, and reads nothing', async () => {
     const user = userEvent.setup();
     const state = withConsole([brandOrder()]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('heading', { name: TEXTS.signIn })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: TEXTS.signInButton }));
     expect(await screen.findByRole('dialog', { name: 'Sign in to continue' })).toHaveAccessibleDescription(
@@ -65,7 +65,7 @@ describe('the brand console (/brand): who may use it', () => {
   it('tells a shopper the console is for brand teams, and reads nothing', async () => {
     signIn(ROLE.shopper);
     const state = withConsole([brandOrder()]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('heading', { name: TEXTS.teamsOnly })).toBeInTheDocument();
     expect(screen.getByText(TEXTS.teamsOnlyHint)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXTS.backToProfile })).toHaveAttribute(
@@ -79,7 +79,7 @@ describe('the brand console (/brand): who may use it', () => {
   it("shows the server's reason when it refuses the session with 403", async () => {
     signIn(ROLE.brandUser);
     server.use(brandConsoleForbidden);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('heading', { name: TEXTS.teamsOnly })).toBeInTheDocument();
     expect(
       screen.getByText("Only the brand's team or an admin can manage orders."),
@@ -93,7 +93,7 @@ describe('the brand console (/brand): the orders', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     withConsole([shipped, requested]);
-    const { router } = renderApp('/brand');
+    const { router } = renderApp('/brand/orders');
     expect(
       await screen.findByRole('heading', { level: 1, name: urbanDhaagaBrand.name }),
     ).toBeInTheDocument();
@@ -136,7 +136,7 @@ describe('the brand console (/brand): the orders', () => {
         products: [orderLine(), orderLine({ name: 'Rust Linen Shirt', size: 'L', quantity: 2 })],
       }),
     ]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const request = await card(requestsSection(), requestedOrder()._id);
     expect(fact(request, TEXTS.reason)).toHaveTextContent(TEXTS.noReason);
     expect(within(request).getByText('Rust Linen Shirt')).toBeInTheDocument();
@@ -146,7 +146,7 @@ describe('the brand console (/brand): the orders', () => {
   it("shows an admin every brand's orders under 'All brands', each with its brand", async () => {
     signIn(ROLE.admin);
     withConsole([brandOrder({ brandName: 'Zari Lane' })], null);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(
       await screen.findByRole('heading', { level: 1, name: TEXTS.allBrands }),
     ).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('the brand console (/brand): the orders', () => {
   it("says 'No orders yet' when the brand has none", async () => {
     signIn(ROLE.brandUser);
     withConsole([]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('heading', { name: TEXTS.emptyTitle })).toBeInTheDocument();
   });
 
@@ -174,7 +174,7 @@ describe('the brand console (/brand): the orders', () => {
           : HttpResponse.json({ success: true, brand: urbanDhaagaBrand, orders: [shipped] });
       }),
     );
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.loadFailed);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await card(ordersSection(), shipped._id)).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('the brand console (/brand): the orders', () => {
   it('says the orders failed to load for an answer without its orders', async () => {
     signIn(ROLE.brandUser);
     server.use(http.get('*/api/brand/orders', () => HttpResponse.json({ success: true })));
-    renderApp('/brand');
+    renderApp('/brand/orders');
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXTS.loadFailed);
   });
 });
@@ -194,7 +194,7 @@ describe('the brand console (/brand): cancellation requests', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([requested]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const request = await card(requestsSection(), requested._id);
 
     await user.click(within(request).getByRole('button', { name: TEXTS.approve }));
@@ -228,7 +228,7 @@ describe('the brand console (/brand): cancellation requests', () => {
         refundStatus: 'completed',
       }),
     ]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const shown = await card(ordersSection(), brandOrder()._id);
     expect(fact(shown, TEXTS.refund)).toHaveTextContent('Completed');
     expect(within(shown).queryByRole('combobox')).not.toBeInTheDocument();
@@ -238,7 +238,7 @@ describe('the brand console (/brand): cancellation requests', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([requested]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const request = await card(requestsSection(), requested._id);
     await user.click(within(request).getByRole('button', { name: TEXTS.reject }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -256,7 +256,7 @@ describe('the brand console (/brand): cancellation requests', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([requested]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     await card(requestsSection(), requested._id);
     // A colleague decided it on another phone after this list was read.
     state.changed(requested._id, { cancelRequest: null, status: 'cancel_rejected' });
@@ -273,7 +273,7 @@ describe('the brand console (/brand): delivery moves', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([brandOrder()]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const shown = await card(ordersSection(), brandOrder()._id);
     const select = within(shown).getByRole('combobox', { name: TEXTS.moveTo });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -297,7 +297,7 @@ describe('the brand console (/brand): delivery moves', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([brandOrder()]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const shown = await card(ordersSection(), brandOrder()._id);
     await user.selectOptions(
       within(shown).getByRole('combobox', { name: TEXTS.moveTo }),
@@ -313,7 +313,7 @@ describe('the brand console (/brand): delivery moves', () => {
     const user = userEvent.setup();
     signIn(ROLE.brandUser);
     const state = withConsole([brandOrder()]);
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const shown = await card(ordersSection(), brandOrder()._id);
     // A colleague moved it on after this list was read.
     state.changed(brandOrder()._id, { deliveryStatus: 'Out for Delivery' });
@@ -330,7 +330,7 @@ describe('the brand console (/brand): delivery moves', () => {
     signIn(ROLE.brandUser);
     withConsole([brandOrder()]);
     server.use(http.post('*/api/brand/orders/:orderId/delivery', () => HttpResponse.error()));
-    renderApp('/brand');
+    renderApp('/brand/orders');
     const shown = await card(ordersSection(), brandOrder()._id);
     await user.click(within(shown).getByRole('button', { name: TEXTS.update }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BRAND_ORDER_TOASTS.failed);
