@@ -461,6 +461,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/brand/insights/low-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sizes of the brand's active products with few units left, fewest first. */
+        get: operations["brand_insights_low_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/insights/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand's products with anything in the period: the swipe funnel, orders and revenue,
+         *     and today's trending rank.
+         */
+        get: operations["brand_insights_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/insights/products/{id}/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product's funnel, orders and revenue by IST day. */
+        get: operations["brand_insights_product_daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/brand/insights/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brand's figures over a period of IST days: revenue, refunds, orders, units, shoppers,
+         *     the swipe funnel and revenue by day.
+         */
+        get: operations["brand_insights_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brand/orders": {
         parameters: {
             query?: never;
@@ -2404,6 +2478,17 @@ export interface components {
         CuratedAddRequest: {
             productId: string;
         };
+        /** @description One IST day of the summary. */
+        DailyRevenue: {
+            /**
+             * Format: date
+             * @example 2026-11-28
+             */
+            date: string;
+            /** Format: int64 */
+            orders: number;
+            revenue: components["schemas"]["Decimal"];
+        };
         /** @description An amount of rupees as the specification's decimal object: exact, two decimals. */
         Decimal: {
             /** @example 1299.00 */
@@ -2600,6 +2685,17 @@ export interface components {
             /** Format: binary */
             file: string;
         };
+        /** @description The swipe funnel over a period. */
+        Funnel: {
+            /** Format: int64 */
+            bagAdds: number;
+            /** Format: int64 */
+            cardsShown: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            orders: number;
+        };
         /** @description `{email}`. */
         GenerateOtpRequest: {
             email: string;
@@ -2645,6 +2741,67 @@ export interface components {
             success: boolean;
             /** @description Products updated. */
             updated: number;
+        };
+        /** @description `GET /api/brand/insights/low-stock`. */
+        InsightsLowStock: {
+            /** @description Fewest units first, at most 500. */
+            items: components["schemas"]["LowStockItem"][];
+            success: boolean;
+            /** Format: int64 */
+            threshold: number;
+        };
+        /** @description `GET /api/brand/insights/products/{id}/daily`. */
+        InsightsProductDaily: {
+            /** @description Every day of the period, in order, zeros too. */
+            daily: components["schemas"]["ProductDayInsight"][];
+            /** Format: date */
+            from: string;
+            productId: string;
+            success: boolean;
+            /** Format: date */
+            to: string;
+        };
+        /** @description `GET /api/brand/insights/products`. */
+        InsightsProducts: {
+            /** Format: date */
+            from: string;
+            products: components["schemas"]["ProductInsight"][];
+            success: boolean;
+            /** Format: date */
+            to: string;
+        };
+        /** @description `GET /api/brand/insights/summary`. */
+        InsightsSummary: {
+            /** @description `revenue` / `orders`, to the paisa (0 without orders). */
+            averageOrderValue: components["schemas"]["Decimal"];
+            /** @description Every day of the period, in order, zeros too. */
+            daily: components["schemas"]["DailyRevenue"][];
+            /** Format: date */
+            from: string;
+            funnel: components["schemas"]["Funnel"];
+            /** @description `revenue` less `refunds` (may be below zero). */
+            netRevenue: components["schemas"]["Decimal"];
+            /** Format: int64 */
+            orders: number;
+            /** @description Completed refunds (whole orders), by the day each completed. */
+            refunds: components["schemas"]["Decimal"];
+            /**
+             * Format: int64
+             * @description Of them, those who had ordered from the brand before `from`.
+             */
+            returningShoppers: number;
+            /** @description Placed orders' totals (with delivery, after discounts), by the day each was placed. */
+            revenue: components["schemas"]["Decimal"];
+            /**
+             * Format: int64
+             * @description Distinct shoppers with a placed order in the period.
+             */
+            shoppers: number;
+            success: boolean;
+            /** Format: date */
+            to: string;
+            /** Format: int64 */
+            units: number;
         };
         /** @description One line of the bag. */
         Item: {
@@ -2711,6 +2868,14 @@ export interface components {
             name: string;
             /** Format: int64 */
             version: number;
+        };
+        /** @description A size low on stock. */
+        LowStockItem: {
+            name: string;
+            productId: string;
+            size: string;
+            /** Format: int64 */
+            units: number;
         };
         Membership: {
             /** @description False when the list already was as asked. */
@@ -3033,6 +3198,24 @@ export interface components {
             };
             tags: string[];
         };
+        /** @description One IST day of a product. */
+        ProductDayInsight: {
+            /** Format: int64 */
+            bagAdds: number;
+            /** Format: int64 */
+            cardsShown: number;
+            /** Format: date */
+            date: string;
+            /** Format: int64 */
+            dislikes: number;
+            /** Format: int64 */
+            likes: number;
+            /** Format: int64 */
+            orders: number;
+            revenue: components["schemas"]["Decimal"];
+            /** Format: int64 */
+            units: number;
+        };
         /** @description `{success, images}`: the product's images after the edit, in order. */
         ProductImages: {
             images: components["schemas"]["ImageSetEntry"][];
@@ -3082,6 +3265,42 @@ export interface components {
              * @description On an edit: the version the editor read (or send `If-Match`).
              */
             version?: number | null;
+        };
+        /** @description One product's figures over the period. */
+        ProductInsight: {
+            /** Format: int64 */
+            bagAdds: number;
+            /**
+             * Format: double
+             * @description bagAdds / cardsShown, 0 to 1 to 4 decimals (0 without cards shown).
+             */
+            bagRate: number;
+            /** Format: int64 */
+            cardsShown: number;
+            /** Format: int64 */
+            dislikes: number;
+            /** @description The first image's URL, if it has one. */
+            image?: string | null;
+            /**
+             * Format: double
+             * @description likes / (likes + dislikes), 0 to 1 to 4 decimals (0 without swipes).
+             */
+            likeRate: number;
+            /** Format: int64 */
+            likes: number;
+            name: string;
+            /** Format: int64 */
+            orders: number;
+            productId: string;
+            /** @description Its order lines at the lines' prices (before order-wide discounts and delivery). */
+            revenue: components["schemas"]["Decimal"];
+            /**
+             * Format: int64
+             * @description Today's place in the shop's trending (the 24-hour window, first 100), or null.
+             */
+            trendingRank?: number | null;
+            /** Format: int64 */
+            units: number;
         };
         /** @description `GET /api/brand/products`. */
         ProductList: {
@@ -6088,6 +6307,297 @@ export interface operations {
             };
             /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_insights_low_stock: {
+        parameters: {
+            query?: {
+                /** @description Sizes with at most this many units are listed: 0 to 1000 (default 5). */
+                threshold?: string;
+                /** @description The brand (an admin without one sees every brand's sizes). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fewest units first, at most 500 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsLowStock"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields` (threshold); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. (a brand user naming another brand) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_insights_products: {
+        parameters: {
+            query?: {
+                /** @description The first IST day, `YYYY-MM-DD` (default: 29 days before `to`). */
+                from?: string;
+                /** @description The last IST day, `YYYY-MM-DD` (default: today in India). */
+                to?: string;
+                /** @description `revenue` (default), `likeRate` or `bagRate`; each descending. */
+                sort?: string;
+                /** @description 1 to 100 (default 20). */
+                limit?: string;
+                /** @description The brand (an admin must name one; a brand user may name only their own). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Best first by `sort` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsProducts"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields` (from, to, sort, limit); BRAND_REQUIRED; `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. (another brand's, or none) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_insights_product_daily: {
+        parameters: {
+            query?: {
+                /** @description The first IST day, `YYYY-MM-DD` (default: 29 days before `to`). */
+                from?: string;
+                /** @description The last IST day, `YYYY-MM-DD` (default: today in India). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The product */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every day of the period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsProductDaily"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields` (from, to); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Product not found. (or another brand's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    brand_insights_summary: {
+        parameters: {
+            query?: {
+                /** @description The first IST day, `YYYY-MM-DD` (default: 29 days before `to`). */
+                from?: string;
+                /** @description The last IST day, `YYYY-MM-DD` (default: today in India). At most 366 days from `from`. */
+                to?: string;
+                /** @description The brand (an admin must name one; a brand user may name only their own). */
+                brandId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures, every day present */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsightsSummary"];
+                };
+            };
+            /** @description VALIDATION_FAILED with `fields` (from, to); BRAND_REQUIRED (an admin without brandId); `INVALID_QUERY`: a query string that is not valid URL encoding */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description FORBIDDEN: a shopper, or a brand user without a brand */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Brand not found. (another brand's, or none) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
