@@ -15,8 +15,8 @@ mod events;
 pub mod input;
 mod insights;
 mod media;
-mod shopify;
 mod payouts;
+mod shopify;
 pub mod swipes;
 pub mod trending;
 

@@ -5,8 +5,8 @@ pub mod coupons;
 pub mod events;
 pub mod images;
 pub mod imports;
-pub mod payouts;
 pub mod insights;
+pub mod payouts;
 pub mod products;
 
 use actix_web::web;
