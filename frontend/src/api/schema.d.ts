@@ -4876,7 +4876,7 @@ export interface operations {
     admin_payouts_list: {
         parameters: {
             query?: {
-                /** @description `YYYY-MM` in IST (default: this month). */
+                /** @description `YYYY-MM` in IST (absent or empty: this month). */
                 month?: string;
             };
             header?: never;
@@ -6894,7 +6894,7 @@ export interface operations {
     brand_payouts_payout: {
         parameters: {
             query?: {
-                /** @description `YYYY-MM` in IST (default: this month). */
+                /** @description `YYYY-MM` in IST (absent or empty: this month). */
                 month?: string;
                 /** @description The brand (admins; a brand user's own otherwise). */
                 brandId?: string;
@@ -6964,7 +6964,7 @@ export interface operations {
     brand_payouts_export: {
         parameters: {
             query?: {
-                /** @description `YYYY-MM` in IST (default: this month). */
+                /** @description `YYYY-MM` in IST (absent or empty: this month). */
                 month?: string;
                 /** @description The brand (admins; a brand user's own otherwise). */
                 brandId?: string;

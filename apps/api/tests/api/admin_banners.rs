@@ -548,8 +548,16 @@ async fn current_is_the_highest_priority_showing_now(backend: Backend) {
         body["image"]["title"], "Now Mobile",
         "all: every device's images"
     );
-    let (status, body) = app.get_json("/api/images/current/diwali?device=tv").await;
-    assert_eq!((status, error_code(&body)), (400, "INVALID_QUERY".into()));
+    for device in ["tv", "%0D", "%20mobile"] {
+        let (status, body) = app
+            .get_json(&format!("/api/images/current/diwali?device={device}"))
+            .await;
+        assert_eq!(
+            (status, error_code(&body)),
+            (400, "INVALID_QUERY".into()),
+            "{device}"
+        );
+    }
     let (status, body) = app.get_json("/api/images/current/holi").await;
     assert_eq!((status, error_code(&body)), (404, "NOT_FOUND".into()));
     // Three days on: the mobile one's period is over and the later one's has begun.

@@ -1383,6 +1383,20 @@ async fn admins_may_look_users_up(backend: Backend) {
         .await;
     assert_eq!(status, 200);
     assert_eq!(me(&app, &shopper).await["display_name"], "Fixed");
+
+    // The e-mail decides the lookup, yet a malformed phone beside it is refused, not ignored.
+    let (status, body) = app
+        .send_json(
+            Method::GET,
+            "/api/users?email=shopper@example.in&phone=Z",
+            None,
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (400, "INVALID_PHONE".to_owned())
+    );
 }
 
 async fn an_operator_grants_roles(backend: Backend) {

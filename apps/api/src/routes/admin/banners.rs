@@ -80,10 +80,12 @@ pub struct ImageParams {
     pub limit: Option<String>,
 }
 
-/// `device` as a query gives it: absent or `all` is every device.
+/// `device` as a query gives it: absent, empty or `all` is every device. Whitespace is not a
+/// device: the documented pattern refuses it, so it is a 400 rather than "every device".
 pub(crate) fn device(raw: Option<&str>) -> Result<Option<BannerDevice>, InputError> {
-    match params::text("device", raw, MAX_TEXT)? {
-        None => Ok(None),
+    match raw {
+        None | Some("") => Ok(None),
+        Some(raw) if raw.trim() != raw => Err(InputError::Device),
         Some(raw) => match BannerDevice::parse(raw) {
             Ok(BannerDevice::All) => Ok(None),
             Ok(device) => Ok(Some(device)),

@@ -21,7 +21,13 @@ impl TryFrom<&LookupParams> for LookupKey {
 
     fn try_from(params: &LookupParams) -> Result<Self, AccountsError> {
         match (params.email.as_deref(), params.phone.as_deref()) {
-            (Some(email), _) => Ok(Self::Email(parse_email(Some(email))?.normalized())),
+            (Some(email), phone) => {
+                // The e-mail wins, but a malformed phone beside it is still a bad request.
+                if phone.is_some() {
+                    parse_phone(phone)?;
+                }
+                Ok(Self::Email(parse_email(Some(email))?.normalized()))
+            }
             (None, Some(phone)) => Ok(Self::Phone(parse_phone(Some(phone))?.as_str().to_owned())),
             (None, None) => Err(AccountsError::MissingQuery),
         }

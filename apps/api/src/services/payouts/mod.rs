@@ -54,9 +54,10 @@ fn invalid(field: &str, message: impl ToString) -> PayoutsError {
     ConsoleError::Invalid(BTreeMap::from([(field.to_owned(), message.to_string())])).into()
 }
 
-/// The month asked (`YYYY-MM`), this IST month when none is.
+/// The month asked (`YYYY-MM`, exactly as the documented pattern says), this IST month when
+/// none is.
 fn month_of(raw: Option<&str>, now: DateTime<Utc>) -> Result<Month, PayoutsError> {
-    match raw.map(str::trim).filter(|m| !m.is_empty()) {
+    match raw.filter(|m| !m.is_empty()) {
         None => Ok(Month::of(now)),
         Some(text) => text.parse().map_err(|e| invalid("month", e)),
     }
@@ -305,7 +306,7 @@ pub async fn record_paid(
 ) -> Result<Payout, PayoutsError> {
     let manager = Manager::admin(caller)?;
     let now = state.clock.now();
-    let month: Month = month.trim().parse().map_err(|e| invalid("month", e))?;
+    let month: Month = month.parse().map_err(|e| invalid("month", e))?;
     let reference = body.reference.as_deref().map(str::trim).unwrap_or_default();
     if reference.is_empty() {
         return Err(invalid("reference", "Give the payment's reference."));

@@ -84,8 +84,8 @@ pub struct PayoutList {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PayoutQuery {
-    /// `YYYY-MM` in IST (default: this month).
-    #[param(pattern = "^[0-9]{4}-[0-9]{2}$")]
+    /// `YYYY-MM` in IST (absent or empty: this month).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2})?$")]
     pub month: Option<String>,
     /// The brand (admins; a brand user's own otherwise).
     #[serde(rename = "brandId")]
@@ -97,8 +97,8 @@ pub struct PayoutQuery {
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct MonthQuery {
-    /// `YYYY-MM` in IST (default: this month).
-    #[param(pattern = "^[0-9]{4}-[0-9]{2}$")]
+    /// `YYYY-MM` in IST (absent or empty: this month).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2})?$")]
     pub month: Option<String>,
 }
 
