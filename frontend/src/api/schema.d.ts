@@ -3835,6 +3835,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -3887,6 +3896,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3955,6 +3973,15 @@ export interface operations {
             };
             /** @description ALREADY_DECIDED; BRAND_NAME_TAKEN; APPLICANT_UNAVAILABLE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4061,6 +4088,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4122,6 +4158,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4327,6 +4372,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4428,6 +4482,15 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4742,6 +4805,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -4844,6 +4916,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4914,6 +4995,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5022,6 +5112,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5076,6 +5175,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,6 +5331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     admin_banners_static_image_detail: {
@@ -5248,6 +5365,15 @@ export interface operations {
             };
             /** @description Image not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5310,6 +5436,15 @@ export interface operations {
             };
             /** @description STALE_EDIT, with `current` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5419,6 +5554,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5493,6 +5637,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5592,6 +5745,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5805,6 +5967,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     applications_create: {
@@ -6000,6 +6171,15 @@ export interface operations {
             };
             /** @description A brand user naming another brand */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6211,6 +6391,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6305,6 +6494,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
             429: {
                 headers: {
@@ -6377,6 +6575,15 @@ export interface operations {
             };
             /** @description Brand not found. (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6460,6 +6667,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6526,6 +6742,15 @@ export interface operations {
             };
             /** @description Product not found. (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6605,6 +6830,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6657,6 +6891,15 @@ export interface operations {
             };
             /** @description A shopper, or a brand user without a brand */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6747,6 +6990,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6862,6 +7114,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6950,6 +7211,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7013,6 +7283,15 @@ export interface operations {
             };
             /** @description Brand not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7091,6 +7370,15 @@ export interface operations {
             };
             /** @description Brand not found (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7264,6 +7552,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7364,6 +7661,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7441,6 +7747,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7493,6 +7808,15 @@ export interface operations {
             };
             /** @description Product not found (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7595,6 +7919,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7710,6 +8043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP by its bytes; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7818,6 +8160,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7881,6 +8232,15 @@ export interface operations {
             };
             /** @description No such product of the caller's brand, or no such image on it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7978,6 +8338,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8034,6 +8403,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     brand_detail: {
@@ -8059,6 +8437,15 @@ export interface operations {
             };
             /** @description Brand not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8500,6 +8887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8572,6 +8968,15 @@ export interface operations {
             };
             /** @description That item is not in your bag. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8738,6 +9143,15 @@ export interface operations {
             };
             /** @description Not a gender */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9161,6 +9575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -9229,6 +9652,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -9266,6 +9698,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9317,6 +9758,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     images_seasonal_images: {
@@ -9342,6 +9792,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9376,6 +9835,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: category or device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9418,6 +9886,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     image: {
@@ -9443,6 +9920,15 @@ export interface operations {
             };
             /** @description No such image */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9533,6 +10019,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9840,6 +10335,15 @@ export interface operations {
             };
             /** @description User not found (another shopper's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10329,6 +10833,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Over 1,200 searches in ten minutes from this client address; `retryAfter` seconds to wait */
             429: {
                 headers: {
@@ -10383,6 +10896,15 @@ export interface operations {
             };
             /** @description No pincode near that point (outside India). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10446,6 +10968,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE) */
             503: {
                 headers: {
@@ -10499,6 +11030,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10569,6 +11109,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     products_by_category: {
@@ -10631,6 +11180,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     feed: {
@@ -10668,6 +11226,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10746,6 +11313,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     product_detail: {
@@ -10771,6 +11347,15 @@ export interface operations {
             };
             /** @description Product not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10912,6 +11497,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     by_tag: {
@@ -10965,6 +11559,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     find: {
@@ -11000,6 +11603,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11137,6 +11749,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11940,6 +12561,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -11992,6 +12622,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12098,6 +12737,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -12161,6 +12809,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id), or Address not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12253,6 +12910,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
