@@ -155,6 +155,17 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         );
     }
 
+    // The container image and its test (a release build), where podman can run containers.
+    if !prereqs::is_root() {
+        eprintln!(
+            "xtask test: container test skipped: its test volume is chowned to the image's user, which needs root"
+        );
+    } else if crate::image::podman_works(sh) {
+        crate::image::run(sh, &["--test".to_owned()])?;
+    } else {
+        eprintln!("xtask test: container test skipped: `podman info` fails on this machine");
+    }
+
     prereqs::npm_packages(sh)?;
     crate::contract::check_with(sh, &target_dir().join("debug/shop-api"))?;
     {
