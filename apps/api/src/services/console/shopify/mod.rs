@@ -73,17 +73,18 @@ pub struct PreviewProduct {
     /// `Body (HTML)` as plain text.
     pub description: String,
     /// Shopify's `Variant Price` (what the shopper pays).
-    #[schema(value_type = Option<Object>)]
+    #[schema(required = true, value_type = Option<crate::wire::Decimal>)]
     pub price: Option<Value>,
     /// Shopify's `Variant Compare At Price`.
-    #[schema(value_type = Option<Object>)]
+    #[schema(required = true, value_type = Option<crate::wire::Decimal>)]
     pub compare_at_price: Option<Value>,
     /// The shop's list price: the compare-at price when it is higher, else the price.
-    #[schema(value_type = Option<Object>)]
+    #[schema(required = true, value_type = Option<crate::wire::Decimal>)]
     pub list_price: Option<Value>,
     /// Whole percent off the list price (rounded down, at most 90).
     pub offer_percentage: i64,
     /// The category `Type` names, when one does.
+    #[schema(required = true)]
     pub category: Option<String>,
     pub sizes: Vec<String>,
     /// Units per size.
