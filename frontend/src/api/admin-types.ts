@@ -21,6 +21,8 @@ export type BrandChanges = Schemas['BrandPatch'] & { version: number };
 export type AdminCategory = Schemas['AdminCategory'];
 export type NewCategory = Schemas['NewCategoryBody'];
 export type CategoryChanges = Schemas['CategoryPatch'] & { version: number };
+/** The body of PUT /api/admin/categories/order. */
+export type CategoryOrder = Schemas['CategoryOrder'];
 
 export type BannerCategory = Schemas['BannerCategory'];
 export type BannerDevice = Schemas['BannerDevice'];
@@ -55,6 +57,8 @@ export type RoleName = keyof typeof USER_ROLES;
 export type RoleNumber = (typeof USER_ROLES)[RoleName];
 
 export type AdminUser = Schemas['AdminUser'];
+/** The body of PUT /api/admin/users/{id}/role. */
+export type RoleBody = Schemas['RoleBody'];
 
 export interface Page {
   total: number;

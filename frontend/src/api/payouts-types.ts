@@ -11,3 +11,5 @@ export type PayoutOrder = Schemas['PayoutOrder'];
 /** A brand's month (`orders` absent from the admin's list). */
 export type Payout = Schemas['Payout'];
 export type PayoutList = Schemas['PayoutList'];
+/** The body of POST /api/admin/payouts/{brandId}/{month}/paid. */
+export type PaidBody = Schemas['PaidBody'];
