@@ -3864,6 +3864,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -3916,6 +3925,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3984,6 +4002,15 @@ export interface operations {
             };
             /** @description ALREADY_DECIDED; BRAND_NAME_TAKEN; APPLICANT_UNAVAILABLE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4090,6 +4117,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4151,6 +4187,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4356,6 +4401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4457,6 +4511,15 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4771,6 +4834,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -4873,6 +4945,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4943,6 +5024,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5051,6 +5141,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5105,6 +5204,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5252,6 +5360,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     admin_banners_static_image_detail: {
@@ -5277,6 +5394,15 @@ export interface operations {
             };
             /** @description Image not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5339,6 +5465,15 @@ export interface operations {
             };
             /** @description STALE_EDIT, with `current` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5448,6 +5583,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5522,6 +5666,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5621,6 +5774,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5834,6 +5996,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     applications_create: {
@@ -6029,6 +6200,15 @@ export interface operations {
             };
             /** @description A brand user naming another brand */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6240,6 +6420,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6334,6 +6523,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
             429: {
                 headers: {
@@ -6406,6 +6604,15 @@ export interface operations {
             };
             /** @description Brand not found. (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6489,6 +6696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6555,6 +6771,15 @@ export interface operations {
             };
             /** @description Product not found. (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6634,6 +6859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6686,6 +6920,15 @@ export interface operations {
             };
             /** @description A shopper, or a brand user without a brand */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6776,6 +7019,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6891,6 +7143,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6979,6 +7240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7042,6 +7312,15 @@ export interface operations {
             };
             /** @description Brand not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7120,6 +7399,15 @@ export interface operations {
             };
             /** @description Brand not found (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7293,6 +7581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7393,6 +7690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7470,6 +7776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7522,6 +7837,15 @@ export interface operations {
             };
             /** @description Product not found (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7624,6 +7948,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7739,6 +8072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP by its bytes; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7847,6 +8189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7910,6 +8261,15 @@ export interface operations {
             };
             /** @description No such product of the caller's brand, or no such image on it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8007,6 +8367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8063,6 +8432,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     brand_detail: {
@@ -8088,6 +8466,15 @@ export interface operations {
             };
             /** @description Brand not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8529,6 +8916,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8601,6 +8997,15 @@ export interface operations {
             };
             /** @description That item is not in your bag. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8767,6 +9172,15 @@ export interface operations {
             };
             /** @description Not a gender */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9190,6 +9604,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -9258,6 +9681,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -9295,6 +9727,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9346,6 +9787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     images_seasonal_images: {
@@ -9371,6 +9821,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9405,6 +9864,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: category or device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9447,6 +9915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     image: {
@@ -9472,6 +9949,15 @@ export interface operations {
             };
             /** @description No such image */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9562,6 +10048,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9869,6 +10364,15 @@ export interface operations {
             };
             /** @description User not found (another shopper's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10358,6 +10862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Over 1,200 searches in ten minutes from this client address; `retryAfter` seconds to wait */
             429: {
                 headers: {
@@ -10412,6 +10925,15 @@ export interface operations {
             };
             /** @description No pincode near that point (outside India). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10475,6 +10997,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE) */
             503: {
                 headers: {
@@ -10528,6 +11059,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10598,6 +11138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     products_by_category: {
@@ -10660,6 +11209,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     feed: {
@@ -10697,6 +11255,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10775,6 +11342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     product_detail: {
@@ -10800,6 +11376,15 @@ export interface operations {
             };
             /** @description Product not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10941,6 +11526,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     by_tag: {
@@ -10994,6 +11588,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     find: {
@@ -11029,6 +11632,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11166,6 +11778,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11969,6 +12590,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -12021,6 +12651,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12127,6 +12766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -12190,6 +12838,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id), or Address not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12282,6 +12939,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
