@@ -15,6 +15,7 @@ mod image;
 mod places;
 mod postgres;
 mod prereqs;
+mod supply;
 mod tasks;
 #[cfg(test)]
 mod tidy;
@@ -40,6 +41,7 @@ fn main() -> Result<()> {
         Some("image") => image::run(&sh, &rest),
         Some("hostile") => hostile::run(&sh, &rest),
         Some("faults") => faults::run(&sh, &rest),
+        Some("supply-chain") => supply::check(&sh).map(drop),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -58,9 +60,12 @@ fn print_help() {
 
   run                       build the frontend if needed, then serve the shop (release) at
                             http://127.0.0.1:8080 on SQLite with the demo catalogue
-  test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL, the short
-                            API fuzzing run, the API types' staleness check, frontend
-                            typecheck, lint and vitest, then browser end-to-end tests
+  test [--no-e2e]           fmt, clippy, docs, the supply chain, Rust tests on SQLite and
+                            PostgreSQL, the short API fuzzing run, the API types' staleness
+                            check, frontend typecheck, lint and vitest, then browser end-to-end
+                            tests
+  supply-chain              cargo-deny (installed when missing) over deny.toml and npm audit
+                            of the frontend's runtime packages (part of `test`)
   e2e                       the browser end-to-end tests alone
   openapi [--check]         regenerate the frontend's API types (frontend/src/api/schema.d.ts)
                             from the server's OpenAPI document; --check fails when the file is

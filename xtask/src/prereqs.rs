@@ -163,3 +163,25 @@ pub fn moto_server(sh: &Shell) -> Result<()> {
     .run()?;
     Ok(())
 }
+
+/// cargo-deny, pinned: the version `deny.toml` is written for.
+pub const CARGO_DENY: &str = "0.20.2";
+
+/// cargo-deny in cargo's bin directory (`cargo install --locked`, a one-time build of about
+/// three minutes on two cores), installed when missing or of another version.
+pub fn cargo_deny(sh: &Shell) -> Result<()> {
+    let installed = cmd!(sh, "cargo deny --version")
+        .quiet()
+        .ignore_stderr()
+        .read()
+        .unwrap_or_default();
+    if installed.split_whitespace().last() == Some(CARGO_DENY) {
+        return Ok(());
+    }
+    cmd!(
+        sh,
+        "cargo install --locked --version {CARGO_DENY} cargo-deny"
+    )
+    .run()?;
+    Ok(())
+}

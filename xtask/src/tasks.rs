@@ -101,19 +101,8 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     cmd!(sh, "cargo doc --workspace --no-deps --locked")
         .env("RUSTDOCFLAGS", "-D warnings")
         .run()?;
-    if cmd!(sh, "cargo deny --version")
-        .quiet()
-        .ignore_stdout()
-        .ignore_stderr()
-        .run()
-        .is_ok()
-    {
-        cmd!(sh, "cargo deny --locked check licenses bans sources").run()?;
-    } else {
-        eprintln!(
-            "xtask test: cargo-deny is not installed, licence and source checks skipped (cargo install cargo-deny)"
-        );
-    }
+    // cargo-deny (installed when missing) and npm audit; what could not run is said at the end.
+    let not_run = crate::supply::check(sh)?;
 
     // PostgreSQL: the server at DATABASE_URL if one is given, else a throwaway cluster.
     let cluster;
@@ -181,6 +170,9 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
     }
     if e2e {
         e2e_suite(sh)?;
+    }
+    for why in &not_run {
+        eprintln!("xtask test: {why}");
     }
     eprintln!("xtask test: all green in {:.0?}", started.elapsed());
     Ok(())
