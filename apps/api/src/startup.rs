@@ -249,6 +249,7 @@ impl Application {
             events: Arc::new(crate::services::events::EventHub::new(
                 config.events_heartbeat,
             )),
+            metrics: Arc::new(crate::telemetry::Metrics::new()),
         });
         let trusted = web::Data::new(trusted_origins(config));
         let edge = web::Data::new(crate::edge::Edge {
@@ -302,7 +303,6 @@ impl Application {
                 .wrap(from_fn(crate::auth::guard::sessions))
                 .wrap(security_headers(&config))
                 .wrap(Compress::default())
-                .wrap(from_fn(crate::telemetry::log_request))
                 .wrap(from_fn(crate::edge::strict_transport))
                 // Before any routing or auth, so a preflight is answered first.
                 .wrap(cors(&config.cors_origins))
@@ -311,6 +311,9 @@ impl Application {
                 .wrap(from_fn(crate::error::errors_as_json))
                 // Around everything: no layer reads a body that has no deadline.
                 .wrap(from_fn(crate::edge::body_deadline))
+                // Around everything else: every answer has its request id and is counted.
+                .wrap(from_fn(crate::telemetry::request::observe))
+                .route("/metrics", web::get().to(crate::telemetry::scrape))
                 .configure(|cfg| routes::configure(cfg, &config.frontend_dir))
         })
         // Without it a keep-alive connection can wait 40 ms for a delayed ACK whenever an

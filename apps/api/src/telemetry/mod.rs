@@ -1,12 +1,13 @@
 //! Log output: human-readable lines by default, JSON lines with `SHOP_LOG_FORMAT=json`; the
-//! level comes from `RUST_LOG` (default `info`).
+//! level comes from `RUST_LOG` (default `info`). Every line logged while a request is handled
+//! carries its id (the `request` span's `request_id`, see [`request`]); the process's metrics
+//! are in [`metrics`].
 
-use std::time::Instant;
+pub mod metrics;
+pub mod request;
 
-use actix_web::Error;
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
+pub use metrics::Metrics;
+
 use tracing_subscriber::EnvFilter;
 
 use crate::config::LogFormat;
@@ -26,21 +27,13 @@ pub fn init(format: LogFormat) {
     };
 }
 
-/// One log line per request: method, path, status and time taken.
-pub async fn log_request(
-    req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let started = Instant::now();
-    let method = req.method().clone();
-    let path = req.path().to_owned();
-    let res = next.call(req).await?;
-    let status = res.status().as_u16();
-    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-    if status >= 500 {
-        tracing::warn!(%method, %path, status, micros, "request");
-    } else {
-        tracing::info!(%method, %path, status, micros, "request");
-    }
-    Ok(res)
+/// `GET /metrics`: every metric of the process in the Prometheus text format.
+pub async fn scrape(
+    state: actix_web::web::Data<crate::state::AppState>,
+) -> actix_web::HttpResponse {
+    let text = Metrics::render(&state).await;
+    actix_web::HttpResponse::Ok()
+        .content_type(metrics::CONTENT_TYPE)
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(text)
 }
