@@ -30,6 +30,10 @@ pub const CONTENT_TYPE: &str = prometheus_client::encoding::prometheus_text::CON
 /// that fall through to it, refusals before routing).
 pub const UNMATCHED: &str = "unmatched";
 
+/// The label value of the shop's pages and files (the frontend's folder, the fallback of every
+/// path no API route takes).
+pub const FRONTEND: &str = "frontend";
+
 /// Route templates kept as label values, at most; later ones count as `other`. The routes are
 /// the program's own, so this is a guard against a bug, not a limit anyone reaches.
 const ROUTES_KEPT: usize = 512;
@@ -215,11 +219,30 @@ impl Metrics {
 
     /// Counts one answered request and its time (the middleware calls it for every request).
     pub fn observe(&self, req: &HttpRequest, status: u16, elapsed: Duration) {
-        let route = match req.match_pattern() {
-            Some(pattern) => self.intern(&pattern),
+        self.observe_parts(
+            req.method(),
+            req.match_pattern().as_deref(),
+            status,
+            elapsed,
+        );
+    }
+
+    /// [`Metrics::observe`] from the request's parts: its method and its route's template
+    /// (`None`: no route took it).
+    pub fn observe_parts(
+        &self,
+        method: &Method,
+        pattern: Option<&str>,
+        status: u16,
+        elapsed: Duration,
+    ) {
+        let route = match pattern {
+            // The frontend's folder, mounted at the root, is matched by an empty pattern.
+            Some("") => FRONTEND,
+            Some(pattern) => self.intern(pattern),
             None => UNMATCHED,
         };
-        let method = method_label(req.method());
+        let method = method_label(method);
         let class = status_class(status);
         self.requests
             .get_or_create(&[("method", method), ("route", route), ("status", class)])

@@ -37,3 +37,28 @@ pub async fn scrape(
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(text)
 }
+
+/// Adds `GET /metrics` to an app.
+pub fn configure(cfg: &mut actix_web::web::ServiceConfig) {
+    cfg.route("/metrics", actix_web::web::get().to(scrape));
+}
+
+/// The metrics' own server on `listener` (`SHOP_METRICS_ADDR`): `GET /metrics` only, one
+/// worker, each answer with its request id; its port.
+pub fn metrics_server(
+    listener: std::net::TcpListener,
+    state: actix_web::web::Data<crate::state::AppState>,
+) -> std::io::Result<(u16, actix_web::dev::Server)> {
+    let port = listener.local_addr()?.port();
+    let server = actix_web::HttpServer::new(move || {
+        actix_web::App::new()
+            .app_data(state.clone())
+            .wrap(actix_web::middleware::from_fn(request::observe))
+            .configure(configure)
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)?
+    .run();
+    Ok((port, server))
+}
