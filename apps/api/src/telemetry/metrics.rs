@@ -34,9 +34,9 @@ pub const UNMATCHED: &str = "unmatched";
 /// path no API route takes).
 pub const FRONTEND: &str = "frontend";
 
-/// Route templates kept as label values, at most; later ones count as `other`. The routes are
+/// Route templates kept as label values, at most; later ones count as `other`. The templates are
 /// the program's own, so this is a guard against a bug, not a limit anyone reaches.
-const ROUTES_KEPT: usize = 512;
+const TEMPLATES_KEPT: usize = 512;
 
 /// Latency buckets, in seconds: half a millisecond to ten seconds.
 const LATENCY_BUCKETS: [f64; 14] = [
@@ -57,7 +57,7 @@ pub struct Metrics {
     requests: Family<RequestLabels, Counter>,
     latency: Family<RouteLabels, Histogram, fn() -> Histogram>,
     /// Route templates seen, interned: a request's labels borrow them, never allocate.
-    routes: RwLock<HashMap<Box<str>, &'static str>>,
+    templates: RwLock<HashMap<Box<str>, &'static str>>,
     pool_connections: Gauge,
     pool_idle: Gauge,
     pool_max: Gauge,
@@ -116,7 +116,7 @@ impl Metrics {
         let metrics = Self {
             requests,
             latency,
-            routes: RwLock::default(),
+            templates: RwLock::default(),
             pool_connections: Gauge::default(),
             pool_idle: Gauge::default(),
             pool_max: Gauge::default(),
@@ -255,23 +255,23 @@ impl Metrics {
     /// The label value of a route template: the interned copy (made once per template).
     fn intern(&self, pattern: &str) -> &'static str {
         if let Some(known) = self
-            .routes
+            .templates
             .read()
             .unwrap_or_else(|e| e.into_inner())
             .get(pattern)
         {
             return known;
         }
-        let mut routes = self.routes.write().unwrap_or_else(|e| e.into_inner());
-        if let Some(known) = routes.get(pattern) {
+        let mut templates = self.templates.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = templates.get(pattern) {
             return known;
         }
-        if routes.len() >= ROUTES_KEPT {
+        if templates.len() >= TEMPLATES_KEPT {
             return "other";
         }
-        // Leaked on purpose, once per template: the set is the program's routes (bounded above).
+        // Leaked on purpose, once per template: the set is the program's route templates (bounded above).
         let kept: &'static str = Box::leak(pattern.to_owned().into_boxed_str());
-        routes.insert(pattern.into(), kept);
+        templates.insert(pattern.into(), kept);
         kept
     }
 
