@@ -11,6 +11,7 @@ mod contract;
 mod faults;
 mod fuzz;
 mod hostile;
+mod image;
 mod places;
 mod postgres;
 mod prereqs;
@@ -36,6 +37,7 @@ fn main() -> Result<()> {
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
+        Some("image") => image::run(&sh, &rest),
         Some("hostile") => hostile::run(&sh, &rest),
         Some("faults") => faults::run(&sh, &rest),
         Some("derive-places") => places::derive(&sh, &rest),
@@ -98,6 +100,10 @@ fn print_help() {
                             shopper, every phase and check: fails unless 0 server errors, 0
                             answers outside the document and at least 10,000 requests; --short:
                             about 1,000 requests against the debug build (part of `test`)
+  image [--test]            the release server as an OCI image FROM scratch, built with podman
+                            (installed when missing): target/image/shop-api.oci.tar and
+                            localhost/shop-api:<version>; --test starts it with a volume,
+                            signs a shopper in, browses and stops it with SIGTERM
   hostile [--binary PATH]    hostile clients (nested, duplicate-key and invalid UTF-8 JSON, huge
                             query strings and headers, 2,000 idle keep-alive sockets, slow
                             headers, stalled bodies) against the debug API binary (built

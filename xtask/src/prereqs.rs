@@ -96,6 +96,24 @@ pub fn chromium(sh: &Shell) -> Result<()> {
     apt_install(sh, &["chromium"])
 }
 
+/// podman and what it needs to build and run images as root in these sandboxes, from Debian.
+pub fn podman(sh: &Shell) -> Result<()> {
+    if Path::new("/usr/bin/podman").exists() && Path::new("/usr/sbin/runc").exists() {
+        return Ok(());
+    }
+    apt_install(
+        sh,
+        &[
+            "podman",
+            "runc",
+            "skopeo",
+            "uidmap",
+            "containernetworking-plugins",
+            "golang-github-containers-common",
+        ],
+    )
+}
+
 /// Frontend packages, installed from the lockfile when absent or older than the lockfile.
 pub fn npm_packages(sh: &Shell) -> Result<()> {
     let root = crate::project_root();

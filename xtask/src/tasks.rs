@@ -155,6 +155,17 @@ pub fn test(sh: &Shell, args: &[String]) -> Result<()> {
         );
     }
 
+    // The container image and its test (a release build), where podman can run containers.
+    if !prereqs::is_root() {
+        eprintln!(
+            "xtask test: container test skipped: its test volume is chowned to the image's user, which needs root"
+        );
+    } else if crate::image::podman_works(sh) {
+        crate::image::run(sh, &["--test".to_owned()])?;
+    } else {
+        eprintln!("xtask test: container test skipped: `podman info` fails on this machine");
+    }
+
     prereqs::npm_packages(sh)?;
     crate::contract::check_with(sh, &target_dir().join("debug/shop-api"))?;
     {
@@ -196,7 +207,11 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
         .env("SHOP_DATA_DIR", &data)
         .env_remove("DATABASE_URL")
         .run()?;
-    let server = Server::start(&binary, &data, &[])?;
+    // The business journey serves a Shopify export's images on this port; the server's guarded
+    // fetcher refuses loopback addresses unless allowed by name.
+    let images_port = free_port()?.to_string();
+    let allow = format!("127.0.0.1:{images_port}");
+    let server = Server::start(&binary, &data, &[("SHOP_IMPORT_FETCH_ALLOW", &allow)])?;
     let _dir = sh.push_dir(project_root().join("frontend"));
     // The checkout journey makes a brand user with `shop-api grant-role` on this shop's data.
     let outcome = cmd!(sh, "npm run e2e")
@@ -204,6 +219,7 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
         .env("OUTBOX_DIR", data.join("outbox"))
         .env("SHOP_API_BIN", &binary)
         .env("SHOP_DATA_DIR", &data)
+        .env("E2E_IMAGES_PORT", &images_port)
         .env_remove("DATABASE_URL")
         .run();
     drop(server);
