@@ -15,7 +15,8 @@
 //!   each.
 //! - A bag change (`note_bag_adds`) counts one bag add per line (product and size) new in the
 //!   bag; a quantity raised on a line already there is not a new add.
-//! - A card the swipe feed serves ([`Store::note_cards_shown`]) counts one card shown. The deck
+//! - A card the swipe feed serves counts one card shown, written with others about every
+//!   second ([`Store::note_cards_shown`], from the API's in-memory count). The deck
 //!   sends the ids it has shown, and the feed leaves those (and swiped products) out, so a
 //!   shopper is served a card once per deck; a new deck (a reload) may serve it again.
 //!
@@ -627,27 +628,19 @@ const PRODUCT_DAY_COLUMNS: (
 );
 
 impl Store {
-    /// Counts the cards the swipe feed served at `now`: `(brand, product)` each.
-    pub fn note_cards_shown(
-        &self,
-        cards: &[(String, String)],
-        now: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
+    /// Counts cards the swipe feed served: `(brand, product, IST day, cards)` each, every
+    /// (brand, product, day) at most once, in one transaction.
+    pub fn note_cards_shown(&self, cards: &[(String, String, i64, i64)]) -> Result<(), StoreError> {
         if cards.is_empty() {
             return Ok(());
         }
-        let day = ist_day(now.naive_utc());
-        let mut counted: BTreeMap<(&str, &str), i64> = BTreeMap::new();
-        for (brand, product) in cards {
-            *counted.entry((brand, product)).or_default() += 1;
-        }
-        let mut rows: Vec<ProductDayDelta> = counted
-            .into_iter()
-            .map(|((brand, product), n)| ProductDayDelta {
-                brand_id: brand.to_owned(),
-                day,
-                product_id: product.to_owned(),
-                cards_shown: n,
+        let mut rows: Vec<ProductDayDelta> = cards
+            .iter()
+            .map(|(brand, product, day, n)| ProductDayDelta {
+                brand_id: brand.clone(),
+                day: *day,
+                product_id: product.clone(),
+                cards_shown: *n,
                 ..ProductDayDelta::default()
             })
             .collect();

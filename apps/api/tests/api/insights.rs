@@ -14,6 +14,7 @@ use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, paise,
 crate::on_both_backends!(
     figures_follow_orders_refunds_and_swipes_by_ist_day,
     shoppers_count_once_and_return_across_the_period_edge,
+    cards_shown_are_counted_in_memory_and_written_together,
     a_brand_sees_only_itself_and_an_admin_any_brand,
     bad_periods_limits_sorts_and_thresholds_are_refused_by_field,
 );
@@ -405,6 +406,44 @@ async fn shoppers_count_once_and_return_across_the_period_edge(backend: Backend)
     assert_eq!(shoppers("2026-11-23", "2026-11-25").await, (6, 3, 0));
     assert_eq!(shoppers("2026-11-26", "2026-11-27").await, (0, 0, 0));
     assert_eq!(shoppers("2026-11-01", "2026-11-22").await, (0, 0, 0));
+}
+
+/// The feed's cards cost it no write: they are counted in memory and written in one
+/// transaction, to the product's day and its brand's, and kept when nothing was written.
+async fn cards_shown_are_counted_in_memory_and_written_together(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (product, _) = product_between(50_000, 140_000, 1);
+    let (brand, id) = (product.brand_id.to_string(), product.id.to_string());
+    let cards = api::services::insights::cards::CardsShown::default();
+    let now = crate::helpers::test_now();
+    cards.count(
+        [(brand.clone(), id.clone()), (brand.clone(), id.clone())],
+        now,
+    );
+    cards.count([(brand.clone(), id.clone())], now);
+    let counted = format!("insight_product_days WHERE product_id = '{id}' AND cards_shown = 3");
+    assert_eq!(app.count(&counted), 0, "nothing written while counting");
+    assert!(!cards.is_empty());
+    assert_eq!(cards.flush(&app.store()).expect("written"), 1);
+    assert!(cards.is_empty());
+    assert_eq!(app.count(&counted), 1);
+    assert_eq!(
+        app.count(&format!(
+            "insight_brand_days WHERE brand_id = '{brand}' AND cards_shown = 3"
+        )),
+        1
+    );
+    assert_eq!(cards.flush(&app.store()).expect("nothing to write"), 0);
+    // Counts of another process add up.
+    let other = api::services::insights::cards::CardsShown::default();
+    other.count([(brand.clone(), id.clone())], now);
+    other.flush(&app.store()).expect("written");
+    assert_eq!(
+        app.count(&format!(
+            "insight_product_days WHERE product_id = '{id}' AND cards_shown = 4"
+        )),
+        1
+    );
 }
 
 async fn a_brand_sees_only_itself_and_an_admin_any_brand(backend: Backend) {
