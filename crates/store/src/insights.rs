@@ -502,7 +502,8 @@ pub(crate) fn note_bag_adds(
 }
 
 /// One brand's day.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = insight_brand_days)]
 pub struct BrandDay {
     pub day: i64,
     pub revenue_paise: i64,
@@ -521,7 +522,8 @@ pub struct BrandDay {
 }
 
 /// One product's day.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = insight_product_days)]
 pub struct ProductDay {
     pub product_id: String,
     pub day: i64,
@@ -577,56 +579,6 @@ pub struct ProductLabel {
     pub image: Option<String>,
 }
 
-const BRAND_DAY_COLUMNS: (
-    insight_brand_days::day,
-    insight_brand_days::revenue_paise,
-    insight_brand_days::orders,
-    insight_brand_days::units,
-    insight_brand_days::refunds_paise,
-    insight_brand_days::refunds,
-    insight_brand_days::cards_shown,
-    insight_brand_days::likes,
-    insight_brand_days::dislikes,
-    insight_brand_days::bag_adds,
-    insight_brand_days::buyers,
-    insight_brand_days::new_buyers,
-) = (
-    insight_brand_days::day,
-    insight_brand_days::revenue_paise,
-    insight_brand_days::orders,
-    insight_brand_days::units,
-    insight_brand_days::refunds_paise,
-    insight_brand_days::refunds,
-    insight_brand_days::cards_shown,
-    insight_brand_days::likes,
-    insight_brand_days::dislikes,
-    insight_brand_days::bag_adds,
-    insight_brand_days::buyers,
-    insight_brand_days::new_buyers,
-);
-
-const PRODUCT_DAY_COLUMNS: (
-    insight_product_days::product_id,
-    insight_product_days::day,
-    insight_product_days::cards_shown,
-    insight_product_days::likes,
-    insight_product_days::dislikes,
-    insight_product_days::bag_adds,
-    insight_product_days::orders,
-    insight_product_days::units,
-    insight_product_days::revenue_paise,
-) = (
-    insight_product_days::product_id,
-    insight_product_days::day,
-    insight_product_days::cards_shown,
-    insight_product_days::likes,
-    insight_product_days::dislikes,
-    insight_product_days::bag_adds,
-    insight_product_days::orders,
-    insight_product_days::units,
-    insight_product_days::revenue_paise,
-);
-
 impl Store {
     /// Counts cards the swipe feed served: `(brand, product, IST day, cards)` each, every
     /// (brand, product, day) at most once, in one transaction.
@@ -662,7 +614,7 @@ impl Store {
             .filter(insight_brand_days::brand_id.eq(brand))
             .filter(insight_brand_days::day.between(from, to))
             .order(insight_brand_days::day)
-            .select(BRAND_DAY_COLUMNS)
+            .select(BrandDay::as_select())
             .load(&mut conn)?;
         // Buyers who bought again within the period: counted on their first day in it only.
         let again: Vec<i64> = insight_buyer_gaps::table
@@ -728,7 +680,7 @@ impl Store {
             .filter(insight_product_days::product_id.eq(product_id))
             .filter(insight_product_days::day.between(day_number(from), day_number(to)))
             .order(insight_product_days::day)
-            .select(PRODUCT_DAY_COLUMNS)
+            .select(ProductDay::as_select())
             .load(&mut conn)?)
     }
 
@@ -819,7 +771,7 @@ fn product_days_of_brand(
     insight_product_days::table
         .filter(insight_product_days::brand_id.eq(brand))
         .filter(insight_product_days::day.between(from, to))
-        .select(PRODUCT_DAY_COLUMNS)
+        .select(ProductDay::as_select())
         .load(conn)
 }
 
