@@ -36,10 +36,14 @@
 //                                                     (the server's binary and data folder: the
 //                                                      checkout journey makes a brand user with
 //                                                      `shop-api grant-role`)
+//   E2E_IMAGES_PORT=41234 npm run e2e                 (the business journey serves the Shopify
+//                                                      export's images there; the server must
+//                                                      allow it: SHOP_IMPORT_FETCH_ALLOW)
 //
 // Screenshots go to e2e/screenshots/. Exits non-zero with a message on the first failure.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { mailedCode as outboxCode } from './outbox.mjs';
@@ -1377,6 +1381,200 @@ async function consolesJourney(page) {
   step('home shows the admin\'s banner');
 }
 
+const SHOPIFY_EXPORT = new URL('../../apps/api/tests/api/fixtures/shopify/products_export.csv', import.meta.url);
+
+/** Rupees shown as `₹1,349.10` (or `-₹70.00`), as paise. */
+function paiseOfText(text) {
+  const match = /(-?)₹([\d,]+)\.(\d{2})/u.exec(text);
+  if (!match) fail(`'${text}' is not an amount in rupees`);
+  const paise = Number(match[2].replaceAll(',', '')) * 100 + Number(match[3]);
+  return match[1] === '-' ? -paise : paise;
+}
+
+/** The console's figure card `label` (a KPI or a payout card), as shown. */
+async function figure(page, list, label) {
+  const card = page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: label }).first();
+  await card.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`no '${label}' among '${list}'`));
+  return (await card.innerText()).replace(label, '').trim();
+}
+
+/** Serves `files` (name → bytes) on 127.0.0.1:`port` until closed: the Shopify export's image host. */
+async function imageHost(port, files) {
+  const server = createServer((request, response) => {
+    const body = files.get(new URL(request.url, 'http://host').pathname.slice(1));
+    if (!body) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': body.length }).end(body);
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * Brands see their business (D): a shopper applies to open a brand; an admin approves it and
+ * sets its commission; the new brand imports a Shopify export (its images fetched from a host
+ * this journey serves); with the brand's dashboard open, a shopper in another browser buys, and
+ * the dashboard shows the live alert and the new figures without a reload; the payouts page
+ * shows the sale less the commission. Shot at 1280x800 and 390x844.
+ */
+async function businessJourney(page) {
+  const binary = process.env.SHOP_API_BIN;
+  const imagesPort = Number(process.env.E2E_IMAGES_PORT);
+  if (!binary || !process.env.SHOP_DATA_DIR || !imagesPort) {
+    fail('the business journey needs SHOP_API_BIN, SHOP_DATA_DIR and E2E_IMAGES_PORT');
+  }
+  const stamp = Date.now().toString(36);
+  const founder = `founder-${stamp}@example.in`;
+  const admin = `admin-${stamp}@example.in`;
+  const buyer = `buyer-${stamp}@example.in`;
+  const brandName = `Indigo Loom ${stamp}`;
+  execFileSync(binary, ['grant-role', admin, 'admin'], { env: process.env, stdio: 'pipe' });
+
+  // 1. A shopper applies from Profile.
+  await signIn(page, founder);
+  await page.setViewportSize(VIEWPORT);
+  await open(page, '/profile');
+  await page.getByText('Open your brand on Casa', { exact: true }).first().tap();
+  await page.getByRole('heading', { name: 'Open your brand on Casa' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`'Open your brand on Casa' went to ${page.url()}`));
+  const answers = {
+    'Brand name': brandName,
+    'Your name': 'Meera Iyer',
+    'Contact e-mail': founder,
+    'Mobile number': '9876543210',
+    GSTIN: '27AAPFU0939F1ZV',
+    PAN: 'AAPFU0939F',
+    'Bank account number': '123456789012',
+    IFSC: 'HDFC0001234',
+    'Pickup address': 'Unit 4, Kamala Mills, Lower Parel',
+    'Pickup pincode': '400013',
+    'Return policy': 'Returns within 7 days, unworn, tags on.',
+    'Shipping policy': 'Dispatched within 24 hours from Mumbai.',
+  };
+  for (const [label, value] of Object.entries(answers)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('Who the brand dresses').selectOption({ label: 'Women' });
+  await consoleShots(page, 'business-01-application');
+  await page.getByRole('button', { name: 'Send application' }).tap();
+  await page.getByRole('heading', { name: 'Your application is being reviewed' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(async () => fail(`the application was not sent: ${await page.getByRole('alert').allInnerTexts()}`));
+  step(`${founder} applied to open ${brandName}`);
+
+  // 2. An admin approves it and sets the brand's commission.
+  await signIn(page, admin);
+  await page.setViewportSize(DESKTOP);
+  await open(page, '/admin/applications');
+  await page.getByRole('button', { name: `Review ${brandName}` }).click({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the pending applications do not list ${brandName}`));
+  const review = page.getByRole('dialog', { name: brandName });
+  await review.getByText('XXXXXXXX9012').waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail('the bank account is not shown masked to the admin'));
+  await consoleShots(page, 'business-02-admin-review');
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog', { name: `Approve ${brandName}?` }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByText(`${brandName} is open: the applicant now runs it.`).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`approving ${brandName} did not say so`));
+  await open(page, '/admin/brands');
+  await page.getByLabel('Search brands').fill(brandName);
+  await page.getByRole('button', { name: `Edit ${brandName}` }).click({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the brands table does not list the approved ${brandName}`));
+  const brandForm = page.getByRole('form', { name: `Edit ${brandName}` });
+  await brandForm.getByLabel('Commission rate (%)').fill('10');
+  await brandForm.getByRole('button', { name: 'Save' }).click();
+  await brandForm.waitFor({ state: 'detached', timeout: DATA_TIMEOUT_MS }).catch(() => fail('saving the commission rate left the form open'));
+  step(`the admin approved ${brandName} and set its commission to 10%`);
+
+  // 3. The new brand imports its Shopify export, images fetched from their host.
+  // Two different pictures: the shop stores an image once by its bytes.
+  const front = await page.screenshot();
+  const back = await page.screenshot({ clip: { x: 0, y: 0, width: 640, height: 800 } });
+  const tee = await page.screenshot({ clip: { x: 640, y: 0, width: 640, height: 800 } });
+  const host = await imageHost(imagesPort, new Map([['kurta-front.png', front], ['kurta-back.png', back], ['tee.png', tee]]));
+  try {
+    await signIn(page, founder);
+    await page.setViewportSize(DESKTOP);
+    await open(page, '/brand/import');
+    await page.getByRole('radio', { name: 'Shopify CSV' }).check();
+    // The export's product types name the categories of the shop it came from; this shop's
+    // demo has its own, so the kurta and the tee are filed under one of the brand's gender.
+    const category = (await apiJson('/categories/admin/all')).find((c) => c.gender === 'female' && !c.parentCategory);
+    if (!category) fail('no top-level women\'s category to file the imported products under');
+    const csv = readFileSync(SHOPIFY_EXPORT, 'utf8')
+      .replaceAll('{{IMAGES}}', `http://127.0.0.1:${imagesPort}`)
+      .replaceAll(',Kurtas,', `,${category.name},`)
+      .replaceAll(',T-Shirts,', `,${category.name},`);
+    await page.getByLabel('Shopify CSV file').setInputFiles({ name: 'products_export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('heading', { name: 'Preview' }).waitFor({ timeout: DATA_TIMEOUT_MS })
+      .catch(async () => fail(`the Shopify preview did not show: ${await page.getByRole('alert').allInnerTexts()}`));
+    const partial = page.getByRole('checkbox', { name: 'Import the ready products and leave the others out' });
+    if (await partial.isVisible()) await partial.check();
+    await consoleShots(page, 'business-03-shopify-preview');
+    const importing = page.getByRole('button', { name: /^Import \d+ products?$/ });
+    step(`the Shopify preview offers '${await importing.innerText()}'`);
+    await importing.click();
+    await page.getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 30_000 })
+      .catch(() => fail('the Shopify import showed no report'));
+  } finally {
+    host.close();
+  }
+  await consoleShots(page, 'business-04-shopify-report');
+  const imported = (await apiCall(page, 'GET', '/brand/products?search=Linen%20Kurta')).products
+    ?.find((p) => p.name === 'Linen Kurta');
+  if (!imported) fail(`the import did not create ${brandName}'s 'Linen Kurta'`);
+  if ((imported.images ?? []).length !== 2) fail(`'Linen Kurta' has ${(imported.images ?? []).length} images, not the export's 2`);
+  step(`${brandName} imported 'Linen Kurta' with both images fetched`);
+
+  // 5. (opened first) The brand's dashboard, left open while a shopper buys.
+  await open(page, '/brand');
+  await page.getByText('Nothing happened in these days yet').waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail('the new brand\'s dashboard does not say that nothing happened yet'));
+  await consoleShots(page, 'business-05-dashboard-before');
+
+  // 4. A shopper in another browser buys the imported kurta.
+  const shopperContext = await page.context().browser().newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, locale: 'en-IN' });
+  try {
+    const shopper = await shopperContext.newPage();
+    shopper.setDefaultTimeout(10_000);
+    const buyerId = await signIn(shopper, buyer);
+    await apiCall(shopper, 'POST', `/users/${buyerId}/shipment`, {
+      billing_customer_name: 'Asha Rao', billing_phone: '9876543210', billing_email: 'asha.rao@gmail.com',
+      billing_address: 'Flat 12, B Wing', billing_address_2: 'Main Road', billing_city: 'Mumbai',
+      billing_pincode: '400001', billing_state: 'Maharashtra', billing_country: 'India',
+    });
+    await buyNow(shopper, await apiJson(`/products/id/${imported._id}`), 'S');
+    await shopper.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`BUY NOW went to ${shopper.url()}`));
+    step(`a shopper paid ${await payByCard(shopper, 'Asha Rao')} for the imported kurta`);
+  } finally {
+    await shopperContext.close();
+  }
+
+  const dashboardUrl = page.url();
+  await page.getByRole('list', { name: 'Live alerts' }).getByText('New order').waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail('the open dashboard showed no \'New order\' alert'));
+  const byFigures = Date.now() + DATA_TIMEOUT_MS;
+  while ((await figure(page, 'Key figures', 'Orders')) !== '1') {
+    if (Date.now() > byFigures) fail(`the open dashboard still shows ${await figure(page, 'Key figures', 'Orders')} orders`);
+    await page.waitForTimeout(250);
+  }
+  if (page.url() !== dashboardUrl) fail(`the dashboard moved to ${page.url()}`);
+  const revenue = await figure(page, 'Key figures', 'Revenue');
+  await consoleShots(page, 'business-06-dashboard-live');
+  step(`without a reload the dashboard shows 'New order', 1 order and ${revenue} revenue`);
+
+  // 6. The month's payout: the sale less the 10% commission.
+  await open(page, '/brand/payouts');
+  const gross = paiseOfText(await figure(page, 'The month in figures', 'Gross sales'));
+  const commission = paiseOfText(await figure(page, 'The month in figures', 'Commission (10%)'));
+  const payout = paiseOfText(await figure(page, 'The month in figures', 'Payout'));
+  if (gross !== paiseOfText(revenue)) fail(`the payout's gross sales ${gross} paise differ from the dashboard's revenue ${revenue}`);
+  if (commission !== Math.round(gross / 10) && commission !== Math.floor(gross / 10)) fail(`a 10% commission on ${gross} paise shows as ${commission}`);
+  if (payout !== gross - commission) fail(`the payout ${payout} paise is not ${gross} less ${commission}`);
+  await consoleShots(page, 'business-07-payouts');
+  step(`the payouts page shows ${gross / 100} less ${commission / 100} commission: ${payout / 100}`);
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['home to a size', browseToASize],
@@ -1390,6 +1588,7 @@ const JOURNEYS = [
   ['bag journey: delivery addresses', addressJourney],
   ['checkout to a refunded cancellation', checkoutJourney],
   ['consoles: brand, team, product, sale, coupon, banner', consolesJourney],
+  ['business: application, approval, Shopify import, live dashboard, payout', businessJourney],
   ['chat', chat],
 ];
 

@@ -11,9 +11,11 @@ mod contract;
 mod faults;
 mod fuzz;
 mod hostile;
+mod image;
 mod places;
 mod postgres;
 mod prereqs;
+mod supply;
 mod tasks;
 #[cfg(test)]
 mod tidy;
@@ -36,8 +38,10 @@ fn main() -> Result<()> {
         Some("seed") => tasks::seed(&sh, &rest),
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
+        Some("image") => image::run(&sh, &rest),
         Some("hostile") => hostile::run(&sh, &rest),
         Some("faults") => faults::run(&sh, &rest),
+        Some("supply-chain") => supply::check(&sh).map(drop),
         Some("derive-places") => places::derive(&sh, &rest),
         Some("help") | Some("--help") | None => {
             print_help();
@@ -56,9 +60,12 @@ fn print_help() {
 
   run                       build the frontend if needed, then serve the shop (release) at
                             http://127.0.0.1:8080 on SQLite with the demo catalogue
-  test [--no-e2e]           fmt, clippy, docs, Rust tests on SQLite and PostgreSQL, the short
-                            API fuzzing run, the API types' staleness check, frontend
-                            typecheck, lint and vitest, then browser end-to-end tests
+  test [--no-e2e]           fmt, clippy, docs, the supply chain, Rust tests on SQLite and
+                            PostgreSQL, the short API fuzzing run, the API types' staleness
+                            check, frontend typecheck, lint and vitest, then browser end-to-end
+                            tests
+  supply-chain              cargo-deny (installed when missing) over deny.toml and npm audit
+                            of the frontend's runtime packages (part of `test`)
   e2e                       the browser end-to-end tests alone
   openapi [--check]         regenerate the frontend's API types (frontend/src/api/schema.d.ts)
                             from the server's OpenAPI document; --check fails when the file is
@@ -98,6 +105,10 @@ fn print_help() {
                             shopper, every phase and check: fails unless 0 server errors, 0
                             answers outside the document and at least 10,000 requests; --short:
                             about 1,000 requests against the debug build (part of `test`)
+  image [--test]            the release server as an OCI image FROM scratch, built with podman
+                            (installed when missing): target/image/shop-api.oci.tar and
+                            localhost/shop-api:<version>; --test starts it with a volume,
+                            signs a shopper in, browses and stops it with SIGTERM
   hostile [--binary PATH]    hostile clients (nested, duplicate-key and invalid UTF-8 JSON, huge
                             query strings and headers, 2,000 idle keep-alive sockets, slow
                             headers, stalled bodies) against the debug API binary (built

@@ -96,6 +96,24 @@ pub fn chromium(sh: &Shell) -> Result<()> {
     apt_install(sh, &["chromium"])
 }
 
+/// podman and what it needs to build and run images as root in these sandboxes, from Debian.
+pub fn podman(sh: &Shell) -> Result<()> {
+    if Path::new("/usr/bin/podman").exists() && Path::new("/usr/sbin/runc").exists() {
+        return Ok(());
+    }
+    apt_install(
+        sh,
+        &[
+            "podman",
+            "runc",
+            "skopeo",
+            "uidmap",
+            "containernetworking-plugins",
+            "golang-github-containers-common",
+        ],
+    )
+}
+
 /// Frontend packages, installed from the lockfile when absent or older than the lockfile.
 pub fn npm_packages(sh: &Shell) -> Result<()> {
     let root = crate::project_root();
@@ -141,6 +159,28 @@ pub fn moto_server(sh: &Shell) -> Result<()> {
     cmd!(
         sh,
         "{pip} install --quiet --disable-pip-version-check {pinned}"
+    )
+    .run()?;
+    Ok(())
+}
+
+/// cargo-deny, pinned: the version `deny.toml` is written for.
+pub const CARGO_DENY: &str = "0.20.2";
+
+/// cargo-deny in cargo's bin directory (`cargo install --locked`, a one-time build of about
+/// three minutes on two cores), installed when missing or of another version.
+pub fn cargo_deny(sh: &Shell) -> Result<()> {
+    let installed = cmd!(sh, "cargo deny --version")
+        .quiet()
+        .ignore_stderr()
+        .read()
+        .unwrap_or_default();
+    if installed.split_whitespace().last() == Some(CARGO_DENY) {
+        return Ok(());
+    }
+    cmd!(
+        sh,
+        "cargo install --locked --version {CARGO_DENY} cargo-deny"
     )
     .run()?;
     Ok(())

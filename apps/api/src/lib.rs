@@ -12,6 +12,7 @@ pub mod error;
 pub mod history;
 pub mod retention;
 pub mod routes;
+pub mod secret_file;
 pub mod services;
 pub mod startup;
 pub mod state;

@@ -32,9 +32,10 @@ async fn main() -> ExitCode {
         Some("grant-role") => return grant_role(&config, &args[1..]),
         Some("issue-sessions") => return issue_sessions(&config, &args[1..]),
         Some("check-rollups") if args.len() == 1 => return check_rollups(&config),
+        Some("healthcheck") if args.len() == 1 => return healthcheck(&config),
         Some(other) => {
             eprintln!(
-                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`, `issue-sessions --count N [--from K]`, `check-rollups` or `openapi`)"
+                "shop-api: unknown command '{other}' (run with no arguments to serve, `seed --products N`, `grant-role <email> <shopper|brand|admin> [--brand <brandId>]`, `issue-sessions --count N [--from K]`, `check-rollups`, `healthcheck` or `openapi`)"
             );
             return ExitCode::from(2);
         }
@@ -59,6 +60,44 @@ async fn main() -> ExitCode {
         }
         Err(e) => {
             tracing::error!("shop-api stopped with an error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `shop-api healthcheck`: exit 0 when the server of this configuration answers `/healthz` with
+/// 200 within 3 s, else 1. The container image's health check: a `FROM scratch` image has no
+/// curl, and the check needs nothing but the binary it checks.
+fn healthcheck(config: &Config) -> ExitCode {
+    use std::io::Read;
+    use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+    use std::time::Duration;
+    let ip = match config.addr.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let target = SocketAddr::new(ip, config.addr.port());
+    let limit = Duration::from_secs(3);
+    let answer = TcpStream::connect_timeout(&target, limit).and_then(|mut stream| {
+        stream.set_read_timeout(Some(limit))?;
+        stream.set_write_timeout(Some(limit))?;
+        stream.write_all(b"GET /healthz HTTP/1.0\r\nHost: localhost\r\n\r\n")?;
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head)?;
+        Ok(head)
+    });
+    match answer {
+        Ok(head) if head.starts_with(b"HTTP/1.") && &head[9..12] == b"200" => ExitCode::SUCCESS,
+        Ok(head) => {
+            eprintln!(
+                "shop-api healthcheck: {target} answered {}",
+                String::from_utf8_lossy(&head)
+            );
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("shop-api healthcheck: {target}: {e}");
             ExitCode::FAILURE
         }
     }

@@ -8,6 +8,16 @@ use pricing::Money;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// What a brand, a category or a product is for (the wire spelling; documentation of the
+/// `gender` strings the services answer and accept).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Gender {
+    Male,
+    Female,
+    Unisex,
+}
+
 /// An amount of rupees as the specification's decimal object: exact, two decimals.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Decimal {

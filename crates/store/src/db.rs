@@ -223,16 +223,24 @@ pub fn connect(
     Ok((pool, manager))
 }
 
+/// The PostgreSQL advisory lock key held while migrations run ("shopmigr" in ASCII).
+const MIGRATION_LOCK: i64 = 0x73686f706d696772;
+
 // backend difference: each backend has its own migrations folder; PostgreSQL's run without
-// the statement bound.
+// the statement bound, one process at a time.
 fn run_migrations(conn: &mut DbConnection, timeouts: Timeouts) -> Result<(), StoreError> {
     let applied = match conn {
         DbConnection::Sqlite(c) => c.run_pending_migrations(SQLITE_MIGRATIONS).map(|v| v.len()),
         DbConnection::Postgres(c) => {
             c.batch_execute("SET statement_timeout = 0")?;
+            // Processes started together (a rollout of N replicas) queue here: the first
+            // applies what is pending, the others then find nothing to do. Without the lock two
+            // of them would apply the same migration at once and one would fail to start.
+            c.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK})"))?;
             let applied = c
                 .run_pending_migrations(POSTGRES_MIGRATIONS)
                 .map(|v| v.len());
+            c.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})"))?;
             c.batch_execute(&format!(
                 "SET statement_timeout = {}",
                 timeouts.statement.as_millis()

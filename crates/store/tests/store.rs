@@ -1255,3 +1255,34 @@ fn shopper_record(id: String, email: &str, phone: String) -> store::UserRecord {
         pending_email: None,
     }
 }
+
+/// Replicas started together all come up on a fresh database: the migrations are applied once,
+/// by whichever process takes the migration lock first, and found done by the others.
+#[test]
+fn processes_starting_together_migrate_once() {
+    let Some(db) = postgres_pool(1) else { return };
+    let (admin, _) = db.postgres.clone().expect("a PostgreSQL database");
+    let name = format!("shop_store_{}", unique());
+    PgConnection::establish(&admin)
+        .expect("connect to the test server")
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .expect("create database");
+    let cut = admin.rfind('/').expect("URL with a database");
+    let url = DatabaseUrl::Postgres(format!("{}/{name}", &admin[..cut]));
+    let starts: Vec<_> = (0..4)
+        .map(|_| {
+            let url = url.clone();
+            std::thread::spawn(move || Store::open(&url, 1).map(|_| ()))
+        })
+        .collect();
+    let outcomes: Vec<_> = starts
+        .into_iter()
+        .map(|start| start.join().expect("a start"))
+        .collect();
+    let _ = PgConnection::establish(&admin).map(|mut conn| {
+        conn.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    });
+    for outcome in outcomes {
+        outcome.expect("every process starts");
+    }
+}

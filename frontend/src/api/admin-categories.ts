@@ -4,7 +4,7 @@
 
 import { api, apiRequest } from './client';
 import { isRecord, unexpectedResponse } from './guards';
-import type { AdminCategory, CategoryChanges, NewCategory } from './admin-types';
+import type { AdminCategory, CategoryChanges, CategoryOrder, NewCategory } from './admin-types';
 
 export function isAdminCategory(value: unknown): value is AdminCategory {
   return (
@@ -52,5 +52,5 @@ export async function deleteCategory(id: string): Promise<void> {
 
 /** PUT /api/admin/categories/order: one parent's children (or the roots) in their new order. */
 export async function orderCategories(ids: string[]): Promise<AdminCategory[]> {
-  return readCategories(await api.put<unknown>('/admin/categories/order', { ids }));
+  return readCategories(await api.put<unknown>('/admin/categories/order', { ids } satisfies CategoryOrder));
 }

@@ -1,70 +1,31 @@
 // The admin console's wire shapes (docs/http-api.md, "The consoles" > "Admin"), in one place.
 // The calls live in admin-brands.ts, admin-categories.ts, admin-banners.ts, admin-users.ts and
-// admin-audit.ts. Written from the documented contract: schema.d.ts names them once the
-// OpenAPI document is regenerated.
+// admin-audit.ts. What the server answers and accepts comes from the generated schema, so a
+// renamed wire field breaks the build instead of a screen.
 
-import type { StaticImageCategory, StaticImageDevice } from './catalogue-types';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** What a brand, a category and a product are for. */
-export type AdminGender = 'male' | 'female' | 'unisex';
+export type AdminGender = Schemas['Gender'];
 export const ADMIN_GENDERS: readonly AdminGender[] = ['male', 'female', 'unisex'];
 
-export interface AdminNamed {
-  _id: string;
-  name: string;
-}
+export type AdminNamed = Schemas['NamedRef'];
 
-export interface AdminBrand {
-  _id: string;
-  name: string;
-  description: string;
-  logo_url: string | null;
-  isActive: boolean;
-  gender: AdminGender;
-  version: number;
-  /** Products of the brand shoppers can see. */
-  productCount: number;
-  /** The share of the brand's sales the shop keeps: a percentage, 0 to 50 (payouts). */
-  commissionRate?: number;
-}
+export type AdminBrand = Schemas['AdminBrand'];
+export type NewBrand = Schemas['NewBrandBody'];
+/** The console always sends the version it edits (the server also takes If-Match). */
+export type BrandChanges = Schemas['BrandPatch'] & { version: number };
 
-export interface NewBrand {
-  name: string;
-  gender: AdminGender;
-  isActive: boolean;
-  description?: string;
-}
+export type AdminCategory = Schemas['AdminCategory'];
+export type NewCategory = Schemas['NewCategoryBody'];
+export type CategoryChanges = Schemas['CategoryPatch'] & { version: number };
+/** The body of PUT /api/admin/categories/order. */
+export type CategoryOrder = Schemas['CategoryOrder'];
 
-export type BrandChanges = Partial<NewBrand> & { version: number; commissionRate?: number };
-
-export interface AdminCategory {
-  _id: string;
-  name: string;
-  gender: AdminGender;
-  parentCategory: AdminNamed | null;
-  image: string;
-  /** Its place among its siblings, from 0. */
-  position: number;
-  version: number;
-  productCount: number;
-}
-
-export interface NewCategory {
-  name: string;
-  gender: AdminGender;
-  parentId?: string | null;
-  image?: string;
-}
-
-export interface CategoryChanges {
-  name?: string;
-  parentId?: string | null;
-  image?: string;
-  version: number;
-}
-
-export type BannerCategory = StaticImageCategory;
-export type BannerDevice = StaticImageDevice;
+export type BannerCategory = Schemas['BannerCategory'];
+export type BannerDevice = Schemas['BannerDevice'];
 export const BANNER_CATEGORIES: readonly BannerCategory[] = [
   'hero',
   'trends',
@@ -74,20 +35,7 @@ export const BANNER_CATEGORIES: readonly BannerCategory[] = [
 ];
 export const BANNER_DEVICES: readonly BannerDevice[] = ['mobile', 'desktop', 'all'];
 
-export interface Banner {
-  _id: string;
-  title: string;
-  url: string;
-  srcset: string;
-  category: BannerCategory;
-  device: BannerDevice;
-  tags: string[];
-  campaign: string;
-  displayPeriod: { startDate: string | null; endDate: string | null };
-  priority: number;
-  isActive: boolean;
-  version: number;
-}
+export type Banner = Schemas['StaticImage'];
 
 /** The banner form's fields, sent as multipart form fields (dates as ISO strings). */
 export interface BannerFields {
@@ -108,15 +56,9 @@ export const USER_ROLES = { shopper: 0, brand: 1, admin: 2 } as const;
 export type RoleName = keyof typeof USER_ROLES;
 export type RoleNumber = (typeof USER_ROLES)[RoleName];
 
-export interface AdminUser {
-  _id: string;
-  /** Null for an erased account. */
-  email: string | null;
-  display_name: string | null;
-  role: RoleNumber;
-  brand: AdminNamed | null;
-  createdAt: string;
-}
+export type AdminUser = Schemas['AdminUser'];
+/** The body of PUT /api/admin/users/{id}/role. */
+export type RoleBody = Schemas['RoleBody'];
 
 export interface Page {
   total: number;
@@ -133,28 +75,12 @@ export function pageOf(answer: Record<string, unknown>, count: number): Page {
   };
 }
 
-export interface UserPage extends Page {
-  users: AdminUser[];
-}
+/** A page of users as the console keeps it. */
+export type UserPage = Omit<Schemas['AdminUsers'], 'success'>;
 
-export type AuditValue = Record<string, unknown> | null;
-
-export interface AuditEntry {
-  _id: string;
-  at: string;
-  /** `role` is "brand" or "admin"; `email` null for an erased account. */
-  actor: { _id: string; email: string | null; role: string };
-  brandId: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: AuditValue;
-  after: AuditValue;
-}
-
-export interface AuditPage extends Page {
-  entries: AuditEntry[];
-}
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditValue = AuditEntry['before'];
+export type AuditPage = Omit<Schemas['AuditPage'], 'success'>;
 
 /** Everything the admin console caches starts with this key. */
 export const adminKeys = {

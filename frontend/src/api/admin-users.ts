@@ -4,7 +4,7 @@
 
 import { api } from './client';
 import { isRecord, unexpectedResponse } from './guards';
-import { pageOf, type AdminUser, type RoleName, type UserPage } from './admin-types';
+import { pageOf, type AdminUser, type RoleBody, type RoleName, type UserPage } from './admin-types';
 
 function isAdminUser(value: unknown): value is AdminUser {
   return isRecord(value) && typeof value._id === 'string' && typeof value.role === 'number';
@@ -34,7 +34,7 @@ export async function setUserRole(
   const answer = await api.put<unknown>(`/admin/users/${encodeURIComponent(id)}/role`, {
     role,
     brandId: role === 'brand' ? brandId : null,
-  });
+  } satisfies RoleBody);
   if (!isRecord(answer) || !isAdminUser(answer.user)) throw unexpectedResponse();
   return answer.user;
 }

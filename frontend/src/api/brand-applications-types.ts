@@ -1,51 +1,17 @@
-// Brand applications (docs/http-api.md, "Brand applications"), written by hand from the contract
-// until the generated schema carries them; switch to components['schemas'] then.
+// Brand applications (docs/http-api.md, "Brand applications"), from the generated schema.
+import type { components } from './schema';
 
-export type ApplicationStatus = 'pending' | 'approved' | 'rejected';
-export type ApplicationGender = 'male' | 'female' | 'unisex';
+type Schemas = components['schemas'];
 
-export interface BrandApplication {
-  _id: string;
-  name: string;
-  gender: ApplicationGender;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  gstin: string;
-  pan: string;
-  /** Masked: every digit but the last 4 as X. */
-  bankAccount: string;
-  ifsc: string;
-  pickupAddress: string;
-  pickupPincode: string;
-  pickupCity: string;
-  pickupState: string;
-  returnPolicy: string;
-  shippingPolicy: string;
-  status: ApplicationStatus;
-  reason: string | null;
-  brandId: string | null;
-  applicant: { _id: string; email: string };
-  createdAt: string;
-  decidedAt: string | null;
-}
+export type ApplicationStatus = Schemas['ApplicationStatus'];
+export type ApplicationGender = Schemas['Gender'];
+export type BrandApplication = Schemas['Application'];
 
-/** The body of POST /api/brand-applications. */
-export interface NewBrandApplication {
-  name: string;
-  gender: ApplicationGender;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  gstin: string;
-  pan: string;
-  bankAccount: string;
-  ifsc: string;
-  pickupAddress: string;
-  pickupPincode: string;
-  returnPolicy: string;
-  shippingPolicy: string;
-}
+/** The body of POST /api/brand-applications (the form always sends a gender). */
+export type NewBrandApplication = Schemas['NewApplicationBody'] & { gender: ApplicationGender };
+
+/** The body of POST /api/admin/brand-applications/{id}/reject. */
+export type RejectBody = Schemas['RejectBody'];
 
 export const applicationKeys = {
   all: ['brand-applications'] as const,

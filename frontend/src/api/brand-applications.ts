@@ -3,7 +3,12 @@
 
 import { api } from './client';
 import { isRecord, unexpectedResponse } from './guards';
-import type { ApplicationStatus, BrandApplication, NewBrandApplication } from './brand-applications-types';
+import type {
+  ApplicationStatus,
+  BrandApplication,
+  NewBrandApplication,
+  RejectBody,
+} from './brand-applications-types';
 
 export function isApplication(value: unknown): value is BrandApplication {
   return (
@@ -57,5 +62,5 @@ export async function approveApplication(id: string): Promise<BrandApplication> 
 
 /** POST …/{id}/reject {reason}. */
 export async function rejectApplication(id: string, reason: string): Promise<BrandApplication> {
-  return readOne(await api.post<unknown>(decision(id, 'reject'), { reason }));
+  return readOne(await api.post<unknown>(decision(id, 'reject'), { reason } satisfies RejectBody));
 }

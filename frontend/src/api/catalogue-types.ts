@@ -18,13 +18,9 @@ export type Brand = Omit<Schemas['Brand'], 'gender'> & { gender: Gender };
 /** A category with its `gender` narrowed; `image` is '' when it has none. */
 export type Category = Omit<Schemas['Category'], 'gender'> & { gender: Gender };
 
-export type StaticImageCategory = 'hero' | 'trends' | 'products' | 'brands' | 'ui';
+export type StaticImageCategory = Schemas['BannerCategory'];
 
 /** `all` suits both devices. */
-export type StaticImageDevice = 'mobile' | 'desktop' | 'all';
+export type StaticImageDevice = Schemas['BannerDevice'];
 
-/** An image with its `category` and `device` narrowed to the words the server writes. */
-export type StaticImage = Omit<Schemas['StaticImage'], 'category' | 'device'> & {
-  category: StaticImageCategory;
-  device: StaticImageDevice;
-};
+export type StaticImage = Schemas['StaticImage'];

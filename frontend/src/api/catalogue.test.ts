@@ -42,6 +42,8 @@ const hero: StaticImage = {
   url: '/api/media/banner/flash-sale.svg',
   isActive: true,
   tags: [],
+  srcset: null,
+  campaign: null,
   displayPeriod: { startDate: null, endDate: null },
   priority: 0,
   version: 1,

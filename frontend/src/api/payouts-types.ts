@@ -1,46 +1,15 @@
-// The payouts' wire shapes (docs/http-api.md, "Payouts"), written by hand until the generated
-// schema has them; the one file to switch to `components['schemas']`.
+// The payouts' wire shapes (docs/http-api.md, "Payouts"), from the generated schema.
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 /** `{"$numberDecimal": "1299.00"}`: rupees, two decimals (negative for a carried refund's commission). */
-export interface PayoutMoney {
-  $numberDecimal: string;
-}
-
-export type PayoutStatus = 'open' | 'due' | 'paid';
-
+export type PayoutMoney = Schemas['Decimal'];
+export type PayoutStatus = Schemas['PayoutStatus'];
 /** One order's part in a month. */
-export interface PayoutOrder {
-  orderId: string;
-  placedAt: string;
-  /** 0 for an earlier month's order whose refund completed in this one. */
-  total: PayoutMoney;
-  refunded: PayoutMoney;
-  commission: PayoutMoney;
-}
-
-/** A brand's month. */
-export interface Payout {
-  brandId: string;
-  brandName: string;
-  /** YYYY-MM, in IST. */
-  month: string;
-  gross: PayoutMoney;
-  refunds: PayoutMoney;
-  /** A percentage: 12.5 is 12.5%. */
-  commissionRate: number;
-  commission: PayoutMoney;
-  carriedIn: PayoutMoney;
-  payout: PayoutMoney;
-  carriedOut: PayoutMoney;
-  status: PayoutStatus;
-  paidAt: string | null;
-  reference: string | null;
-  /** Absent from the admin's list. */
-  orders?: PayoutOrder[];
-}
-
-export interface PayoutList {
-  success: boolean;
-  month: string;
-  payouts: Payout[];
-}
+export type PayoutOrder = Schemas['PayoutOrder'];
+/** A brand's month (`orders` absent from the admin's list). */
+export type Payout = Schemas['Payout'];
+export type PayoutList = Schemas['PayoutList'];
+/** The body of POST /api/admin/payouts/{brandId}/{month}/paid. */
+export type PaidBody = Schemas['PaidBody'];

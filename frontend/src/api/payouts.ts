@@ -3,7 +3,7 @@
 
 import { api, apiUrl } from './client';
 import { isRecord, unexpectedResponse } from './guards';
-import type { Payout, PayoutList } from './payouts-types';
+import type { PaidBody, Payout, PayoutList } from './payouts-types';
 
 const IST_OFFSET_MS = 330 * 60 * 1000;
 
@@ -73,7 +73,7 @@ export async function recordPayout(
   return readPayout(
     await api.post<unknown>(
       `/admin/payouts/${encodeURIComponent(brandId)}/${encodeURIComponent(month)}/paid`,
-      { reference },
+      { reference } satisfies PaidBody,
     ),
   );
 }

@@ -1923,9 +1923,9 @@ export interface components {
             commissionRate: number;
             description: string;
             /** @description "male", "female" or "unisex". */
-            gender: string;
+            gender: components["schemas"]["Gender"];
             isActive: boolean;
-            logo_url?: string | null;
+            logo_url: string | null;
             name: string;
             /**
              * Format: int64
@@ -1955,10 +1955,10 @@ export interface components {
         AdminCategory: {
             _id: string;
             /** @description "male", "female" or "unisex". */
-            gender: string;
+            gender: components["schemas"]["Gender"];
             image: string;
             name: string;
-            parentCategory?: components["schemas"]["NamedRef"] | null;
+            parentCategory: components["schemas"]["NamedRef"] | null;
             /**
              * Format: int32
              * @description Display order within the gender (top-level 1, 2...; subcategories of `n` from
@@ -1979,11 +1979,11 @@ export interface components {
         /** @description A user as the admin console shows them. */
         AdminUser: {
             _id: string;
-            brand?: components["schemas"]["NamedRef"] | null;
+            brand: components["schemas"]["NamedRef"] | null;
             /** Format: date-time */
             createdAt: string;
             display_name: string;
-            email?: string | null;
+            email: string | null;
             /**
              * Format: int32
              * @description 0 shopper, 1 brand user, 2 admin.
@@ -2017,7 +2017,7 @@ export interface components {
             /** @description Every digit but the last 4 as `X` (`XXXXXXXX9012`). */
             bankAccount: string;
             /** @description The brand its approval created. */
-            brandId?: string | null;
+            brandId: string | null;
             contactEmail: string;
             contactName: string;
             /** @description 10 digits. */
@@ -2025,9 +2025,9 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
-            decidedAt?: string | null;
+            decidedAt: string | null;
             /** @description "male", "female" or "unisex". */
-            gender: string;
+            gender: components["schemas"]["Gender"];
             gstin: string;
             ifsc: string;
             /** @description The brand's name. */
@@ -2039,12 +2039,17 @@ export interface components {
             pickupPincode: string;
             pickupState: string;
             /** @description Why it was rejected. */
-            reason?: string | null;
+            reason: string | null;
             returnPolicy: string;
             shippingPolicy: string;
             /** @description "pending", "approved" or "rejected". */
-            status: string;
+            status: components["schemas"]["ApplicationStatus"];
         };
+        /**
+         * @description Where an application stands (documentation of `Application.status`).
+         * @enum {string}
+         */
+        ApplicationStatus: "pending" | "approved" | "rejected";
         /** @description `{success, applications}`, newest first. */
         Applications: {
             applications: components["schemas"]["Application"][];
@@ -2075,7 +2080,7 @@ export interface components {
         AuditActor: {
             _id: string;
             /** @description Their e-mail when they wrote. */
-            email?: string | null;
+            email: string | null;
             /** @description "brand" or "admin". */
             role: string;
         };
@@ -2087,13 +2092,17 @@ export interface components {
             action: string;
             actor: components["schemas"]["AuditActor"];
             /** @description The record after the write (null for a deletion). */
-            after?: Record<string, never> | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
             /** Format: date-time */
             at: string;
             /** @description The record before the write (null for a creation). */
-            before?: Record<string, never> | null;
+            before: {
+                [key: string]: unknown;
+            } | null;
             /** @description The brand the write concerned, when one did. */
-            brandId?: string | null;
+            brandId: string | null;
             /** @description "product", "coupon", "brand", "category", "banner", "user". */
             entity: string;
             entityId: string;
@@ -2116,10 +2125,20 @@ export interface components {
             data: components["schemas"]["Predictions"];
             success: boolean;
         };
+        /**
+         * @description Where a banner shows (documentation of `StaticImage.category`).
+         * @enum {string}
+         */
+        BannerCategory: "hero" | "trends" | "products" | "brands" | "ui";
         /** @description `{success}`: the banner is deleted. */
         BannerDeleted: {
             success: boolean;
         };
+        /**
+         * @description The screens a banner is for (documentation of `StaticImage.device`).
+         * @enum {string}
+         */
+        BannerDevice: "mobile" | "desktop" | "all";
         /** @description The multipart form of a create or edit, documented for OpenAPI. */
         BannerUpload: {
             /** @description At most 60 characters; empty clears it. */
@@ -2177,22 +2196,24 @@ export interface components {
             at: string;
             brandId: string;
             /** @description The order (order and refund events; the cancellation's order). */
-            orderId?: string | null;
+            orderId: string | null;
             /** @description The product (`stock.low`; the line a cancellation names). */
-            productId?: string | null;
+            productId: string | null;
             /** @description The size (`stock.low`). */
-            size?: string | null;
-            /**
-             * @description `order.placed`, `cancellation.requested`, `refund.completed` or `stock.low`.
-             * @example order.placed
-             */
-            type: string;
+            size: string | null;
+            /** @description `order.placed`, `cancellation.requested`, `refund.completed` or `stock.low`. */
+            type: components["schemas"]["BrandEventType"];
             /**
              * Format: int32
              * @description Units: the brand's units in the order (`order.placed`), units left (`stock.low`).
              */
-            units?: number | null;
+            units: number | null;
         };
+        /**
+         * @description What happened (documentation of `BrandEvent.type`).
+         * @enum {string}
+         */
+        BrandEventType: "order.placed" | "cancellation.requested" | "refund.completed" | "stock.low";
         /** @description An order as the brand console shows it. */
         BrandOrder: components["schemas"]["Order"] & {
             brandName: string;
@@ -2219,7 +2240,7 @@ export interface components {
              */
             commissionRate?: number | null;
             description?: string | null;
-            gender?: string | null;
+            gender?: components["schemas"]["Gender"] | null;
             /** @description False hides the brand and its products from shoppers. */
             isActive?: boolean | null;
             name?: string | null;
@@ -2548,9 +2569,9 @@ export interface components {
         /** @description When a banner shows: either end may be open (`null`). */
         DisplayPeriod: {
             /** Format: date-time */
-            endDate?: string | null;
+            endDate: string | null;
             /** Format: date-time */
-            startDate?: string | null;
+            startDate: string | null;
         };
         /** @description `{email}`: the address an account wants to move to. */
         EmailChangeRequest: {
@@ -2696,6 +2717,12 @@ export interface components {
             /** Format: int64 */
             orders: number;
         };
+        /**
+         * @description What a brand, a category or a product is for (the wire spelling; documentation of the
+         *     `gender` strings the services answer and accept).
+         * @enum {string}
+         */
+        Gender: "male" | "female" | "unisex";
         /** @description `{email}`. */
         GenerateOtpRequest: {
             email: string;
@@ -2896,50 +2923,49 @@ export interface components {
         /** @description A shopper's application to open a brand. Every field but `gender` is required. */
         NewApplicationBody: {
             /** @description 9 to 18 digits. Stored encrypted; answers show it masked. */
-            bankAccount?: string | null;
-            contactEmail?: string | null;
+            bankAccount: string;
+            contactEmail: string;
             /** @description At most 100 characters. */
-            contactName?: string | null;
+            contactName: string;
             /** @description A 10-digit Indian mobile (starting 6 to 9; `+91` and spaces are dropped). */
-            contactPhone?: string | null;
-            /** @description "male", "female" or "unisex" (the default). */
-            gender?: string | null;
+            contactPhone: string;
+            gender?: components["schemas"]["Gender"] | null;
             /** @description 15 characters: state code, PAN, entity number, `Z`, check character. */
-            gstin?: string | null;
+            gstin: string;
             /** @description `^[A-Z]{4}0[A-Z0-9]{6}$`. */
-            ifsc?: string | null;
+            ifsc: string;
             /** @description The brand's name: unique among brands, ignoring letter case; at most 100 characters. */
-            name?: string | null;
+            name: string;
             /** @description The GSTIN's characters 3 to 12. */
-            pan?: string | null;
+            pan: string;
             /** @description The street address goods are picked up from; at most 300 characters. */
-            pickupAddress?: string | null;
+            pickupAddress: string;
             /** @description Six digits the places directory knows. */
-            pickupPincode?: string | null;
+            pickupPincode: string;
             /** @description At most 5,000 characters. */
-            returnPolicy?: string | null;
+            returnPolicy: string;
             /** @description At most 5,000 characters. */
-            shippingPolicy?: string | null;
+            shippingPolicy: string;
         };
         /** @description A new brand. */
         NewBrandBody: {
             /** @description At most 2,000 characters. */
             description?: string | null;
             /** @description "male", "female" or "unisex". */
-            gender?: string | null;
+            gender: components["schemas"]["Gender"];
             /** @description Shown to shoppers (default true). */
             isActive?: boolean | null;
             /** @description Unique, ignoring letter case; at most 100 characters. */
-            name?: string | null;
+            name: string;
         };
         /** @description A new category. */
         NewCategoryBody: {
             /** @description "male", "female" or "unisex"; a subcategory's is its parent's. */
-            gender?: string | null;
+            gender: components["schemas"]["Gender"];
             /** @description The tile's image URL (at most 500 characters). */
             image?: string | null;
             /** @description At most 100 characters. */
-            name?: string | null;
+            name: string;
             /** @description The top-level category this one goes under; none for a top-level category. */
             parentId?: string | null;
         };
@@ -3043,7 +3069,7 @@ export interface components {
         };
         /** @description `{reference}`: the bank transfer's reference, 1 to 100 characters. */
         PaidBody: {
-            reference?: string | null;
+            reference: string;
         };
         /** @description An address's parts, as the wizard fills its fields. */
         ParsedPlace: {
@@ -3084,14 +3110,14 @@ export interface components {
             /** @description The order lines (absent from the admin's list). */
             orders?: components["schemas"]["PayoutOrder"][] | null;
             /** Format: date-time */
-            paidAt?: string | null;
+            paidAt: string | null;
             /** @description gross − refunds − commission − carriedIn, never below 0. */
             payout: components["schemas"]["Decimal"];
-            reference?: string | null;
+            reference: string | null;
             /** @description The refunds completed in the month. */
             refunds: components["schemas"]["Decimal"];
             /** @description "open" (the month has not ended), "due" or "paid". */
-            status: string;
+            status: components["schemas"]["PayoutStatus"];
         };
         /** @description `{success, payout}`. */
         PayoutAnswer: {
@@ -3122,6 +3148,12 @@ export interface components {
              */
             total: components["schemas"]["Decimal"];
         };
+        /**
+         * @description Where a month stands (documentation of `Payout.status`): `open` until the month ends, then
+         *     `due` until an admin records it `paid`.
+         * @enum {string}
+         */
+        PayoutStatus: "open" | "due" | "paid";
         PlaceAnswer: {
             data: components["schemas"]["ParsedPlace"];
             success: boolean;
@@ -3142,9 +3174,8 @@ export interface components {
         /** @description One product of a preview. */
         PreviewProduct: {
             /** @description The category `Type` names, when one does. */
-            category?: string | null;
-            /** @description Shopify's `Variant Compare At Price`. */
-            compareAtPrice?: Record<string, never> | null;
+            category: string | null;
+            compareAtPrice: components["schemas"]["Decimal"] | null;
             /** @description `Body (HTML)` as plain text. */
             description: string;
             errors: components["schemas"]["RowError"][];
@@ -3153,16 +3184,14 @@ export interface components {
             images: string[];
             /** @description `Status` is active. */
             isActive: boolean;
-            /** @description The shop's list price: the compare-at price when it is higher, else the price. */
-            listPrice?: Record<string, never> | null;
+            listPrice: components["schemas"]["Decimal"] | null;
             name: string;
             /**
              * Format: int64
              * @description Whole percent off the list price (rounded down, at most 90).
              */
             offerPercentage: number;
-            /** @description Shopify's `Variant Price` (what the shopper pays). */
-            price?: Record<string, never> | null;
+            price: components["schemas"]["Decimal"] | null;
             sizes: string[];
             /** @description Units per size. */
             stock: {
@@ -3280,7 +3309,7 @@ export interface components {
             /** Format: int64 */
             dislikes: number;
             /** @description The first image's URL, if it has one. */
-            image?: string | null;
+            image: string | null;
             /**
              * Format: double
              * @description likes / (likes + dislikes), 0 to 1 to 4 decimals (0 without swipes).
@@ -3298,7 +3327,7 @@ export interface components {
              * Format: int64
              * @description Today's place in the shop's trending (the 24-hour window, first 100), or null.
              */
-            trendingRank?: number | null;
+            trendingRank: number | null;
             /** Format: int64 */
             units: number;
         };
@@ -3431,7 +3460,7 @@ export interface components {
         /** @description A rejection's reason. */
         RejectBody: {
             /** @description 1 to 500 characters; mailed to the applicant. */
-            reason?: string | null;
+            reason: string;
         };
         Removed: {
             success: boolean;
@@ -3446,7 +3475,7 @@ export interface components {
             /** @description The brand of a brand user; none (null or absent) for the other roles. */
             brandId?: string | null;
             /** @description "shopper", "brand" or "admin". */
-            role?: string | null;
+            role: string;
         };
         /**
          * @description One problem of one row: `row` counts data rows from 1 (0: the header), `field` is the CSV
@@ -3566,11 +3595,11 @@ export interface components {
          */
         StaticImage: {
             _id: string;
-            campaign?: string | null;
+            campaign: string | null;
             /** @description hero, trends, products, brands or ui. */
-            category: string;
+            category: components["schemas"]["BannerCategory"];
             /** @description mobile, desktop or all. */
-            device: string;
+            device: components["schemas"]["BannerDevice"];
             displayPeriod: components["schemas"]["DisplayPeriod"];
             isActive: boolean;
             /**
@@ -3582,7 +3611,7 @@ export interface components {
              * @description The width variants of an uploaded image (`url 320w, url 640w, ...`); `null` for
              *     generated art.
              */
-            srcset?: string | null;
+            srcset: string | null;
             /** @description Lower case. */
             tags: string[];
             title: string;
@@ -3835,6 +3864,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -3887,6 +3925,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3955,6 +4002,15 @@ export interface operations {
             };
             /** @description ALREADY_DECIDED; BRAND_NAME_TAKEN; APPLICANT_UNAVAILABLE */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4061,6 +4117,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4122,6 +4187,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4327,6 +4401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4428,6 +4511,15 @@ export interface operations {
             };
             /** @description PAYLOAD_TOO_LARGE: over 10 MB; `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4742,6 +4834,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -4844,6 +4945,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -4914,6 +5024,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5022,6 +5141,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5076,6 +5204,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5223,6 +5360,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     admin_banners_static_image_detail: {
@@ -5248,6 +5394,15 @@ export interface operations {
             };
             /** @description Image not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5310,6 +5465,15 @@ export interface operations {
             };
             /** @description STALE_EDIT, with `current` */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5419,6 +5583,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -5493,6 +5666,15 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5592,6 +5774,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5805,6 +5996,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     applications_create: {
@@ -6000,6 +6200,15 @@ export interface operations {
             };
             /** @description A brand user naming another brand */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6211,6 +6420,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6305,6 +6523,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description TOO_MANY_STREAMS: the account has 5 streams open in this process */
             429: {
                 headers: {
@@ -6377,6 +6604,15 @@ export interface operations {
             };
             /** @description Brand not found. (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6460,6 +6696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6526,6 +6771,15 @@ export interface operations {
             };
             /** @description Product not found. (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6605,6 +6859,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -6657,6 +6920,15 @@ export interface operations {
             };
             /** @description A shopper, or a brand user without a brand */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6747,6 +7019,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6862,6 +7143,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -6950,6 +7240,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7013,6 +7312,15 @@ export interface operations {
             };
             /** @description Brand not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7091,6 +7399,15 @@ export interface operations {
             };
             /** @description Brand not found (a brand user naming another brand) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7264,6 +7581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7364,6 +7690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7441,6 +7776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -7493,6 +7837,15 @@ export interface operations {
             };
             /** @description Product not found (or another brand's) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7595,6 +7948,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7710,6 +8072,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description UNSUPPORTED_IMAGE: not JPEG, PNG or WebP by its bytes; `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7818,6 +8189,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -7881,6 +8261,15 @@ export interface operations {
             };
             /** @description No such product of the caller's brand, or no such image on it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7978,6 +8367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8034,6 +8432,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     brand_detail: {
@@ -8059,6 +8466,15 @@ export interface operations {
             };
             /** @description Brand not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8500,6 +8916,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -8572,6 +8997,15 @@ export interface operations {
             };
             /** @description That item is not in your bag. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8738,6 +9172,15 @@ export interface operations {
             };
             /** @description Not a gender */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9161,6 +9604,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -9229,6 +9681,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `SERVICE_UNAVAILABLE`: the database does not answer in time; `STORAGE_UNAVAILABLE`: its disk is full or read-only */
             503: {
                 headers: {
@@ -9266,6 +9727,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9317,6 +9787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     images_seasonal_images: {
@@ -9342,6 +9821,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9376,6 +9864,15 @@ export interface operations {
             };
             /** @description INVALID_QUERY: category or device; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9418,6 +9915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     image: {
@@ -9443,6 +9949,15 @@ export interface operations {
             };
             /** @description No such image */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9533,6 +10048,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9840,6 +10364,15 @@ export interface operations {
             };
             /** @description User not found (another shopper's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10329,6 +10862,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Over 1,200 searches in ten minutes from this client address; `retryAfter` seconds to wait */
             429: {
                 headers: {
@@ -10383,6 +10925,15 @@ export interface operations {
             };
             /** @description No pincode near that point (outside India). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10446,6 +10997,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Address search is unavailable. You can type your address manually. (PLACES_UNAVAILABLE) */
             503: {
                 headers: {
@@ -10499,6 +11059,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10569,6 +11138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     products_by_category: {
@@ -10631,6 +11209,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     feed: {
@@ -10668,6 +11255,15 @@ export interface operations {
             };
             /** @description A query value is invalid; `INVALID_QUERY`: a query string that is not valid URL encoding */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10746,6 +11342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     product_detail: {
@@ -10771,6 +11376,15 @@ export interface operations {
             };
             /** @description Product not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10912,6 +11526,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     by_tag: {
@@ -10965,6 +11588,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     find: {
@@ -11000,6 +11632,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11137,6 +11778,15 @@ export interface operations {
             };
             /** @description No valid session; `UNAUTHENTICATED`: no session, or one that is expired or revoked */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11940,6 +12590,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -11992,6 +12651,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12098,6 +12766,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: a body not sent as `application/json` */
             415: {
                 headers: {
@@ -12161,6 +12838,15 @@ export interface operations {
             };
             /** @description User not found (not the caller's id), or Address not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12253,6 +12939,15 @@ export interface operations {
             };
             /** @description `PAYLOAD_TOO_LARGE`: a body over the API's limit */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `URI_TOO_LONG`: a path and query over 8 KiB, refused before any parameter is read */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

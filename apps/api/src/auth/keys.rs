@@ -2,7 +2,6 @@ use std::path::Path;
 
 use access::session;
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
-use anyhow::Context;
 use chrono::{DateTime, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use ring::hmac;
@@ -12,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::KeyError;
 use super::SESSION_COOKIE;
 use crate::config::Config;
+use crate::secret_file::{self, hex, unhex};
 
 /// What a session token says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,59 +180,23 @@ fn code_message(email: &str, code: &str) -> Vec<u8> {
     format!("{email}\n{code}").into_bytes()
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 /// Reads the secret file, or creates it with 32 random bytes (hex) when absent.
 fn secret_file(path: &Path) -> anyhow::Result<String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) if text.trim().len() >= crate::config::MIN_SESSION_SECRET_CHARS => {
-            return Ok(text.trim().to_owned());
-        }
-        Ok(_) => anyhow::bail!(
-            "{} holds a secret shorter than {} characters; delete it to generate a new one (every session ends)",
-            path.display(),
-            crate::config::MIN_SESSION_SECRET_CHARS
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    let min = crate::config::MIN_SESSION_SECRET_CHARS;
+    let kept = secret_file::read_or_create(
+        path,
+        |text| text.len() >= min,
+        || {
+            format!(
+                "{} holds a secret shorter than {min} characters; delete it to generate a new one (every session ends)",
+                path.display()
+            )
+        },
+    )?;
+    if kept.generated {
+        tracing::info!(path = %path.display(), "generated the session secret");
     }
-    let mut bytes = [0u8; 32];
-    SystemRandom::new()
-        .fill(&mut bytes)
-        .map_err(|_| anyhow::anyhow!("the system random source failed"))?;
-    let secret = hex(&bytes);
-    write_private(path, &secret).with_context(|| format!("writing {}", path.display()))?;
-    tracing::info!(path = %path.display(), "generated the session secret");
-    Ok(secret)
-}
-
-#[cfg(unix)]
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)?;
-    file.write_all(text.as_bytes())
-}
-
-#[cfg(not(unix))]
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    std::fs::write(path, text)
+    Ok(kept.text)
 }
 
 #[cfg(test)]

@@ -277,7 +277,7 @@ impl utoipa::Modify for SessionSchemes {
 /// can occur, so that no operation's list of answers misses them: 401 where a session is
 /// required, 403 `CROSS_SITE_REFUSED` on every unsafe method (docs/http-api.md, "Cross-site
 /// requests"), 503 where the database is needed (a session or a write), 400 `INVALID_QUERY`
-/// where a query is read, and 400 `INVALID_JSON` / `INVALID_BODY`, 408, 413 and 415 where a
+/// where a query is read, 414 where a parameter can make the address long, and 400 `INVALID_JSON` / `INVALID_BODY`, 408, 413 and 415 where a
 /// JSON body is read.
 #[derive(Debug)]
 struct HttpLayerAnswers;
@@ -330,6 +330,14 @@ impl utoipa::Modify for HttpLayerAnswers {
                         operation,
                         "400",
                         "`INVALID_QUERY`: a query string that is not valid URL encoding",
+                    );
+                }
+                if operation.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
+                    answer(
+                        operation,
+                        "414",
+                        "`URI_TOO_LONG`: a path and query over 8 KiB, refused before any \
+                         parameter is read",
                     );
                 }
                 if operation.request_body.is_some() {

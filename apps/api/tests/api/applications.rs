@@ -77,6 +77,37 @@ async fn decide(
     .await
 }
 
+async fn reject(app: &TestApp, by: &Session, id: &str, reason: &str) -> (u16, Value) {
+    decide(app, by, id, "reject", Some(json!({ "reason": reason }))).await
+}
+
+/// `GET /api/brand-applications/mine` as `who` (200).
+async fn my_applications(app: &TestApp, who: &Session) -> Value {
+    let (status, answer) = app
+        .send_json(Method::GET, "/api/brand-applications/mine", None, Some(who))
+        .await;
+    assert_eq!(status, 200, "{answer}");
+    answer
+}
+
+/// `GET /api/admin/brand-applications?status=` as `by`.
+async fn listed(app: &TestApp, by: &Session, status: &str) -> (u16, Value) {
+    app.send_json(
+        Method::GET,
+        &format!("/api/admin/brand-applications?status={status}"),
+        None,
+        Some(by),
+    )
+    .await
+}
+
+/// The status `GET /api/brand/products` answers `who`: 403 until they are a brand's team.
+async fn brand_console_status(app: &TestApp, who: &Session) -> u16 {
+    app.send_json(Method::GET, "/api/brand/products", None, Some(who))
+        .await
+        .0
+}
+
 async fn a_shopper_applies_and_the_account_is_sealed(backend: Backend) {
     let app = spawn_app(backend).await;
     let asha = shopper(&app, "asha@example.in").await;
@@ -99,15 +130,7 @@ async fn a_shopper_applies_and_the_account_is_sealed(backend: Backend) {
     assert_eq!(a["createdAt"], "2026-11-23T10:00:00Z");
     assert!(!answer.to_string().contains(ACCOUNT));
 
-    let (status, mine) = app
-        .send_json(
-            Method::GET,
-            "/api/brand-applications/mine",
-            None,
-            Some(&asha),
-        )
-        .await;
-    assert_eq!(status, 200, "{mine}");
+    let mine = my_applications(&app, &asha).await;
     assert_eq!(mine["applications"][0]["_id"], a["_id"]);
     assert!(!mine.to_string().contains(ACCOUNT));
 
@@ -127,10 +150,7 @@ async fn a_shopper_applies_and_the_account_is_sealed(backend: Backend) {
     let records = app.store().applications(None).expect("read");
     let sealed = &records[0].bank_account_sealed;
     let hex = std::fs::read_to_string(app.data_dir().join("data.key")).expect("a generated key");
-    let bytes: Vec<u8> = (0..64)
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&hex.trim()[i..i + 2], 16).expect("hex"))
-        .collect();
+    let bytes = api::secret_file::unhex(hex.trim()).expect("hex");
     let key = api::services::applications::sealing::DataKey::from_bytes(
         &bytes.try_into().expect("32 bytes"),
     );
@@ -241,24 +261,10 @@ async fn one_pending_application_per_shopper(backend: Backend) {
     let ravi = shopper(&app, "ravi@example.in").await;
     applied(&app, &ravi, "Ravi Threads").await;
     // Once decided, the shopper may apply again.
-    let (status, _) = decide(
-        &app,
-        &root,
-        &first,
-        "reject",
-        Some(json!({"reason": "Unclear"})),
-    )
-    .await;
+    let (status, _) = reject(&app, &root, &first, "Unclear").await;
     assert_eq!(status, 200);
     applied(&app, &asha, "Kora").await;
-    let (_, mine) = app
-        .send_json(
-            Method::GET,
-            "/api/brand-applications/mine",
-            None,
-            Some(&asha),
-        )
-        .await;
+    let mine = my_applications(&app, &asha).await;
     let statuses: Vec<&str> = mine["applications"]
         .as_array()
         .expect("list")
@@ -273,19 +279,13 @@ async fn approval_makes_the_brand_and_its_team(backend: Backend) {
     let root = admin(&app, "root@example.in").await;
     let asha = shopper(&app, "asha@example.in").await;
     let id = applied(&app, &asha, "Kora Studio").await;
-    let (status, _) = app
-        .send_json(Method::GET, "/api/brand/products", None, Some(&asha))
-        .await;
-    assert_eq!(status, 403, "no brand before approval");
+    assert_eq!(
+        brand_console_status(&app, &asha).await,
+        403,
+        "no brand before approval"
+    );
 
-    let (status, list) = app
-        .send_json(
-            Method::GET,
-            "/api/admin/brand-applications?status=pending",
-            None,
-            Some(&root),
-        )
-        .await;
+    let (status, list) = listed(&app, &root, "pending").await;
     assert_eq!(status, 200, "{list}");
     assert_eq!(list["applications"][0]["_id"], id.as_str());
     assert_eq!(list["applications"][0]["bankAccount"], "XXXXXXXX4567");
@@ -298,10 +298,7 @@ async fn approval_makes_the_brand_and_its_team(backend: Backend) {
     assert!(approved["application"]["decidedAt"].is_string());
 
     // The applicant is the brand's team at once.
-    let (status, products) = app
-        .send_json(Method::GET, "/api/brand/products", None, Some(&asha))
-        .await;
-    assert_eq!(status, 200, "{products}");
+    assert_eq!(brand_console_status(&app, &asha).await, 200);
     let (status, brands) = app
         .send_json(
             Method::GET,
@@ -356,14 +353,7 @@ async fn rejection_mails_the_reason(backend: Backend) {
         assert_eq!(status, 400, "{answer}");
         assert!(answer["fields"]["reason"].is_string(), "{answer}");
     }
-    let (status, rejected) = decide(
-        &app,
-        &root,
-        &id,
-        "reject",
-        Some(json!({"reason": "GSTIN cancelled"})),
-    )
-    .await;
+    let (status, rejected) = reject(&app, &root, &id, "GSTIN cancelled").await;
     assert_eq!(status, 200, "{rejected}");
     assert_eq!(rejected["application"]["status"], "rejected");
     assert_eq!(rejected["application"]["reason"], "GSTIN cancelled");
@@ -374,38 +364,18 @@ async fn rejection_mails_the_reason(backend: Backend) {
             .any(|m| m.contains("GSTIN cancelled")),
         "the reason is mailed"
     );
-    let (_, list) = app
-        .send_json(
-            Method::GET,
-            "/api/admin/brand-applications?status=rejected",
-            None,
-            Some(&root),
-        )
-        .await;
+    let (_, list) = listed(&app, &root, "rejected").await;
     assert_eq!(list["applications"].as_array().map(Vec::len), Some(1));
-    let (_, list) = app
-        .send_json(
-            Method::GET,
-            "/api/admin/brand-applications?status=pending",
-            None,
-            Some(&root),
-        )
-        .await;
+    let (_, list) = listed(&app, &root, "pending").await;
     assert_eq!(list["applications"], json!([]));
-    let (status, answer) = app
-        .send_json(
-            Method::GET,
-            "/api/admin/brand-applications?status=maybe",
-            None,
-            Some(&root),
-        )
-        .await;
+    let (status, answer) = listed(&app, &root, "maybe").await;
     assert_eq!(status, 400, "{answer}");
     assert!(answer["fields"]["status"].is_string());
-    let (status, _) = app
-        .send_json(Method::GET, "/api/brand/products", None, Some(&asha))
-        .await;
-    assert_eq!(status, 403, "no brand after a rejection");
+    assert_eq!(
+        brand_console_status(&app, &asha).await,
+        403,
+        "no brand after a rejection"
+    );
 }
 
 async fn only_admins_decide_and_only_shoppers_apply(backend: Backend) {
@@ -452,23 +422,9 @@ async fn only_admins_decide_and_only_shoppers_apply(backend: Backend) {
         .await;
     assert_eq!(status, 401);
     // Nothing was decided.
-    let (_, mine) = app
-        .send_json(
-            Method::GET,
-            "/api/brand-applications/mine",
-            None,
-            Some(&asha),
-        )
-        .await;
+    let mine = my_applications(&app, &asha).await;
     assert_eq!(mine["applications"][0]["status"], "pending");
-    let (_, mine) = app
-        .send_json(
-            Method::GET,
-            "/api/brand-applications/mine",
-            None,
-            Some(&other),
-        )
-        .await;
+    let mine = my_applications(&app, &other).await;
     assert_eq!(
         mine["applications"],
         json!([]),
@@ -498,14 +454,7 @@ async fn a_taken_brand_name_is_refused(backend: Backend) {
     let (status, answer) = decide(&app, &root, &id, "approve", None).await;
     assert_eq!(status, 409, "{answer}");
     assert_eq!(error_code(&answer), "BRAND_NAME_TAKEN");
-    let (_, mine) = app
-        .send_json(
-            Method::GET,
-            "/api/brand-applications/mine",
-            None,
-            Some(&asha),
-        )
-        .await;
+    let mine = my_applications(&app, &asha).await;
     assert_eq!(
         mine["applications"][0]["status"], "pending",
         "nothing changed"
@@ -518,7 +467,7 @@ async fn applications_are_limited_per_day(backend: Backend) {
     let asha = shopper(&app, "asha@example.in").await;
     for i in 0..5 {
         let id = applied(&app, &asha, &format!("Kora {i}")).await;
-        let (status, _) = decide(&app, &root, &id, "reject", Some(json!({"reason": "No"}))).await;
+        let (status, _) = reject(&app, &root, &id, "No").await;
         assert_eq!(status, 200);
     }
     let (status, answer) = apply(&app, &asha, body("Kora 5")).await;

@@ -250,7 +250,9 @@ async fn a_real_export_previews_then_imports(backend: Backend) {
     assert_eq!(kurta["stock"], serde_json::json!({"S": 5, "M": 10, "L": 0}));
     assert_eq!(paise(&kurta["price"]), 149_900);
     assert_eq!(paise(&kurta["compareAtPrice"]), 199_900);
-    assert_eq!(paise(&kurta["listPrice"]), 199_900);
+    // The list price that 25% off brings to exactly ₹1,499.00 (₹1,998.67 less 25% is
+    // ₹1,499.0025); the compare-at price itself would make the shopper pay ₹1,499.25.
+    assert_eq!(paise(&kurta["listPrice"]), 199_867);
     assert_eq!(kurta["offerPercentage"], 25);
     assert_eq!(kurta["category"], "Kurtas");
     assert_eq!(
@@ -302,8 +304,17 @@ async fn a_real_export_previews_then_imports(backend: Backend) {
         .expect("read");
     let kurta = &records[0];
     assert_eq!(kurta.name, "Linen Kurta");
-    assert_eq!(kurta.price_paise, 199_900);
+    assert_eq!(kurta.price_paise, 199_867);
     assert_eq!(kurta.offer_percentage, 25);
+    let paid = pricing::offer_price(
+        pricing::Money::from_paise(kurta.price_paise),
+        pricing::Percent::from_whole(25).expect("a percent"),
+    );
+    assert_eq!(
+        paid.paise(),
+        149_900,
+        "the shopper pays the export's Variant Price"
+    );
     assert!(kurta.description.starts_with("Hand-woven linen kurta"));
     assert_eq!(kurta.gender, "male");
     let stock: Vec<(String, i32)> = kurta.stock.clone();

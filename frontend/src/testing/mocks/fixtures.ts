@@ -187,6 +187,8 @@ const staticImage = (
   url: `/api/media/banner/${file}.svg`,
   isActive: true,
   tags: [],
+  srcset: null,
+  campaign: null,
   displayPeriod: { startDate: null, endDate: null },
   priority: 0,
   version: 1,

@@ -24,6 +24,7 @@ pub struct AuditActor {
     #[serde(rename = "_id")]
     pub id: String,
     /// Their e-mail when they wrote.
+    #[schema(required = true)]
     pub email: Option<String>,
     /// "brand" or "admin".
     pub role: String,
@@ -39,6 +40,7 @@ pub struct AuditEntry {
     pub actor: AuditActor,
     /// The brand the write concerned, when one did.
     #[serde(rename = "brandId")]
+    #[schema(required = true)]
     pub brand_id: Option<String>,
     /// "create", "update", "archive", "delete", "stock", "import", "image", "role", "reorder"...
     pub action: String,
@@ -47,10 +49,10 @@ pub struct AuditEntry {
     #[serde(rename = "entityId")]
     pub entity_id: String,
     /// The record before the write (null for a creation).
-    #[schema(value_type = Option<Object>)]
+    #[schema(required = true, value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub before: Option<serde_json::Value>,
     /// The record after the write (null for a deletion).
-    #[schema(value_type = Option<Object>)]
+    #[schema(required = true, value_type = Option<std::collections::HashMap<String, serde_json::Value>>)]
     pub after: Option<serde_json::Value>,
 }
 

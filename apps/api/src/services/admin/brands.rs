@@ -27,10 +27,12 @@ pub struct AdminBrand {
     pub id: String,
     pub name: String,
     pub description: String,
+    #[schema(required = true)]
     pub logo_url: Option<String>,
     #[serde(rename = "isActive")]
     pub is_active: bool,
     /// "male", "female" or "unisex".
+    #[schema(value_type = crate::wire::Gender)]
     pub gender: String,
     /// The version an edit names (`version` or `If-Match`).
     pub version: i64,
@@ -90,8 +92,10 @@ pub struct BrandSearch {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct NewBrandBody {
     /// Unique, ignoring letter case; at most 100 characters.
+    #[schema(required = true, value_type = String)]
     pub name: Option<String>,
     /// "male", "female" or "unisex".
+    #[schema(required = true, value_type = crate::wire::Gender)]
     pub gender: Option<String>,
     /// Shown to shoppers (default true).
     #[serde(rename = "isActive")]
@@ -104,6 +108,7 @@ pub struct NewBrandBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BrandPatch {
     pub name: Option<String>,
+    #[schema(value_type = Option<crate::wire::Gender>)]
     pub gender: Option<String>,
     /// False hides the brand and its products from shoppers.
     #[serde(rename = "isActive")]

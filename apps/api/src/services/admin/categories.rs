@@ -33,9 +33,11 @@ pub struct AdminCategory {
     pub id: String,
     pub name: String,
     /// "male", "female" or "unisex".
+    #[schema(value_type = crate::wire::Gender)]
     pub gender: String,
     /// The parent of a subcategory; null on a top-level category.
     #[serde(rename = "parentCategory")]
+    #[schema(required = true)]
     pub parent_category: Option<NamedRef>,
     pub image: String,
     /// Display order within the gender (top-level 1, 2...; subcategories of `n` from
@@ -73,8 +75,10 @@ pub struct Deleted {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct NewCategoryBody {
     /// At most 100 characters.
+    #[schema(required = true, value_type = String)]
     pub name: Option<String>,
     /// "male", "female" or "unisex"; a subcategory's is its parent's.
+    #[schema(required = true, value_type = crate::wire::Gender)]
     pub gender: Option<String>,
     /// The top-level category this one goes under; none for a top-level category.
     #[serde(rename = "parentId")]

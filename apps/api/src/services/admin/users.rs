@@ -37,11 +37,13 @@ pub struct NamedRef {
 pub struct AdminUser {
     #[serde(rename = "_id")]
     pub id: String,
+    #[schema(required = true)]
     pub email: Option<String>,
     pub display_name: String,
     /// 0 shopper, 1 brand user, 2 admin.
     pub role: i32,
     /// A brand user's brand.
+    #[schema(required = true)]
     pub brand: Option<NamedRef>,
     #[serde(rename = "createdAt")]
     pub created_at: DateTime<Utc>,
@@ -99,6 +101,7 @@ pub struct UserSearch {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct RoleBody {
     /// "shopper", "brand" or "admin".
+    #[schema(required = true, value_type = String)]
     pub role: Option<String>,
     /// The brand of a brand user; none (null or absent) for the other roles.
     #[serde(rename = "brandId")]

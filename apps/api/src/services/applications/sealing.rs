@@ -10,6 +10,7 @@ use anyhow::Context;
 use ring::rand::{SecureRandom, SystemRandom};
 
 use crate::config::{Config, DATA_KEY_HEX_CHARS};
+use crate::secret_file::{self, hex, unhex};
 
 /// The file under the data directory that holds a generated key.
 const KEY_FILE: &str = "data.key";
@@ -93,61 +94,27 @@ impl DataKey {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 fn key_file(path: &Path) -> anyhow::Result<String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) if text.trim().len() == DATA_KEY_HEX_CHARS => return Ok(text.trim().to_owned()),
-        Ok(_) => anyhow::bail!(
-            "{} does not hold {DATA_KEY_HEX_CHARS} hex characters; restore it from a backup (a new key cannot open the bank details sealed under the old one)",
-            path.display()
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    let kept = secret_file::read_or_create(
+        path,
+        |text| text.len() == DATA_KEY_HEX_CHARS,
+        || {
+            format!(
+                "{} does not hold {DATA_KEY_HEX_CHARS} hex characters; restore it from a backup (a new key cannot open the bank details sealed under the old one)",
+                path.display()
+            )
+        },
+    )?;
+    if kept.generated {
+        tracing::warn!(
+            path = %path.display(),
+            "SHOP_DATA_KEY is not set: generated a data key into the data directory to seal bank \
+             details. Fine for development; in production set SHOP_DATA_KEY (64 hex characters, \
+             `openssl rand -hex 32`), the same in every process, and back it up: without it the \
+             sealed details cannot be read"
+        );
     }
-    let mut bytes = [0u8; 32];
-    SystemRandom::new()
-        .fill(&mut bytes)
-        .map_err(|_| anyhow::anyhow!("the system random source failed"))?;
-    let key = hex(&bytes);
-    write_private(path, &key).with_context(|| format!("writing {}", path.display()))?;
-    tracing::warn!(
-        path = %path.display(),
-        "SHOP_DATA_KEY is not set: generated a data key into the data directory to seal bank \
-         details. Fine for development; in production set SHOP_DATA_KEY (64 hex characters, \
-         `openssl rand -hex 32`), the same in every process, and back it up: without it the \
-         sealed details cannot be read"
-    );
-    Ok(key)
-}
-
-#[cfg(unix)]
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)?;
-    file.write_all(text.as_bytes())
-}
-
-#[cfg(not(unix))]
-fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
-    std::fs::write(path, text)
+    Ok(kept.text)
 }
 
 #[cfg(test)]

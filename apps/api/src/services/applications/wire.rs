@@ -14,6 +14,15 @@ pub struct Applicant {
     pub email: String,
 }
 
+/// Where an application stands (documentation of `Application.status`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplicationStatus {
+    Pending,
+    Approved,
+    Rejected,
+}
+
 /// A brand application as its applicant and the admins see it. The bank account is masked.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -23,6 +32,7 @@ pub struct Application {
     /// The brand's name.
     pub name: String,
     /// "male", "female" or "unisex".
+    #[schema(value_type = crate::wire::Gender)]
     pub gender: String,
     pub contact_name: String,
     pub contact_email: String,
@@ -41,13 +51,17 @@ pub struct Application {
     pub return_policy: String,
     pub shipping_policy: String,
     /// "pending", "approved" or "rejected".
+    #[schema(value_type = ApplicationStatus)]
     pub status: String,
     /// Why it was rejected.
+    #[schema(required = true)]
     pub reason: Option<String>,
     /// The brand its approval created.
+    #[schema(required = true)]
     pub brand_id: Option<String>,
     pub applicant: Applicant,
     pub created_at: DateTime<Utc>,
+    #[schema(required = true)]
     pub decided_at: Option<DateTime<Utc>>,
 }
 
@@ -112,29 +126,42 @@ pub struct Approved {
 #[serde(rename_all = "camelCase")]
 pub struct NewApplicationBody {
     /// The brand's name: unique among brands, ignoring letter case; at most 100 characters.
+    #[schema(required = true, value_type = String)]
     pub name: Option<String>,
     /// "male", "female" or "unisex" (the default).
+    #[schema(value_type = Option<crate::wire::Gender>)]
     pub gender: Option<String>,
     /// At most 100 characters.
+    #[schema(required = true, value_type = String)]
     pub contact_name: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub contact_email: Option<String>,
     /// A 10-digit Indian mobile (starting 6 to 9; `+91` and spaces are dropped).
+    #[schema(required = true, value_type = String)]
     pub contact_phone: Option<String>,
     /// 15 characters: state code, PAN, entity number, `Z`, check character.
+    #[schema(required = true, value_type = String)]
     pub gstin: Option<String>,
     /// The GSTIN's characters 3 to 12.
+    #[schema(required = true, value_type = String)]
     pub pan: Option<String>,
     /// 9 to 18 digits. Stored encrypted; answers show it masked.
+    #[schema(required = true, value_type = String)]
     pub bank_account: Option<String>,
     /// `^[A-Z]{4}0[A-Z0-9]{6}$`.
+    #[schema(required = true, value_type = String)]
     pub ifsc: Option<String>,
     /// The street address goods are picked up from; at most 300 characters.
+    #[schema(required = true, value_type = String)]
     pub pickup_address: Option<String>,
     /// Six digits the places directory knows.
+    #[schema(required = true, value_type = String)]
     pub pickup_pincode: Option<String>,
     /// At most 5,000 characters.
+    #[schema(required = true, value_type = String)]
     pub return_policy: Option<String>,
     /// At most 5,000 characters.
+    #[schema(required = true, value_type = String)]
     pub shipping_policy: Option<String>,
 }
 
@@ -142,6 +169,7 @@ pub struct NewApplicationBody {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct RejectBody {
     /// 1 to 500 characters; mailed to the applicant.
+    #[schema(required = true, value_type = String)]
     pub reason: Option<String>,
 }
 

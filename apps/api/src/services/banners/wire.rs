@@ -11,9 +11,31 @@ use crate::wire::absolute_url;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DisplayPeriod {
     #[serde(rename = "startDate")]
+    #[schema(required = true)]
     pub start_date: Option<DateTime<Utc>>,
     #[serde(rename = "endDate")]
+    #[schema(required = true)]
     pub end_date: Option<DateTime<Utc>>,
+}
+
+/// Where a banner shows (documentation of `StaticImage.category`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BannerCategory {
+    Hero,
+    Trends,
+    Products,
+    Brands,
+    Ui,
+}
+
+/// The screens a banner is for (documentation of `StaticImage.device`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BannerDevice {
+    Mobile,
+    Desktop,
+    All,
 }
 
 /// An image of the library (the home hero, the Trends cards, banners), as the admin console
@@ -26,13 +48,17 @@ pub struct StaticImage {
     pub url: String,
     /// The width variants of an uploaded image (`url 320w, url 640w, ...`); `null` for
     /// generated art.
+    #[schema(required = true)]
     pub srcset: Option<String>,
     /// hero, trends, products, brands or ui.
+    #[schema(value_type = BannerCategory)]
     pub category: String,
     /// mobile, desktop or all.
+    #[schema(value_type = BannerDevice)]
     pub device: String,
     /// Lower case.
     pub tags: Vec<String>,
+    #[schema(required = true)]
     pub campaign: Option<String>,
     #[serde(rename = "displayPeriod")]
     pub display_period: DisplayPeriod,

@@ -72,22 +72,39 @@ pub enum EventsError {
     Store(#[from] store::StoreError),
 }
 
+/// What happened (documentation of `BrandEvent.type`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+pub enum BrandEventType {
+    #[serde(rename = "order.placed")]
+    OrderPlaced,
+    #[serde(rename = "cancellation.requested")]
+    CancellationRequested,
+    #[serde(rename = "refund.completed")]
+    RefundCompleted,
+    #[serde(rename = "stock.low")]
+    StockLow,
+}
+
 /// One event, as the stream's `data:` line carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BrandEvent {
     /// `order.placed`, `cancellation.requested`, `refund.completed` or `stock.low`.
     #[serde(rename = "type")]
-    #[schema(example = "order.placed")]
+    #[schema(value_type = BrandEventType, example = "order.placed")]
     pub kind: String,
     pub brand_id: String,
     /// The order (order and refund events; the cancellation's order).
+    #[schema(required = true)]
     pub order_id: Option<String>,
     /// The product (`stock.low`; the line a cancellation names).
+    #[schema(required = true)]
     pub product_id: Option<String>,
     /// The size (`stock.low`).
+    #[schema(required = true)]
     pub size: Option<String>,
     /// Units: the brand's units in the order (`order.placed`), units left (`stock.low`).
+    #[schema(required = true)]
     pub units: Option<i32>,
     /// When it happened (ISO-8601 UTC).
     pub at: String,

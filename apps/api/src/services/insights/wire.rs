@@ -123,6 +123,7 @@ pub struct ProductInsight {
     pub product_id: String,
     pub name: String,
     /// The first image's URL, if it has one.
+    #[schema(required = true)]
     pub image: Option<String>,
     pub cards_shown: i64,
     pub likes: i64,
@@ -137,6 +138,7 @@ pub struct ProductInsight {
     /// Its order lines at the lines' prices (before order-wide discounts and delivery).
     pub revenue: Decimal,
     /// Today's place in the shop's trending (the 24-hour window, first 100), or null.
+    #[schema(required = true)]
     pub trending_rank: Option<i64>,
 }
 

@@ -30,6 +30,16 @@ pub struct PayoutOrder {
     pub commission: Decimal,
 }
 
+/// Where a month stands (documentation of `Payout.status`): `open` until the month ends, then
+/// `due` until an admin records it `paid`.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PayoutStatus {
+    Open,
+    Due,
+    Paid,
+}
+
 /// A brand's month.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Payout {
@@ -56,9 +66,12 @@ pub struct Payout {
     #[serde(rename = "carriedOut")]
     pub carried_out: Decimal,
     /// "open" (the month has not ended), "due" or "paid".
+    #[schema(value_type = PayoutStatus)]
     pub status: String,
     #[serde(rename = "paidAt")]
+    #[schema(required = true)]
     pub paid_at: Option<DateTime<Utc>>,
+    #[schema(required = true)]
     pub reference: Option<String>,
     /// The order lines (absent from the admin's list).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -105,6 +118,7 @@ pub struct MonthQuery {
 /// `{reference}`: the bank transfer's reference, 1 to 100 characters.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PaidBody {
+    #[schema(required = true, value_type = String)]
     pub reference: Option<String>,
 }
 

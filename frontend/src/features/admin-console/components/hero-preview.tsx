@@ -9,7 +9,7 @@ export interface PreviewBanner {
   title: string;
   /** Null until an image is chosen: a placeholder stands in its place. */
   url: string | null;
-  srcset: string;
+  srcset: string | null;
   priority: number;
 }
 
@@ -51,7 +51,7 @@ export function HeroPreview({
               ) : (
                 <HeroBanner
                   src={banner.url}
-                  srcSet={banner.srcset}
+                  srcSet={banner.srcset ?? undefined}
                   alt={
                     banner === draft
                       ? `${banner.title || 'New banner'} (this banner)`

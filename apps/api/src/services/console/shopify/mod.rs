@@ -30,6 +30,7 @@ use crate::auth::Caller;
 use crate::services::media::Purpose;
 use crate::services::media::fetch::Fetcher;
 use crate::state::AppState;
+use crate::wire::Decimal;
 use parse::ShopifyProduct;
 
 /// How long a preview is kept.
@@ -73,17 +74,18 @@ pub struct PreviewProduct {
     /// `Body (HTML)` as plain text.
     pub description: String,
     /// Shopify's `Variant Price` (what the shopper pays).
-    #[schema(value_type = Option<Object>)]
-    pub price: Option<Value>,
+    #[schema(required = true)]
+    pub price: Option<Decimal>,
     /// Shopify's `Variant Compare At Price`.
-    #[schema(value_type = Option<Object>)]
-    pub compare_at_price: Option<Value>,
+    #[schema(required = true)]
+    pub compare_at_price: Option<Decimal>,
     /// The shop's list price: the compare-at price when it is higher, else the price.
-    #[schema(value_type = Option<Object>)]
-    pub list_price: Option<Value>,
+    #[schema(required = true)]
+    pub list_price: Option<Decimal>,
     /// Whole percent off the list price (rounded down, at most 90).
     pub offer_percentage: i64,
     /// The category `Type` names, when one does.
+    #[schema(required = true)]
     pub category: Option<String>,
     pub sizes: Vec<String>,
     /// Units per size.
@@ -378,7 +380,7 @@ pub async fn preview(
 }
 
 fn preview_product(p: StoredProduct, existing: &HashMap<String, String>) -> PreviewProduct {
-    let money = |paise: Option<i64>| paise.map(|p| pricing::Money::from_paise(p).to_json());
+    let money = |paise: Option<i64>| paise.map(Decimal::from_paise);
     let offer = p.parsed.offer_percentage();
     let list = p.parsed.list_price_paise();
     let parsed = p.parsed;

@@ -61,14 +61,22 @@ impl ShopifyProduct {
         }
     }
 
-    /// The shop's list price, in paise: the compare-at price when it gives an offer (the
-    /// shopper then pays about the variant's price, never less), else the variant's price.
+    /// The shop's list price, in paise: with an offer, the price that the whole-percent offer
+    /// brings down to exactly the variant's price (the shopper pays what the brand charged on
+    /// Shopify, to the paisa), which lies within 1% under the compare-at price; without one,
+    /// the variant's price.
+    ///
+    /// It is `price × 100 / (100 − offer)` rounded to the paisa: off by at most half a paisa,
+    /// which the offer shrinks below half a paisa again, so the shop's rounding of
+    /// `list × (100 − offer) / 100` gives back `price` exactly.
     pub fn list_price_paise(&self) -> Option<i64> {
-        if self.offer_percentage() > 0 {
-            self.compare_at_paise
-        } else {
-            self.price_paise
+        let price = self.price_paise?;
+        let offer = self.offer_percentage();
+        if offer == 0 {
+            return Some(price);
         }
+        let kept = 100 - offer;
+        Some((price * 100 + kept / 2) / kept)
     }
 
     fn error(&mut self, row: usize, field: &str, message: impl Into<String>) {
@@ -458,13 +466,34 @@ mod tests {
             (99_900, Some(99_900), 0, 99_900),
             (99_900, Some(50_000), 0, 99_900),
             (75_000, Some(100_000), 25, 100_000),
-            (79_900, Some(99_900), 20, 99_900), // 20.02% rounds down
+            (79_900, Some(99_900), 20, 99_875), // 20.02% rounds down; 998.75 less 20% is 799
+            (149_900, Some(199_900), 25, 199_867), // 1,998.67 less 25% is 1,499.0025
             (99_800, Some(99_900), 0, 99_800),  // under 1%: no offer, the price itself
-            (5_000, Some(100_000), 90, 100_000), // 95% is capped at 90
+            (5_000, Some(100_000), 90, 50_000), // 95% is capped at 90
         ] {
             let p = product(price, compare);
             assert_eq!(p.offer_percentage(), offer, "{price} {compare:?}");
             assert_eq!(p.list_price_paise(), Some(list), "{price} {compare:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever the two prices, the shopper pays the variant's price to the paisa, and the
+        /// list price is never above the compare-at price.
+        #[test]
+        fn the_offer_price_is_the_variant_price(
+            price in 1i64..10_000_000,
+            compare in proptest::option::of(1i64..20_000_000),
+        ) {
+            let p = product(price, compare);
+            let list = p.list_price_paise().expect("a price");
+            let whole = u8::try_from(p.offer_percentage()).expect("at most 90");
+            let offer = pricing::Percent::from_whole(whole).expect("a percent");
+            let paid = pricing::offer_price(pricing::Money::from_paise(list), offer);
+            proptest::prop_assert_eq!(paid.paise(), price);
+            if p.offer_percentage() > 0 {
+                proptest::prop_assert!(list <= compare.expect("a compare-at price"));
+            }
         }
     }
 
