@@ -243,6 +243,7 @@ impl Application {
             swipes: Arc::new(swipes),
             trending,
             feed: Arc::new(crate::services::swipes::feed_view::Feed::default()),
+            cards: Arc::default(),
             store,
             clock,
             catalogue: Arc::new(catalogue),
@@ -382,6 +383,10 @@ impl Application {
         let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
         let events = tokio::spawn(crate::services::events::follow(self.state.clone()));
         let closer = tokio::spawn(close_streams_on_stop(self.state.clone()));
+        let cards = tokio::spawn(crate::services::insights::cards::flush_every(
+            self.state.clone(),
+        ));
+        let state = self.state.clone();
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
         let metrics = self.metrics.map(|(_, server)| {
             let handle = server.handle();
@@ -392,6 +397,9 @@ impl Application {
             handle.stop(false).await;
             task.abort();
         }
+        cards.abort();
+        // The cards served until the end are written before the process goes.
+        crate::services::insights::cards::flush(&state).await;
         follower.abort();
         events.abort();
         closer.abort();

@@ -55,6 +55,8 @@ pub struct AppState {
     pub swipes: Arc<crate::services::swipes::ledger::SwipeWriter>,
     /// Trending answers until the rollups change.
     pub trending: Arc<crate::services::trending::cache::TrendingCache>,
+    /// The cards the swipe feed served, not written yet.
+    pub cards: Arc<crate::services::insights::cards::CardsShown>,
     /// The swipe feed's view of the catalogue.
     pub feed: Arc<crate::services::swipes::feed_view::Feed>,
     /// Address search: the embedded India directory, or Google Places when configured.
