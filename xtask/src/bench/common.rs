@@ -436,6 +436,25 @@ impl Shop {
             .env("SHOP_SESSION_SECRET", SESSION_SECRET)
     }
 
+    /// After a bulk load: on PostgreSQL, vacuums and analyzes every table, so that the figures
+    /// measure the shop rather than autovacuum catching up with millions of new rows (and plans
+    /// made on stale statistics). SQLite needs nothing.
+    pub fn settle(&self, sh: &Shell) -> Result<()> {
+        if !self.database_url.starts_with("postgres") {
+            return Ok(());
+        }
+        let psql = format!("{}/psql", crate::postgres::BIN);
+        let url = &self.database_url;
+        let started = std::time::Instant::now();
+        let vacuum = "VACUUM (ANALYZE)";
+        cmd!(sh, "{psql} {url} --quiet --command {vacuum}").run()?;
+        println!(
+            "VACUUM (ANALYZE) in {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    }
+
     /// Starts the server and answers its port.
     pub fn start(&mut self) -> Result<u16> {
         let server = start_shop(

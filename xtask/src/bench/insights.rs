@@ -107,6 +107,7 @@ fn bench_backend(
         .read()?;
     println!("{seeded}");
     println!("seeded in {:.0} s", started.elapsed().as_secs_f64());
+    shop.settle(sh)?;
     let brand = seeded
         .lines()
         .find_map(|line| line.strip_prefix("busiest brand "))
