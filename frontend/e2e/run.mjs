@@ -1154,7 +1154,7 @@ async function checkoutJourney(page) {
   execFileSync(binary, ['grant-role', team, 'brand', '--brand', product.brand._id], { env: process.env, stdio: 'pipe' });
   await signIn(page, team);
   step(`signed in as ${team}, ${product.brand.name}'s team`);
-  await open(page, '/brand');
+  await open(page, '/brand/orders');
   const requests = page.getByRole('region', { name: 'Cancellation requests' });
   const request = requests.getByRole('article').filter({ hasText: 'Ordered the wrong size' }).first();
   await request.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail("the brand console does not list the shopper's request"));
