@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
-const BIN: &str = "/usr/lib/postgresql/15/bin";
+pub const BIN: &str = "/usr/lib/postgresql/15/bin";
 
 /// A running cluster; dropping it stops the server and removes its files.
 pub struct Cluster {
