@@ -15,7 +15,7 @@ mod checkout;
 pub mod common;
 mod insights;
 mod places;
-pub(crate) mod swipes;
+mod swipes;
 
 use anyhow::Result;
 use xshell::Shell;

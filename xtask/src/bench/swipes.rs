@@ -215,7 +215,7 @@ fn reference(sh: &Shell, port: u16, options: &Options) -> Result<Figures> {
 
 /// wrk's request generator for the ingestion load: each request a random shopper (a token of
 /// the file given first) liking (60%) or disliking a random product (of the file given second).
-pub(crate) const INGEST_LUA: &str = r#"
+const INGEST_LUA: &str = r#"
 local tokens, products = {}, {}
 init = function(args)
   tokens = lines_of(args[1], "Bearer ")

@@ -12,7 +12,9 @@
 //! - `reserve --url U --tokens FILE`: every shopper of the file checks out one unit of the same
 //!   size and does not pay; prints `reserve: <product> <size> <reserved>`.
 //! - `load --url U --seconds S --connections C`: C clients browse the catalogue through the
-//!   balancer for S seconds; prints `load started` at once, then every failed call with its
+//!   balancer for S seconds, and N more swipe (a random shopper of `--tokens` on a random
+//!   product of `--products`); prints `load started` at once, then every failed call (no
+//!   answer, or a status other than 2xx; for swipes, 4xx refusals are counted apart) with its
 //!   time since the start, and a summary line.
 //!
 //! A failed check prints FAILED and exits non-zero.
@@ -30,7 +32,7 @@ const USAGE: &str = "usage: cluster-load sessions --urls A,B,C --tokens FILE
        cluster-load edit --urls A,B,C --token TOKEN
        cluster-load reserve --url URL --tokens FILE
        cluster-load cancel --url URL --tokens FILE --token TOKEN
-       cluster-load load --url URL --seconds S --connections C";
+       cluster-load load --url URL --seconds S --connections C [--tokens FILE --products FILE --swipers N]";
 
 /// How long an edit made through one process may take to be read through the others.
 const EDIT_VISIBLE_WITHIN: Duration = Duration::from_secs(2);
@@ -91,11 +93,29 @@ async fn run(args: &[String]) -> Result<bool> {
                     .parse()
                     .with_context(|| format!("--{name} needs a whole number"))
             };
+            let swipes = match (options.get("tokens"), options.get("products")) {
+                (Some(tokens), Some(products)) => {
+                    let lines = |file: &String| -> Result<Vec<String>> {
+                        Ok(std::fs::read_to_string(file)?
+                            .lines()
+                            .filter(|l| !l.is_empty())
+                            .map(str::to_owned)
+                            .collect())
+                    };
+                    Some(Swipes {
+                        tokens: lines(tokens)?,
+                        products: lines(products)?,
+                        connections: number("swipers")?,
+                    })
+                }
+                _ => None,
+            };
             load(
                 &client,
                 &text("url")?,
                 number("seconds")?,
                 number("connections")?,
+                swipes,
             )
             .await
         }
@@ -173,13 +193,9 @@ async fn rate_limit(client: &Client, urls: &[String]) -> Result<bool> {
         .as_millis();
     let body = json!({"email": format!("limit-{stamp}@bench.invalid")});
     let ask = |url: &String| {
-        call(
-            client,
-            Method::POST,
-            &format!("{url}/api/users/generate-otp"),
-            None,
-            Some(&body),
-        )
+        let (client, body) = (client.clone(), body.clone());
+        let target = format!("{url}/api/users/generate-otp");
+        async move { call(&client, Method::POST, &target, None, Some(&body)).await }
     };
     let (first, answer) = ask(&urls[0]).await?;
     let mut ok = verdict(
@@ -263,48 +279,89 @@ async fn edit(client: &Client, urls: &[String], token: &str) -> Result<bool> {
     Ok(ok)
 }
 
-async fn load(client: &Client, url: &str, seconds: u64, connections: u64) -> Result<bool> {
+/// What the kill's load sends: browse calls, and swipes when `swipes` holds tokens and products.
+struct Swipes {
+    tokens: Vec<String>,
+    products: Vec<String>,
+    connections: u64,
+}
+
+async fn load(
+    client: &Client,
+    url: &str,
+    seconds: u64,
+    connections: u64,
+    swipes: Option<Swipes>,
+) -> Result<bool> {
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
     println!("load started");
-    let path: Arc<str> = format!("{}/api/products?limit=20", url.trim_end_matches('/')).into();
+    let url: Arc<str> = url.trim_end_matches('/').into();
+    let swipes = swipes.map(Arc::new);
+    let swipers = swipes.as_ref().map_or(0, |s| s.connections);
     let mut tasks = tokio::task::JoinSet::new();
-    for _ in 0..connections {
-        let (client, path) = (client.clone(), path.clone());
+    for n in 0..connections + swipers {
+        let (client, url, swipes) = (client.clone(), url.clone(), swipes.clone());
+        let swiper = n >= connections;
         tasks.spawn(async move {
-            let (mut done, mut failed) = (0u64, Vec::new());
+            let (mut done, mut failed, mut refused) = (0u64, Vec::new(), Vec::new());
+            let mut i = 0usize;
             while Instant::now() < until {
+                i += 1;
                 let at = started.elapsed().as_millis();
-                let outcome = match client.get(&*path).send().await {
-                    Ok(response) if response.status() == StatusCode::OK => {
+                let request = match (&swipes, swiper) {
+                    (Some(s), true) => {
+                        let token = &s.tokens[(n as usize * 7919 + i * 13) % s.tokens.len()];
+                        let product = &s.products[(n as usize * 17 + i * 31) % s.products.len()];
+                        let action = if i % 5 < 3 { "like" } else { "dislike" };
+                        client
+                            .post(format!("{url}/api/analytics/track-swipe"))
+                            .bearer_auth(token)
+                            .json(&json!({"productId": product, "action": action}))
+                    }
+                    _ => client.get(format!("{url}/api/products?limit=20")),
+                };
+                let outcome = match request.send().await {
+                    Ok(response) if response.status().is_success() => {
                         match response.bytes().await {
                             Ok(_) => None,
-                            Err(e) => Some(format!("body cut: {e}")),
+                            Err(e) => Some(format!("body cut: {}", chain(&e))),
                         }
                     }
+                    Ok(response) if swiper && response.status().is_client_error() => {
+                        refused.push(response.status().as_u16());
+                        None
+                    }
                     Ok(response) => Some(format!("status {}", response.status().as_u16())),
-                    Err(e) => Some(format!("no answer: {e}")),
+                    Err(e) => Some(format!("no answer: {}", chain(&e))),
                 };
                 done += 1;
                 if let Some(what) = outcome {
-                    failed.push((at, what));
+                    let kind = if swiper { "swipe" } else { "browse" };
+                    failed.push((at, format!("{kind} {what}")));
                 }
             }
-            (done, failed)
+            (done, failed, refused)
         });
     }
-    let (mut done, mut failed) = (0u64, Vec::new());
+    let (mut done, mut failed, mut refused) = (0u64, Vec::new(), Vec::new());
     while let Some(outcome) = tasks.join_next().await {
-        let (d, f) = outcome?;
+        let (d, f, r) = outcome?;
         done += d;
         failed.extend(f);
+        refused.extend(r);
     }
     failed.sort();
     for (at, what) in &failed {
         println!("error at {at} ms: {what}");
     }
+    refused.sort_unstable();
+    let mut statuses = std::collections::BTreeMap::new();
+    for status in refused {
+        *statuses.entry(status).or_insert(0u64) += 1;
+    }
     println!(
-        "load: {done} calls in {seconds} s over {connections} connections, {} errors",
+        "load: {done} calls in {seconds} s over {connections} browsing and {swipers} swiping connections, {} errors (swipes refused, by status: {statuses:?})",
         failed.len()
     );
     Ok(true)
@@ -313,7 +370,7 @@ async fn load(client: &Client, url: &str, seconds: u64, connections: u64) -> Res
 async fn cancel(client: &Client, url: &str, tokens: &str, admin: &str) -> Result<bool> {
     let url = url.trim_end_matches('/');
     let tokens = std::fs::read_to_string(tokens)?;
-    let mut approved = 0;
+    let (mut approved, mut seen, mut refused) = (0, 0, None);
     for token in tokens.lines().filter(|l| !l.is_empty()) {
         let (_, me) = call(
             client,
@@ -338,15 +395,17 @@ async fn cancel(client: &Client, url: &str, tokens: &str, admin: &str) -> Result
             let Some(id) = order["_id"].as_str() else {
                 continue;
             };
-            let (asked, _) = call(
+            seen += 1;
+            let (asked, answer) = call(
                 client,
                 Method::POST,
                 &format!("{url}/api/cancel-requests/create"),
                 Some(token),
-                Some(&json!({"orderId": id, "reason": "cluster check"})),
+                Some(&json!({"orderId": id, "productIndex": 0, "reason": "cluster check"})),
             )
             .await?;
             if asked != StatusCode::OK {
+                refused.get_or_insert(format!("{asked} {answer}"));
                 continue;
             }
             let (status, body) = call(
@@ -363,7 +422,10 @@ async fn cancel(client: &Client, url: &str, tokens: &str, admin: &str) -> Result
             approved += 1;
         }
     }
-    println!("cancel: {approved} cancellations asked and approved");
+    println!(
+        "cancel: {approved} cancellations asked and approved of {seen} orders listed (first refusal: {})",
+        refused.unwrap_or_default()
+    );
     Ok(approved > 0)
 }
 
@@ -459,4 +521,16 @@ async fn reserve(client: &Client, url: &str, tokens: &str) -> Result<bool> {
     }
     println!("reserve: {product} {size} {reserved}");
     Ok(reserved > 0)
+}
+
+/// An error and its causes on one line.
+fn chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }
