@@ -108,7 +108,7 @@ fn print_help() {
                             while one process is killed with SIGKILL and restarted (errors only
                             from its calls in flight), every swipe counted once; prints the
                             throughput through the balancer against one process. Run by hand
-                            (~2 min, root for apt-get); not part of `test`
+                            (under a minute after the build; root for apt-get); not part of `test`
   fuzz-api [--short] [--examples N] [--seed S]
                             schemathesis (installed into target/fuzz-venv) against the OpenAPI
                             document of a fresh release shop, signed out and signed in as a
