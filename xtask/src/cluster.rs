@@ -13,7 +13,8 @@
 //!   every swipe the three processes folded.
 //!
 //! It also prints the browse call's throughput through the balancer against one process
-//! directly, measured in the same run. Not part of `cargo xtask test`: run by hand (under a minute after the build).
+//! directly, measured in the same run. Not part of `cargo xtask test`: run by hand (under a
+//! minute after the build).
 //!
 //! The balancer pins a signed-in client to one process (`balance hdr(Authorization)`): the
 //! embedded payment sandbox keeps its orders in the memory of the process that made them, so a
