@@ -22,6 +22,8 @@ const JSON_LIMIT_BYTES: usize = 64 * 1024;
 pub struct Application {
     port: u16,
     server: Server,
+    /// The metrics' own listener (`SHOP_METRICS_ADDR`) and its port, when configured.
+    metrics: Option<(u16, Server)>,
     state: web::Data<AppState>,
     refresh_every: Duration,
     /// The local mail outbox, when mail goes there (its old files are pruned).
@@ -189,6 +191,14 @@ impl Application {
         let listener = TcpListener::bind(config.addr)
             .with_context(|| format!("binding {} (SHOP_ADDR)", config.addr))?;
         let port = listener.local_addr()?.port();
+        let metrics_listener = match config.metrics_addr {
+            Some(addr) => Some(
+                TcpListener::bind(addr)
+                    .with_context(|| format!("binding {addr} (SHOP_METRICS_ADDR)"))?,
+            ),
+            None => None,
+        };
+        let public_metrics = metrics_listener.is_none();
         let sessions = crate::auth::Sessions::from_config(config)?;
         let data_key = crate::services::applications::sealing::DataKey::from_config(config)
             .context("SHOP_DATA_KEY")?;
@@ -233,6 +243,7 @@ impl Application {
             swipes: Arc::new(swipes),
             trending,
             feed: Arc::new(crate::services::swipes::feed_view::Feed::default()),
+            cards: Arc::default(),
             store,
             clock,
             catalogue: Arc::new(catalogue),
@@ -249,6 +260,7 @@ impl Application {
             events: Arc::new(crate::services::events::EventHub::new(
                 config.events_heartbeat,
             )),
+            metrics: Arc::new(crate::telemetry::Metrics::new()),
         });
         let trusted = web::Data::new(trusted_origins(config));
         let edge = web::Data::new(crate::edge::Edge {
@@ -302,7 +314,6 @@ impl Application {
                 .wrap(from_fn(crate::auth::guard::sessions))
                 .wrap(security_headers(&config))
                 .wrap(Compress::default())
-                .wrap(from_fn(crate::telemetry::log_request))
                 .wrap(from_fn(crate::edge::strict_transport))
                 // Before any routing or auth, so a preflight is answered first.
                 .wrap(cors(&config.cors_origins))
@@ -311,6 +322,13 @@ impl Application {
                 .wrap(from_fn(crate::error::errors_as_json))
                 // Around everything: no layer reads a body that has no deadline.
                 .wrap(from_fn(crate::edge::body_deadline))
+                // Around everything else: every answer has its request id and is counted.
+                .wrap(from_fn(crate::telemetry::request::observe))
+                .configure(|cfg| {
+                    if public_metrics {
+                        crate::telemetry::configure(cfg);
+                    }
+                })
                 .configure(|cfg| routes::configure(cfg, &config.frontend_dir))
         })
         // Without it a keep-alive connection can wait 40 ms for a delayed ACK whenever an
@@ -328,9 +346,17 @@ impl Application {
         .shutdown_timeout(20)
         .listen(listener)?
         .run();
+        let metrics = match metrics_listener {
+            Some(listener) => Some(crate::telemetry::metrics_server(
+                listener,
+                app_state.clone(),
+            )?),
+            None => None,
+        };
         Ok(Self {
             port,
             server,
+            metrics,
             state: app_state,
             refresh_every,
             outbox,
@@ -339,6 +365,11 @@ impl Application {
 
     pub fn port(&self) -> u16 {
         self.port
+    }
+
+    /// The port of the metrics' own listener, when `SHOP_METRICS_ADDR` set one.
+    pub fn metrics_port(&self) -> Option<u16> {
+        self.metrics.as_ref().map(|(port, _)| *port)
     }
 
     /// Serves until SIGTERM or Ctrl-C, then stops accepting and lets requests in flight finish.
@@ -352,8 +383,23 @@ impl Application {
         let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
         let events = tokio::spawn(crate::services::events::follow(self.state.clone()));
         let closer = tokio::spawn(close_streams_on_stop(self.state.clone()));
+        let cards = tokio::spawn(crate::services::insights::cards::flush_every(
+            self.state.clone(),
+        ));
+        let state = self.state.clone();
         let follower = tokio::spawn(follow_catalogue_changes(self.state, self.refresh_every));
+        let metrics = self.metrics.map(|(_, server)| {
+            let handle = server.handle();
+            (handle, tokio::spawn(server))
+        });
         let outcome = self.server.await;
+        if let Some((handle, task)) = metrics {
+            handle.stop(false).await;
+            task.abort();
+        }
+        cards.abort();
+        // The cards served until the end are written before the process goes.
+        crate::services::insights::cards::flush(&state).await;
         follower.abort();
         events.abort();
         closer.abort();

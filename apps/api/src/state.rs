@@ -55,6 +55,8 @@ pub struct AppState {
     pub swipes: Arc<crate::services::swipes::ledger::SwipeWriter>,
     /// Trending answers until the rollups change.
     pub trending: Arc<crate::services::trending::cache::TrendingCache>,
+    /// The cards the swipe feed served, not written yet.
+    pub cards: Arc<crate::services::insights::cards::CardsShown>,
     /// The swipe feed's view of the catalogue.
     pub feed: Arc<crate::services::swipes::feed_view::Feed>,
     /// Address search: the embedded India directory, or Google Places when configured.
@@ -70,6 +72,8 @@ pub struct AppState {
     pub data_key: Arc<crate::services::applications::sealing::DataKey>,
     /// The brands' live events: this process's subscribers (`services::events`).
     pub events: Arc<crate::services::events::EventHub>,
+    /// The process's metrics (`GET /metrics`).
+    pub metrics: Arc<crate::telemetry::Metrics>,
 }
 
 impl AppState {
@@ -123,7 +127,10 @@ where
     T: Send + 'static,
     E: From<store::StoreError> + Send + 'static,
 {
-    actix_web::web::block(work)
+    // The caller's span (the request's, with its id) goes along to the blocking thread, so
+    // whatever the store work logs carries the request's id too.
+    let span = tracing::Span::current();
+    actix_web::web::block(move || span.in_scope(work))
         .await
         .unwrap_or_else(|e| Err(store::StoreError::Aborted(e.to_string()).into()))
 }

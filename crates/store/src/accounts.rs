@@ -571,6 +571,7 @@ impl Store {
             let before = self.rate_limit_window(bucket)?;
             let decision = decide(before.as_ref());
             let Decision::Allow(next) = decision else {
+                self.counters.refused(bucket);
                 return Ok((decision, before));
             };
             if self.replace_window(bucket, before.as_ref(), Some(&next))? {

@@ -185,6 +185,7 @@ pub fn connect(
     url: &DatabaseUrl,
     max_size: u32,
     timeouts: Timeouts,
+    events: Box<dyn r2d2::HandleEvent>,
 ) -> Result<(Pool, ConnectionManager), StoreError> {
     if let DatabaseUrl::Sqlite(path) = url
         && let Some(parent) = std::path::Path::new(path).parent()
@@ -214,6 +215,7 @@ pub fn connect(
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
         .connection_timeout(timeouts.connect)
+        .event_handler(events)
         .build(manager.clone())
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
     let mut conn = pool

@@ -15,7 +15,8 @@
 //!   each.
 //! - A bag change (`note_bag_adds`) counts one bag add per line (product and size) new in the
 //!   bag; a quantity raised on a line already there is not a new add.
-//! - A card the swipe feed serves ([`Store::note_cards_shown`]) counts one card shown. The deck
+//! - A card the swipe feed serves counts one card shown, written with others about every
+//!   second ([`Store::note_cards_shown`], from the API's in-memory count). The deck
 //!   sends the ids it has shown, and the feed leaves those (and swiped products) out, so a
 //!   shopper is served a card once per deck; a new deck (a reload) may serve it again.
 //!
@@ -34,8 +35,8 @@ use crate::db::DbConnection;
 use crate::ids::OrderId;
 use crate::orders::{Stage, StoredOrder};
 use crate::schema::{
-    insight_brand_days, insight_buyer_days, insight_buyers, insight_product_days, insight_refunds,
-    orders, product_images, product_stock, products,
+    insight_brand_days, insight_buyer_days, insight_buyer_gaps, insight_buyers,
+    insight_product_days, insight_refunds, orders, product_images, product_stock, products,
 };
 use crate::{Store, StoreError};
 
@@ -94,56 +95,96 @@ pub struct BrandDayDelta {
     pub units: i64,
     pub refunds_paise: i64,
     pub refunds: i64,
+    pub cards_shown: i64,
+    pub likes: i64,
+    pub dislikes: i64,
+    pub bag_adds: i64,
+    pub buyers: i64,
+    pub new_buyers: i64,
 }
 
-/// Adds `rows` to the product-day rollup (sorted first, so two writers take rows in one order).
+/// Changes to the number of a brand's buyers whose purchase days have the gap
+/// `prev_day`..`day` (consecutive days they bought).
+#[derive(Insertable, Clone, Debug, Default)]
+#[diesel(table_name = insight_buyer_gaps)]
+#[diesel(treat_none_as_default_value = false)]
+pub struct BuyerGapDelta {
+    pub brand_id: String,
+    pub prev_day: i64,
+    pub day: i64,
+    pub buyers: i64,
+}
+
+/// Adds `$rows` (deltas of `$table`'s Insertable) to the rollup `$table`: a row per key is
+/// inserted, or its counts are added to the row that key already has. The rows are sorted by
+/// `$sort` first, so two writers take rows in one order; each key at most once in `$rows`.
+macro_rules! add_to_rollup {
+    ($conn:expr, $table:ident, $rows:expr, sort: $order:expr,
+     key: ($($key:ident),+), add: ($($count:ident),+)) => {{
+        let rows = $rows;
+        rows.sort_by($order);
+        for chunk in rows.chunks(CHUNK) {
+            // backend difference: none in the SQL; the connection's type differs.
+            per_backend!($conn, |c| diesel::insert_into(crate::schema::$table::table)
+                .values(chunk)
+                .on_conflict(($(crate::schema::$table::$key),+))
+                .do_update()
+                .set(($(crate::schema::$table::$count.eq(
+                    crate::schema::$table::$count + excluded(crate::schema::$table::$count)
+                )),+))
+                .execute(c))?;
+        }
+        QueryResult::Ok(())
+    }};
+}
+
+/// Adds `rows` to the product-day rollup, and their swipe funnel to their brands' days.
 pub fn add_product_days(conn: &mut DbConnection, rows: &mut [ProductDayDelta]) -> QueryResult<()> {
-    use crate::schema::insight_product_days::dsl::*;
-    rows.sort_by(|a, b| {
-        (&a.brand_id, a.day, &a.product_id).cmp(&(&b.brand_id, b.day, &b.product_id))
-    });
-    for chunk in rows.chunks(CHUNK) {
-        per_backend!(conn, |c| diesel::insert_into(insight_product_days)
-            .values(chunk)
-            .on_conflict((brand_id, day, product_id))
-            .do_update()
-            .set((
-                cards_shown.eq(cards_shown + excluded(cards_shown)),
-                likes.eq(likes + excluded(likes)),
-                dislikes.eq(dislikes + excluded(dislikes)),
-                bag_adds.eq(bag_adds + excluded(bag_adds)),
-                orders.eq(orders + excluded(orders)),
-                units.eq(units + excluded(units)),
-                revenue_paise.eq(revenue_paise + excluded(revenue_paise)),
-            ))
-            .execute(c))?;
+    let mut funnel: BTreeMap<(&str, i64), BrandDayDelta> = BTreeMap::new();
+    for row in rows.iter() {
+        if row.cards_shown == 0 && row.likes == 0 && row.dislikes == 0 && row.bag_adds == 0 {
+            continue;
+        }
+        let day = funnel
+            .entry((row.brand_id.as_str(), row.day))
+            .or_insert_with(|| BrandDayDelta {
+                brand_id: row.brand_id.clone(),
+                day: row.day,
+                ..BrandDayDelta::default()
+            });
+        day.cards_shown += row.cards_shown;
+        day.likes += row.likes;
+        day.dislikes += row.dislikes;
+        day.bag_adds += row.bag_adds;
     }
-    Ok(())
+    let mut funnel: Vec<BrandDayDelta> = funnel.into_values().collect();
+    add_to_rollup!(conn, insight_product_days, &mut *rows,
+        sort: |a, b| (&a.brand_id, a.day, &a.product_id).cmp(&(&b.brand_id, b.day, &b.product_id)),
+        key: (brand_id, day, product_id),
+        add: (cards_shown, likes, dislikes, bag_adds, orders, units, revenue_paise))?;
+    add_brand_days(conn, &mut funnel)
 }
 
 /// Adds `rows` to the brand-day rollup.
 pub fn add_brand_days(conn: &mut DbConnection, rows: &mut [BrandDayDelta]) -> QueryResult<()> {
-    use crate::schema::insight_brand_days::dsl::*;
-    rows.sort_by(|a, b| (&a.brand_id, a.day).cmp(&(&b.brand_id, b.day)));
-    for chunk in rows.chunks(CHUNK) {
-        per_backend!(conn, |c| diesel::insert_into(insight_brand_days)
-            .values(chunk)
-            .on_conflict((brand_id, day))
-            .do_update()
-            .set((
-                revenue_paise.eq(revenue_paise + excluded(revenue_paise)),
-                orders.eq(orders + excluded(orders)),
-                units.eq(units + excluded(units)),
-                refunds_paise.eq(refunds_paise + excluded(refunds_paise)),
-                refunds.eq(refunds + excluded(refunds)),
-            ))
-            .execute(c))?;
-    }
-    Ok(())
+    add_to_rollup!(conn, insight_brand_days, rows,
+        sort: |a, b| (&a.brand_id, a.day).cmp(&(&b.brand_id, b.day)),
+        key: (brand_id, day),
+        add: (revenue_paise, orders, units, refunds_paise, refunds, cards_shown, likes,
+              dislikes, bag_adds, buyers, new_buyers))
+}
+
+/// Adds `rows` to the buyers' gaps.
+pub fn add_buyer_gaps(conn: &mut DbConnection, rows: &mut [BuyerGapDelta]) -> QueryResult<()> {
+    add_to_rollup!(conn, insight_buyer_gaps, rows,
+        sort: |a, b| (&a.brand_id, a.prev_day, a.day).cmp(&(&b.brand_id, b.prev_day, b.day)),
+        key: (brand_id, prev_day, day),
+        add: (buyers))
 }
 
 /// Records buyers: `(brand, user, day)` each a placed order, each (brand, user) at most once in
-/// `rows`. A buyer's first day is the earliest seen.
+/// `rows`. A buyer's first day is the earliest seen. (On PostgreSQL the upsert locks the
+/// buyer's row: two orders of one buyer with one brand count their days one after the other.)
 pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> QueryResult<()> {
     for chunk in rows.chunks(CHUNK) {
         let buyers: Vec<_> = chunk
@@ -168,11 +209,15 @@ pub fn add_buyers(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> Qu
             )
             .execute(c))?;
     }
-    add_buyer_days(conn, rows)
+    Ok(())
 }
 
-/// Records the days buyers bought: `(brand, user, day)`.
-pub fn add_buyer_days(conn: &mut DbConnection, rows: &[(String, String, i64)]) -> QueryResult<()> {
+/// Records the days buyers bought: `(brand, user, day)`. Answers how many were new.
+pub fn add_buyer_days(
+    conn: &mut DbConnection,
+    rows: &[(String, String, i64)],
+) -> QueryResult<usize> {
+    let mut added = 0;
     for chunk in rows.chunks(CHUNK) {
         let days: Vec<_> = chunk
             .iter()
@@ -184,12 +229,73 @@ pub fn add_buyer_days(conn: &mut DbConnection, rows: &[(String, String, i64)]) -
                 )
             })
             .collect();
-        per_backend!(conn, |c| diesel::insert_into(insight_buyer_days::table)
+        added += per_backend!(conn, |c| diesel::insert_into(insight_buyer_days::table)
             .values(&days)
             .on_conflict_do_nothing()
             .execute(c))?;
     }
-    Ok(())
+    Ok(added)
+}
+
+/// A buyer's purchase day with a brand (inside the order's transaction): the buyer, the day
+/// and, when the day is new for them, the brand-day buyer counts and the gaps it changes.
+/// Answers the changes to the brand's days (`buyers`, `new_buyers`), for the caller to add with
+/// the order's own brand-day row.
+fn note_buyer(
+    conn: &mut DbConnection,
+    brand: &str,
+    user: &str,
+    day: i64,
+) -> QueryResult<Vec<BrandDayDelta>> {
+    add_buyers(conn, &[(brand.to_owned(), user.to_owned(), day)])?;
+    if add_buyer_days(conn, &[(brand.to_owned(), user.to_owned(), day)])? == 0 {
+        return Ok(Vec::new());
+    }
+    let theirs = || {
+        insight_buyer_days::table
+            .filter(insight_buyer_days::brand_id.eq(brand))
+            .filter(insight_buyer_days::user_id.eq(user))
+            .select(insight_buyer_days::day)
+    };
+    let prev: Option<i64> = theirs()
+        .filter(insight_buyer_days::day.lt(day))
+        .order(insight_buyer_days::day.desc())
+        .first(conn)
+        .optional()?;
+    let next: Option<i64> = theirs()
+        .filter(insight_buyer_days::day.gt(day))
+        .order(insight_buyer_days::day)
+        .first(conn)
+        .optional()?;
+    let brand_day = |day, buyers, new_buyers| BrandDayDelta {
+        brand_id: brand.to_owned(),
+        day,
+        buyers,
+        new_buyers,
+        ..BrandDayDelta::default()
+    };
+    let gap = |prev_day, day, buyers| BuyerGapDelta {
+        brand_id: brand.to_owned(),
+        prev_day,
+        day,
+        buyers,
+    };
+    let mut days = vec![brand_day(day, 1, i64::from(prev.is_none()))];
+    let mut gaps = Vec::new();
+    if let Some(p) = prev {
+        gaps.push(gap(p, day, 1));
+    }
+    // A day before the buyer's next one (a clock set back): the next day's gap is now from
+    // this day, and the next day is no longer their first.
+    if let Some(q) = next {
+        gaps.push(gap(day, q, 1));
+        match prev {
+            Some(p) => gaps.push(gap(p, q, -1)),
+            None => days.push(brand_day(q, 0, -1)),
+        }
+    }
+    add_buyer_gaps(conn, &mut gaps)?;
+    Ok(days)
 }
 
 /// Counts a placed order (inside `place_order`'s transaction): its brand's day, its products'
@@ -221,19 +327,24 @@ pub(crate) fn note_order_placed(
             ..ProductDayDelta::default()
         })
         .collect();
-    add_brand_days(
-        conn,
-        &mut [BrandDayDelta {
+    let mut days = note_buyer(conn, &brand, order.user_id.as_str(), day)?;
+    match days.iter_mut().find(|d| d.day == day) {
+        Some(today) => {
+            today.revenue_paise = order.total_paise;
+            today.orders = 1;
+            today.units = units;
+        }
+        None => days.push(BrandDayDelta {
             brand_id: brand.clone(),
             day,
             revenue_paise: order.total_paise,
             orders: 1,
             units,
             ..BrandDayDelta::default()
-        }],
-    )?;
-    add_product_days(conn, &mut products)?;
-    add_buyers(conn, &[(brand, order.user_id.as_str().to_owned(), day)])
+        }),
+    }
+    add_brand_days(conn, &mut days)?;
+    add_product_days(conn, &mut products)
 }
 
 /// Counts the refund of `order_id` if it is completed and not counted yet (call it after any
@@ -391,7 +502,8 @@ pub(crate) fn note_bag_adds(
 }
 
 /// One brand's day.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = insight_brand_days)]
 pub struct BrandDay {
     pub day: i64,
     pub revenue_paise: i64,
@@ -399,10 +511,19 @@ pub struct BrandDay {
     pub units: i64,
     pub refunds_paise: i64,
     pub refunds: i64,
+    pub cards_shown: i64,
+    pub likes: i64,
+    pub dislikes: i64,
+    pub bag_adds: i64,
+    /// Distinct buyers of the day.
+    pub buyers: i64,
+    /// Of them, those buying from the brand for the first time.
+    pub new_buyers: i64,
 }
 
 /// One product's day.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = insight_product_days)]
 pub struct ProductDay {
     pub product_id: String,
     pub day: i64,
@@ -458,50 +579,20 @@ pub struct ProductLabel {
     pub image: Option<String>,
 }
 
-const PRODUCT_DAY_COLUMNS: (
-    insight_product_days::product_id,
-    insight_product_days::day,
-    insight_product_days::cards_shown,
-    insight_product_days::likes,
-    insight_product_days::dislikes,
-    insight_product_days::bag_adds,
-    insight_product_days::orders,
-    insight_product_days::units,
-    insight_product_days::revenue_paise,
-) = (
-    insight_product_days::product_id,
-    insight_product_days::day,
-    insight_product_days::cards_shown,
-    insight_product_days::likes,
-    insight_product_days::dislikes,
-    insight_product_days::bag_adds,
-    insight_product_days::orders,
-    insight_product_days::units,
-    insight_product_days::revenue_paise,
-);
-
 impl Store {
-    /// Counts the cards the swipe feed served at `now`: `(brand, product)` each.
-    pub fn note_cards_shown(
-        &self,
-        cards: &[(String, String)],
-        now: DateTime<Utc>,
-    ) -> Result<(), StoreError> {
+    /// Counts cards the swipe feed served: `(brand, product, IST day, cards)` each, every
+    /// (brand, product, day) at most once, in one transaction.
+    pub fn note_cards_shown(&self, cards: &[(String, String, i64, i64)]) -> Result<(), StoreError> {
         if cards.is_empty() {
             return Ok(());
         }
-        let day = ist_day(now.naive_utc());
-        let mut counted: BTreeMap<(&str, &str), i64> = BTreeMap::new();
-        for (brand, product) in cards {
-            *counted.entry((brand, product)).or_default() += 1;
-        }
-        let mut rows: Vec<ProductDayDelta> = counted
-            .into_iter()
-            .map(|((brand, product), n)| ProductDayDelta {
-                brand_id: brand.to_owned(),
-                day,
-                product_id: product.to_owned(),
-                cards_shown: n,
+        let mut rows: Vec<ProductDayDelta> = cards
+            .iter()
+            .map(|(brand, product, day, n)| ProductDayDelta {
+                brand_id: brand.clone(),
+                day: *day,
+                product_id: product.clone(),
+                cards_shown: *n,
                 ..ProductDayDelta::default()
             })
             .collect();
@@ -509,7 +600,8 @@ impl Store {
         Ok(conn.transaction(|conn| add_product_days(conn, &mut rows))?)
     }
 
-    /// The brand's figures over the IST days `from..=to`.
+    /// The brand's figures over the IST days `from..=to`: one index range of its days, and
+    /// one of its buyers' gaps that start in the period.
     pub fn brand_period(
         &self,
         brand: &str,
@@ -522,25 +614,34 @@ impl Store {
             .filter(insight_brand_days::brand_id.eq(brand))
             .filter(insight_brand_days::day.between(from, to))
             .order(insight_brand_days::day)
-            .select((
-                insight_brand_days::day,
-                insight_brand_days::revenue_paise,
-                insight_brand_days::orders,
-                insight_brand_days::units,
-                insight_brand_days::refunds_paise,
-                insight_brand_days::refunds,
-            ))
+            .select(BrandDay::as_select())
+            .load(&mut conn)?;
+        // Buyers who bought again within the period: counted on their first day in it only.
+        let again: Vec<i64> = insight_buyer_gaps::table
+            .filter(insight_buyer_gaps::brand_id.eq(brand))
+            .filter(insight_buyer_gaps::prev_day.between(from, to))
+            .filter(insight_buyer_gaps::day.le(to))
+            .select(insight_buyer_gaps::buyers)
             .load(&mut conn)?;
         let mut funnel = ProductDay::default();
-        for row in product_days_of_brand(&mut conn, brand, from, to)? {
-            funnel.add(&row);
+        let (mut buyer_days, mut new_buyers) = (0, 0);
+        for d in &days {
+            funnel.cards_shown += d.cards_shown;
+            funnel.likes += d.likes;
+            funnel.dislikes += d.dislikes;
+            funnel.bag_adds += d.bag_adds;
+            funnel.orders += d.orders;
+            funnel.units += d.units;
+            funnel.revenue_paise += d.revenue_paise;
+            buyer_days += d.buyers;
+            new_buyers += d.new_buyers;
         }
-        let buyers = period_buyers(&mut conn, brand, from, to)?;
+        let shoppers = buyer_days - again.iter().sum::<i64>();
         Ok(BrandPeriod {
             days,
             funnel,
-            shoppers: buyers.shoppers,
-            returning_shoppers: buyers.returners,
+            shoppers,
+            returning_shoppers: shoppers - new_buyers,
         })
     }
 
@@ -579,7 +680,7 @@ impl Store {
             .filter(insight_product_days::product_id.eq(product_id))
             .filter(insight_product_days::day.between(day_number(from), day_number(to)))
             .order(insight_product_days::day)
-            .select(PRODUCT_DAY_COLUMNS)
+            .select(ProductDay::as_select())
             .load(&mut conn)?)
     }
 
@@ -661,58 +762,6 @@ impl Store {
     }
 }
 
-#[derive(QueryableByName)]
-struct PeriodBuyers {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    shoppers: i64,
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    returners: i64,
-}
-
-/// Distinct buyers of `brand` with an order in days `from..=to`, and of them those whose first
-/// order was before `from`: counted by the database over the brand's buyer-days of the period
-/// (one index range), each joined to its buyer row.
-fn period_buyers(
-    conn: &mut DbConnection,
-    brand: &str,
-    from: i64,
-    to: i64,
-) -> QueryResult<PeriodBuyers> {
-    use diesel::sql_types::{BigInt, Text};
-    const SELECT: &str = "SELECT COUNT(DISTINCT d.user_id) AS shoppers, \
-         COUNT(DISTINCT CASE WHEN b.first_day < {from} THEN d.user_id END) AS returners \
-         FROM insight_buyer_days d JOIN insight_buyers b \
-           ON b.brand_id = d.brand_id AND b.user_id = d.user_id \
-         WHERE d.brand_id = {brand} AND d.day BETWEEN {from2} AND {to}";
-    // backend difference: bind placeholders.
-    match conn {
-        DbConnection::Sqlite(c) => diesel::sql_query(
-            SELECT
-                .replace("{from2}", "?")
-                .replace("{from}", "?")
-                .replace("{brand}", "?")
-                .replace("{to}", "?"),
-        )
-        .bind::<BigInt, _>(from)
-        .bind::<Text, _>(brand)
-        .bind::<BigInt, _>(from)
-        .bind::<BigInt, _>(to)
-        .get_result(c),
-        DbConnection::Postgres(c) => diesel::sql_query(
-            SELECT
-                .replace("{from2}", "$3")
-                .replace("{from}", "$1")
-                .replace("{brand}", "$2")
-                .replace("{to}", "$4"),
-        )
-        .bind::<BigInt, _>(from)
-        .bind::<Text, _>(brand)
-        .bind::<BigInt, _>(from)
-        .bind::<BigInt, _>(to)
-        .get_result(c),
-    }
-}
-
 fn product_days_of_brand(
     conn: &mut DbConnection,
     brand: &str,
@@ -722,7 +771,7 @@ fn product_days_of_brand(
     insight_product_days::table
         .filter(insight_product_days::brand_id.eq(brand))
         .filter(insight_product_days::day.between(from, to))
-        .select(PRODUCT_DAY_COLUMNS)
+        .select(ProductDay::as_select())
         .load(conn)
 }
 
@@ -771,6 +820,40 @@ pub struct OrderHistoryReport {
     pub buyers: u64,
     /// The brand with the most orders.
     pub busiest_brand: String,
+}
+
+/// The brand-day buyer counts and the gaps of whole purchase histories `(brand, user, day)`
+/// (sorted by brand, then day): adds `buyers` and `new_buyers` to `brand_days` (which holds a
+/// row for every day bought on, as the orders made it) and answers the gaps.
+fn buyer_counts(
+    days: &[(String, String, i64)],
+    brand_days: &mut [BrandDayDelta],
+) -> Vec<BuyerGapDelta> {
+    let mut last: HashMap<(&str, &str), i64> = HashMap::new();
+    let mut counts: HashMap<(&str, i64), (i64, i64)> = HashMap::new();
+    let mut gaps: BTreeMap<(&str, i64, i64), i64> = BTreeMap::new();
+    for (brand, user, day) in days {
+        let c = counts.entry((brand, *day)).or_default();
+        c.0 += 1;
+        match last.insert((brand, user), *day) {
+            None => c.1 += 1,
+            Some(prev) => *gaps.entry((brand, prev, *day)).or_default() += 1,
+        }
+    }
+    for row in brand_days.iter_mut() {
+        if let Some((buyers, new_buyers)) = counts.get(&(row.brand_id.as_str(), row.day)) {
+            row.buyers += buyers;
+            row.new_buyers += new_buyers;
+        }
+    }
+    gaps.into_iter()
+        .map(|((brand, prev_day, day), buyers)| BuyerGapDelta {
+            brand_id: brand.to_owned(),
+            prev_day,
+            day,
+            buyers,
+        })
+        .collect()
 }
 
 /// Orders per transaction of the bench history.
@@ -823,7 +906,18 @@ impl Store {
                FROM swipes s JOIN products p ON p.id = s.product_id \
               GROUP BY p.brand_id, {sql_day}, s.product_id"
         );
-        Ok(conn.transaction(|conn| diesel::sql_query(sql).execute(conn))?)
+        // The brands' days take the same verdicts, summed by brand and day.
+        let brands = "INSERT INTO insight_brand_days (brand_id, day, likes, dislikes) \
+             SELECT brand_id, day, SUM(likes), SUM(dislikes) FROM insight_product_days \
+              WHERE likes <> 0 OR dislikes <> 0 GROUP BY brand_id, day \
+             ON CONFLICT (brand_id, day) DO UPDATE \
+                SET likes = insight_brand_days.likes + excluded.likes, \
+                    dislikes = insight_brand_days.dislikes + excluded.dislikes";
+        Ok(conn.transaction(|conn| {
+            let rows = diesel::sql_query(sql).execute(conn)?;
+            diesel::sql_query(brands).execute(conn)?;
+            QueryResult::Ok(rows)
+        })?)
     }
 
     /// For benchmarks: writes `count` placed orders of `users` over the `days` days before
@@ -1029,16 +1123,18 @@ impl Store {
         report.brand_days = brand_rows.len() as u64;
         report.product_days = product_rows.len() as u64;
         report.buyers = buyer_rows.len() as u64;
+        let days: Vec<(String, String, i64)> = buyer_days
+            .into_iter()
+            .map(|(brand, day, user)| (brand, user, day))
+            .collect();
+        let mut gap_rows = buyer_counts(&days, &mut brand_rows);
         conn.transaction(|conn| {
             add_brand_days(conn, &mut brand_rows)?;
             add_product_days(conn, &mut product_rows)?;
             // Each buyer with their first day, then every day they bought.
             add_buyers(conn, &buyer_rows)?;
-            let days: Vec<(String, String, i64)> = buyer_days
-                .into_iter()
-                .map(|(brand, day, user)| (brand, user, day))
-                .collect();
-            add_buyer_days(conn, &days)
+            add_buyer_days(conn, &days)?;
+            add_buyer_gaps(conn, &mut gap_rows)
         })?;
         report.busiest_brand = brand_orders
             .into_iter()

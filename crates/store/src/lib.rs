@@ -49,6 +49,7 @@ mod schema;
 mod seed;
 mod shopify_imports;
 mod swipes;
+mod telemetry;
 
 pub use accounts::{CodeTry, Taken, UserRecord, email_change_key};
 pub use addresses::AddressRecord;
@@ -98,6 +99,7 @@ pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifica
 pub use seed::SeedReport;
 pub use shopify_imports::ShopifyBatch;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};
+pub use telemetry::{OperationalCounts, PoolStats};
 
 /// What can go wrong below the HTTP edge.
 #[derive(Debug, thiserror::Error)]
@@ -143,6 +145,8 @@ pub struct Store {
     manager: db::ConnectionManager,
     health: std::sync::Arc<health::Health>,
     backend: &'static str,
+    /// Pool waits and rate-limit refusals, for the metrics.
+    counters: std::sync::Arc<telemetry::Counters>,
 }
 
 impl Store {
@@ -166,10 +170,13 @@ impl Store {
         max_connections: u32,
         timeouts: Timeouts,
     ) -> Result<Self, StoreError> {
-        let (pool, manager) = db::connect(url, max_connections, timeouts)?;
+        let counters = std::sync::Arc::new(telemetry::Counters::default());
+        let events = Box::new(telemetry::PoolEvents(counters.clone()));
+        let (pool, manager) = db::connect(url, max_connections, timeouts, events)?;
         Ok(Self {
             pool,
             manager,
+            counters,
             health: std::sync::Arc::new(health::Health::new(timeouts.connect)),
             backend: url.backend(),
         })

@@ -511,6 +511,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     insight_buyers,
     insight_refunds,
     insight_buyer_days,
+    insight_buyer_gaps,
     payouts,
     products,
     product_categories,
@@ -557,6 +558,21 @@ diesel::table! {
         units -> BigInt,
         refunds_paise -> BigInt,
         refunds -> BigInt,
+        cards_shown -> BigInt,
+        likes -> BigInt,
+        dislikes -> BigInt,
+        bag_adds -> BigInt,
+        buyers -> BigInt,
+        new_buyers -> BigInt,
+    }
+}
+
+diesel::table! {
+    insight_buyer_gaps (brand_id, prev_day, day) {
+        brand_id -> Text,
+        prev_day -> BigInt,
+        day -> BigInt,
+        buyers -> BigInt,
     }
 }
 

@@ -10,6 +10,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
+use std::time::Instant;
+
 use crate::postgres;
 use crate::tasks::{Server, target_dir, tempdir};
 
@@ -332,5 +334,167 @@ Transfer/sec:      9.51MB";
     fn element_ids_skip_nested_objects_and_strings() {
         let json = r#"[{"_id":"p1","brand":{"_id":"b1"},"name":"a \"_id\":\"x\" [{"},{"category":[{"_id":"c1"}],"_id":"p2"}]"#;
         assert_eq!(element_ids(json), ["p1", "p2"]);
+    }
+}
+
+/// The seeded swipe history the swipe and insights benches share (`shop-api seed`): by default
+/// 100,000 products of 300 brands, 200,000 bench shoppers and 10,000,000 swipes over 30 days.
+#[derive(Clone, Debug)]
+pub struct History {
+    pub products: usize,
+    pub brands: usize,
+    pub users: usize,
+    pub swipes: usize,
+    pub days: usize,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        Self {
+            products: 100_000,
+            brands: 300,
+            users: 200_000,
+            swipes: 10_000_000,
+            days: 30,
+        }
+    }
+}
+
+impl History {
+    /// Takes `flag` if it is one of the history's (`--products`, `--brands`, `--users`,
+    /// `--swipes`, `--days`): answers whether it was.
+    pub fn take(&mut self, flag: &str, value: &str) -> Result<bool> {
+        let field = match flag {
+            "--products" => &mut self.products,
+            "--brands" => &mut self.brands,
+            "--users" => &mut self.users,
+            "--swipes" => &mut self.swipes,
+            "--days" => &mut self.days,
+            _ => return Ok(false),
+        };
+        *field = positive(flag, value)?;
+        Ok(true)
+    }
+}
+
+/// A seeded shop on one backend, served by the release build once started; the server stops
+/// and the files go when it drops.
+pub struct Shop {
+    server: Option<Server>,
+    binary: PathBuf,
+    pub data: PathBuf,
+    database_url: String,
+    _cluster: Option<postgres::Cluster>,
+}
+
+impl Shop {
+    /// A fresh database with the catalogue, the bench users and their history.
+    pub fn seeded(sh: &Shell, binary: &Path, backend: &str, history: &History) -> Result<Self> {
+        let data = bench_dir("shop-bench")?;
+        let (database_url, cluster) = database(sh, backend, &data)?;
+        let shop = Self {
+            server: None,
+            binary: binary.to_owned(),
+            data,
+            database_url,
+            _cluster: cluster,
+        };
+        let started = Instant::now();
+        shop.shop_api(
+            sh,
+            &[
+                "seed",
+                "--products",
+                &history.products.to_string(),
+                "--brands",
+                &history.brands.to_string(),
+                "--users",
+                &history.users.to_string(),
+                "--swipes",
+                &history.swipes.to_string(),
+                "--days",
+                &history.days.to_string(),
+            ],
+        )
+        .run()?;
+        println!(
+            "== {backend}: seeded {} products, {} shoppers and {} swipes in {:.0} s ==",
+            history.products,
+            history.users,
+            history.swipes,
+            started.elapsed().as_secs_f64()
+        );
+        Ok(shop)
+    }
+
+    /// `shop-api` on this shop's database and data folder.
+    pub fn shop_api<'a>(&self, sh: &'a Shell, args: &[&str]) -> xshell::Cmd<'a> {
+        let binary = &self.binary;
+        cmd!(sh, "{binary} {args...}")
+            .env("DATABASE_URL", &self.database_url)
+            .env("SHOP_DATA_DIR", &self.data)
+            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
+    }
+
+    /// After a bulk load: on PostgreSQL, vacuums and analyzes every table, so that the figures
+    /// measure the shop rather than autovacuum catching up with millions of new rows (and plans
+    /// made on stale statistics). SQLite needs nothing.
+    pub fn settle(&self, sh: &Shell) -> Result<()> {
+        if !self.database_url.starts_with("postgres") {
+            return Ok(());
+        }
+        let psql = format!("{}/psql", crate::postgres::BIN);
+        let url = &self.database_url;
+        let started = std::time::Instant::now();
+        let vacuum = "VACUUM (ANALYZE)";
+        cmd!(sh, "{psql} {url} --quiet --command {vacuum}").run()?;
+        println!(
+            "VACUUM (ANALYZE) in {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+        Ok(())
+    }
+
+    /// Starts the server and answers its port.
+    pub fn start(&mut self) -> Result<u16> {
+        let server = start_shop(
+            &self.binary,
+            &self.data,
+            &self.database_url,
+            &[
+                ("SHOP_SESSION_SECRET", SESSION_SECRET),
+                // A line per request would measure the log, not the shop.
+                ("RUST_LOG", "warn"),
+                ("SHOP_DB_POOL_SIZE", "16"),
+            ],
+            &self.data.join("server.log"),
+        )?;
+        let port = server.port();
+        self.server = Some(server);
+        Ok(port)
+    }
+
+    /// Stops the server (SIGTERM: requests in flight finish first).
+    pub fn stop(&mut self) {
+        self.server = None;
+    }
+
+    /// Session tokens of bench users `from..from + count`, written one a line to a file.
+    pub fn tokens(&self, sh: &Shell, from: usize, count: usize) -> Result<PathBuf> {
+        let (from, count) = (from.to_string(), count.to_string());
+        let tokens = self
+            .shop_api(sh, &["issue-sessions", "--count", &count, "--from", &from])
+            .quiet()
+            .read()?;
+        let file = self.data.join(format!("tokens-{from}.txt"));
+        std::fs::write(&file, tokens + "\n")?;
+        Ok(file)
+    }
+}
+
+impl Drop for Shop {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.data);
     }
 }

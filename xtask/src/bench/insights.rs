@@ -15,21 +15,16 @@
 //! Figures are printed, never asserted: the machine is shared and noisy.
 
 use anyhow::{Context, Result, bail};
-use xshell::{Shell, cmd};
+use xshell::Shell;
 
 use super::common::{
-    Figures, Load, SESSION_SECRET, backends, bench_dir, database, flags, header, positive,
-    release_binary, row, start_shop, wrk_load,
+    Figures, History, Load, Shop, backends, flags, header, positive, release_binary, row, wrk_load,
 };
 use crate::prereqs;
 
 struct Options {
-    products: usize,
-    brands: usize,
-    users: usize,
-    swipes: usize,
+    history: History,
     orders: usize,
-    days: usize,
     order_days: usize,
     seconds: u64,
     connections: usize,
@@ -41,12 +36,8 @@ const TARGET_P99_MS: f64 = 200.0;
 
 fn parse(args: &[String]) -> Result<Options> {
     let mut options = Options {
-        products: 100_000,
-        brands: 300,
-        users: 200_000,
-        swipes: 10_000_000,
+        history: History::default(),
         orders: 1_000_000,
-        days: 30,
         order_days: 90,
         seconds: 10,
         connections: 16,
@@ -55,12 +46,8 @@ fn parse(args: &[String]) -> Result<Options> {
     for (flag, value) in flags(args)? {
         let number = || positive(flag, value);
         match flag {
-            "--products" => options.products = number()?,
-            "--brands" => options.brands = number()?,
-            "--users" => options.users = number()?,
-            "--swipes" => options.swipes = number()?,
+            _ if options.history.take(flag, value)? => {}
             "--orders" => options.orders = number()?,
-            "--days" => options.days = number()?,
             "--order-days" => options.order_days = number()?,
             "--seconds" => options.seconds = number()? as u64,
             "--connections" => options.connections = number()?,
@@ -77,11 +64,11 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
     let binary = release_binary(sh)?;
     println!(
         "\nbench insights: {} products of {} brands, {} shoppers, {} swipes over {} days, {} orders over {} days; {} connections, {} s per load, release build, wrk -t2",
-        options.products,
-        options.brands,
-        options.users,
-        options.swipes,
-        options.days,
+        options.history.products,
+        options.history.brands,
+        options.history.users,
+        options.history.swipes,
+        options.history.days,
         options.orders,
         options.order_days,
         options.connections,
@@ -101,42 +88,26 @@ fn bench_backend(
     backend: &str,
     options: &Options,
 ) -> Result<()> {
-    let data = bench_dir("shop-bench-insights")?;
-    let (database_url, _cluster) = database(sh, backend, &data)?;
-    let shop_api = |args: &[String]| {
-        cmd!(sh, "{binary} {args...}")
-            .env("DATABASE_URL", &database_url)
-            .env("SHOP_DATA_DIR", &data)
-            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
-    };
-    let text = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
     let started = std::time::Instant::now();
-    shop_api(&text(&[
-        "seed",
-        "--products",
-        &options.products.to_string(),
-        "--brands",
-        &options.brands.to_string(),
-        "--users",
-        &options.users.to_string(),
-        "--swipes",
-        &options.swipes.to_string(),
-        "--days",
-        &options.days.to_string(),
-    ]))
-    .run()?;
-    let seeded = shop_api(&text(&[
-        "seed-insights",
-        "--orders",
-        &options.orders.to_string(),
-        "--users",
-        &options.users.to_string(),
-        "--days",
-        &options.order_days.to_string(),
-    ]))
-    .read()?;
+    let mut shop = Shop::seeded(sh, binary, backend, &options.history)?;
+    let users = options.history.users.to_string();
+    let seeded = shop
+        .shop_api(
+            sh,
+            &[
+                "seed-insights",
+                "--orders",
+                &options.orders.to_string(),
+                "--users",
+                &users,
+                "--days",
+                &options.order_days.to_string(),
+            ],
+        )
+        .read()?;
     println!("{seeded}");
     println!("seeded in {:.0} s", started.elapsed().as_secs_f64());
+    shop.settle(sh)?;
     let brand = seeded
         .lines()
         .find_map(|line| line.strip_prefix("busiest brand "))
@@ -144,31 +115,20 @@ fn bench_backend(
         .trim()
         .to_owned();
     // Bench user 0 is the brand's team member the load signs in as.
-    shop_api(&text(&[
-        "grant-role",
-        "bench-0@bench.invalid",
-        "brand",
-        "--brand",
-        &brand,
-    ]))
+    shop.shop_api(
+        sh,
+        &[
+            "grant-role",
+            "bench-0@bench.invalid",
+            "brand",
+            "--brand",
+            &brand,
+        ],
+    )
     .quiet()
     .run()?;
-    let token = shop_api(&text(&["issue-sessions", "--count", "1"]))
-        .quiet()
-        .read()?;
-    let server = start_shop(
-        binary,
-        &data,
-        &database_url,
-        &[
-            ("SHOP_SESSION_SECRET", SESSION_SECRET),
-            // A line per request would measure the log, not the shop.
-            ("RUST_LOG", "warn"),
-            ("SHOP_DB_POOL_SIZE", "16"),
-        ],
-        &data.join("server.log"),
-    )?;
-    let port = server.port();
+    let token = std::fs::read_to_string(shop.tokens(sh, 0, 1)?)?;
+    let port = shop.start()?;
     let plain = Load::plain(options.connections, options.seconds);
     let signed_in = [
         "-H".to_owned(),
@@ -207,7 +167,6 @@ fn bench_backend(
     } else {
         println!("p99 above {TARGET_P99_MS} ms: {}", over.join(", "));
     }
-    drop(server);
-    let _ = std::fs::remove_dir_all(&data);
+    drop(shop);
     Ok(())
 }

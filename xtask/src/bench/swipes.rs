@@ -14,25 +14,20 @@
 //!
 //! Figures are printed, never asserted: the machine is shared and noisy.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use xshell::{Shell, cmd};
 
 use super::common::{
-    Figures, Load, SESSION_SECRET, WRK_PRELUDE, backends, bench_dir, database, element_ids, fetch,
-    flags, header, positive, release_binary, row, start_shop, wrk_load,
+    Figures, History, Load, Shop, WRK_PRELUDE, backends, element_ids, fetch, flags, header,
+    positive, release_binary, row, wrk_load,
 };
 use crate::tasks::{Server, build_frontend, tempdir};
-use crate::{postgres, prereqs, project_root};
+use crate::{prereqs, project_root};
 
 struct Options {
-    products: usize,
-    brands: usize,
-    users: usize,
-    swipes: usize,
-    days: usize,
+    history: History,
     seconds: u64,
     connections: usize,
     /// How long the ingestion load runs, and how many shoppers it swipes as.
@@ -45,11 +40,7 @@ struct Options {
 
 fn parse(args: &[String]) -> Result<Options> {
     let mut options = Options {
-        products: 100_000,
-        brands: 300,
-        users: 200_000,
-        swipes: 10_000_000,
-        days: 30,
+        history: History::default(),
         seconds: 10,
         connections: 64,
         ingest_seconds: 30,
@@ -60,11 +51,7 @@ fn parse(args: &[String]) -> Result<Options> {
     for (flag, value) in flags(args)? {
         let number = || positive(flag, value);
         match flag {
-            "--products" => options.products = number()?,
-            "--brands" => options.brands = number()?,
-            "--users" => options.users = number()?,
-            "--swipes" => options.swipes = number()?,
-            "--days" => options.days = number()?,
+            _ if options.history.take(flag, value)? => {}
             "--seconds" => options.seconds = number()? as u64,
             "--connections" => options.connections = number()?,
             "--ingest-seconds" => options.ingest_seconds = number()? as u64,
@@ -74,113 +61,10 @@ fn parse(args: &[String]) -> Result<Options> {
             other => bail!("unknown option {other}"),
         }
     }
-    if options.swipers > options.users {
+    if options.swipers > options.history.users {
         bail!("--swipers must not exceed --users");
     }
     Ok(options)
-}
-
-/// A seeded shop on one backend, served by the release build once started; the server stops
-/// and the files go when it drops.
-struct Shop {
-    server: Option<Server>,
-    binary: PathBuf,
-    data: PathBuf,
-    database_url: String,
-    _cluster: Option<postgres::Cluster>,
-}
-
-impl Shop {
-    /// A fresh database with the catalogue, the bench users and their history.
-    fn seeded(sh: &Shell, binary: &Path, backend: &str, options: &Options) -> Result<Self> {
-        let data = bench_dir("shop-bench")?;
-        let (database_url, cluster) = database(sh, backend, &data)?;
-        let shop = Self {
-            server: None,
-            binary: binary.to_owned(),
-            data,
-            database_url,
-            _cluster: cluster,
-        };
-        let started = Instant::now();
-        shop.shop_api(
-            sh,
-            &[
-                "seed",
-                "--products",
-                &options.products.to_string(),
-                "--brands",
-                &options.brands.to_string(),
-                "--users",
-                &options.users.to_string(),
-                "--swipes",
-                &options.swipes.to_string(),
-                "--days",
-                &options.days.to_string(),
-            ],
-        )
-        .run()?;
-        println!(
-            "== {backend}: seeded {} products, {} shoppers and {} swipes in {:.0} s ==",
-            options.products,
-            options.users,
-            options.swipes,
-            started.elapsed().as_secs_f64()
-        );
-        Ok(shop)
-    }
-
-    /// `shop-api` on this shop's database and data folder.
-    fn shop_api<'a>(&self, sh: &'a Shell, args: &[&str]) -> xshell::Cmd<'a> {
-        let binary = &self.binary;
-        cmd!(sh, "{binary} {args...}")
-            .env("DATABASE_URL", &self.database_url)
-            .env("SHOP_DATA_DIR", &self.data)
-            .env("SHOP_SESSION_SECRET", SESSION_SECRET)
-    }
-
-    /// Starts the server and answers its port.
-    fn start(&mut self) -> Result<u16> {
-        let server = start_shop(
-            &self.binary,
-            &self.data,
-            &self.database_url,
-            &[
-                ("SHOP_SESSION_SECRET", SESSION_SECRET),
-                // A line per request would measure the log, not the shop.
-                ("RUST_LOG", "warn"),
-                ("SHOP_DB_POOL_SIZE", "16"),
-            ],
-            &self.data.join("server.log"),
-        )?;
-        let port = server.port();
-        self.server = Some(server);
-        Ok(port)
-    }
-
-    /// Stops the server (SIGTERM: requests in flight finish first).
-    fn stop(&mut self) {
-        self.server = None;
-    }
-
-    /// Session tokens of bench users `from..from + count`, written one a line to a file.
-    fn tokens(&self, sh: &Shell, from: usize, count: usize) -> Result<PathBuf> {
-        let (from, count) = (from.to_string(), count.to_string());
-        let tokens = self
-            .shop_api(sh, &["issue-sessions", "--count", &count, "--from", &from])
-            .quiet()
-            .read()?;
-        let file = self.data.join(format!("tokens-{from}.txt"));
-        std::fs::write(&file, tokens + "\n")?;
-        Ok(file)
-    }
-}
-
-impl Drop for Shop {
-    fn drop(&mut self) {
-        self.stop();
-        let _ = std::fs::remove_dir_all(&self.data);
-    }
 }
 
 /// Parses a bench's options, installs wrk, builds the release server and says what runs.
@@ -190,10 +74,10 @@ fn prepare(sh: &Shell, bench: &str, args: &[String]) -> Result<(Options, PathBuf
     let binary = release_binary(sh)?;
     println!(
         "\nbench {bench}: {} products, {} shoppers, {} swipes over {} days; {} connections, {} s per load, release build, wrk -t2",
-        options.products,
-        options.users,
-        options.swipes,
-        options.days,
+        options.history.products,
+        options.history.users,
+        options.history.swipes,
+        options.history.days,
         options.connections,
         options.seconds
     );
@@ -265,7 +149,7 @@ fn product_ids(shop: &Shop, port: u16, pages: usize) -> Result<PathBuf> {
 pub fn trending(sh: &Shell, args: &[String]) -> Result<()> {
     let (options, binary) = prepare(sh, "trending", args)?;
     for backend in &options.backends {
-        let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
+        let mut shop = Shop::seeded(sh, &binary, backend, &options.history)?;
         let port = shop.start()?;
         let health = reference(sh, port, &options)?;
         for window in ["24h", "7d", "30d"] {
@@ -356,16 +240,20 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
     let (options, binary) = prepare(sh, "feed", args)?;
     let script = project_root().join("xtask/scripts/feed-quality.mjs");
     for backend in &options.backends {
-        let mut shop = Shop::seeded(sh, &binary, backend, &options)?;
+        let mut shop = Shop::seeded(sh, &binary, backend, &options.history)?;
         // Fresh shoppers after the seeded ones: one for the latency load, the rest simulated.
         let fresh = 1 + options.shoppers;
         shop.shop_api(
             sh,
-            &["seed", "--users", &(options.users + fresh).to_string()],
+            &[
+                "seed",
+                "--users",
+                &(options.history.users + fresh).to_string(),
+            ],
         )
         .run()?;
         let port = shop.start()?;
-        let tokens = shop.tokens(sh, options.users, fresh)?;
+        let tokens = shop.tokens(sh, options.history.users, fresh)?;
         cmd!(sh, "node {script}")
             .env("BASE_URL", format!("http://127.0.0.1:{port}"))
             .env("TOKENS_FILE", &tokens)

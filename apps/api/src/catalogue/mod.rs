@@ -77,6 +77,8 @@ pub struct Catalogue {
     search: RwLock<Arc<search::SearchIndex>>,
     suggestions: Mutex<SuggestionCache>,
     feed: Mutex<FeedPosition>,
+    /// The change-feed position fully applied (every entry up to it), for the metrics.
+    applied: std::sync::atomic::AtomicI64,
     media_origin: String,
 }
 
@@ -100,8 +102,14 @@ impl Catalogue {
                 high: last_change,
                 gaps: BTreeMap::new(),
             }),
+            applied: std::sync::atomic::AtomicI64::new(last_change),
             media_origin: media_origin.to_owned(),
         })
+    }
+
+    /// The change-feed position this process has applied every entry up to.
+    pub fn applied_seq(&self) -> i64 {
+        self.applied.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// The origin media URLs are made absolute with (empty: same-origin paths).
@@ -189,12 +197,23 @@ impl Catalogue {
                 fresh.push(change);
             }
         }
+        let applied = feed
+            .gaps
+            .keys()
+            .next()
+            .map_or(feed.high, |&first_gap| first_gap - 1);
+        let mark_applied = || {
+            self.applied
+                .store(applied, std::sync::atomic::Ordering::Relaxed)
+        };
         if fresh.is_empty() {
+            mark_applied();
             return Ok(Refresh::Unchanged);
         }
         if fresh.iter().any(|c| c.product_id.is_none()) {
             let (snapshot, index, _) = load_all(store, &self.media_origin)?;
             self.replace(snapshot, index);
+            mark_applied();
             return Ok(Refresh::Everything);
         }
         let ids: Vec<store::ids::ProductId> = fresh
@@ -204,6 +223,7 @@ impl Catalogue {
             .into_iter()
             .collect();
         self.reload_products(store, &ids)?;
+        mark_applied();
         Ok(Refresh::Products(ids.len()))
     }
 

@@ -112,6 +112,9 @@ pub struct Config {
     /// How often a brand's live event stream sends its heartbeat comment and checks the
     /// session again (`SHOP_EVENTS_HEARTBEAT_MS`, 15 s unless set).
     pub events_heartbeat: std::time::Duration,
+    /// Where `GET /metrics` is served (`SHOP_METRICS_ADDR`): on a listener of its own at this
+    /// address, and then not on the public one; unset, on the public listener.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// A configuration value that must never reach a log line.
@@ -188,6 +191,7 @@ impl Config {
         let media_bucket = media::bucket(&vars)?;
         let import_fetch_allow = media::fetch_allow(&vars)?;
         let events_heartbeat = events::heartbeat(&vars)?;
+        let metrics_addr = server::metrics_addr(&vars)?;
 
         Ok(Self {
             addr,
@@ -216,6 +220,7 @@ impl Config {
             media_bucket,
             import_fetch_allow,
             events_heartbeat,
+            metrics_addr,
         })
     }
 }

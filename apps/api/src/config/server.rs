@@ -36,6 +36,19 @@ pub(super) fn addr(vars: &Vars) -> Result<SocketAddr, ConfigError> {
     })
 }
 
+/// `SHOP_METRICS_ADDR`: the metrics' own listener, none unless set.
+pub(super) fn metrics_addr(vars: &Vars) -> Result<Option<SocketAddr>, ConfigError> {
+    let Some(text) = vars.get("SHOP_METRICS_ADDR") else {
+        return Ok(None);
+    };
+    text.trim().parse().map(Some).map_err(|_| {
+        invalid(
+            "SHOP_METRICS_ADDR",
+            format!("'{text}' is not a socket address such as 127.0.0.1:9090 or 0.0.0.0:9090"),
+        )
+    })
+}
+
 /// `SHOP_FRONTEND_DIR`, ./frontend/dist unless set.
 pub(super) fn frontend_dir(vars: &Vars) -> PathBuf {
     PathBuf::from(

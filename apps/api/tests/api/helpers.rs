@@ -68,6 +68,9 @@ pub struct TestApp {
     /// How far the server's clock has been moved past [`test_now`], in seconds.
     moved: Arc<AtomicI64>,
     pub address: String,
+    /// `http://127.0.0.1:<port>` of the metrics' own listener, when [`Options::metrics_addr`]
+    /// asked for one.
+    pub metrics_address: Option<String>,
     pub client: reqwest::Client,
     data_dir: PathBuf,
     postgres: Option<(String, String)>,
@@ -110,6 +113,8 @@ pub struct Options {
     /// Run on this database (another test app's, from [`TestApp::database_url`]: two API
     /// processes on one database) instead of a fresh one; the app that made it drops it.
     pub database: Option<store::DatabaseUrl>,
+    /// `SHOP_METRICS_ADDR`: the metrics on a listener of their own.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Default for Options {
@@ -129,6 +134,7 @@ impl Default for Options {
             import_fetch_allow: Vec::new(),
             events_heartbeat: None,
             database: None,
+            metrics_addr: None,
         }
     }
 }
@@ -213,6 +219,7 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         events_heartbeat: options
             .events_heartbeat
             .unwrap_or(api::services::events::HEARTBEAT),
+        metrics_addr: options.metrics_addr,
     };
     if std::env::var("TEST_LOG").is_ok() {
         api::telemetry::init(LogFormat::Pretty);
@@ -238,10 +245,14 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
     }
     .expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let metrics_address = app
+        .metrics_port()
+        .map(|port| format!("http://127.0.0.1:{port}"));
     tokio::spawn(app.run_until_stopped());
     TestApp {
         moved,
         address,
+        metrics_address,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
             .build()

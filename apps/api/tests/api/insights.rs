@@ -13,6 +13,8 @@ use crate::helpers::{Backend, Session, TestApp, demo, error_code, listed, paise,
 
 crate::on_both_backends!(
     figures_follow_orders_refunds_and_swipes_by_ist_day,
+    shoppers_count_once_and_return_across_the_period_edge,
+    cards_shown_are_counted_in_memory_and_written_together,
     a_brand_sees_only_itself_and_an_admin_any_brand,
     bad_periods_limits_sorts_and_thresholds_are_refused_by_field,
 );
@@ -331,6 +333,117 @@ async fn figures_follow_orders_refunds_and_swipes_by_ist_day(backend: Backend) {
         (Some(1), Some(2), Some(2), Some(3))
     );
     assert!(paise(&days[2]["revenue"]) > 0);
+}
+
+/// Shoppers and returning shoppers of every period over three IST days of orders: Asha buys on
+/// the 23rd and the 25th (twice), Ravi on the 24th and the 25th, Meera on the 25th only.
+async fn shoppers_count_once_and_return_across_the_period_edge(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (product, size) = product_between(50_000, 140_000, 1);
+    let brand = product.brand_id.as_str();
+    let team = staff(&app, "team@example.in", Some(brand)).await;
+    let mut buyers = Vec::new();
+    for name in ["asha", "ravi", "meera"] {
+        let shopper = app.onboarded(&format!("{name}@example.in")).await;
+        let address = add_address(&app, &shopper, "400001").await;
+        buyers.push((shopper, address));
+    }
+    let order = |i: usize| {
+        let (shopper, address) = &buyers[i];
+        let app = &app;
+        let size = size.clone();
+        async move {
+            add_to_bag(app, shopper, product, &size, 1).await;
+            buy(
+                app,
+                shopper,
+                &json!({"source": "bag", "addressId": address, "speed": "standard"}),
+            )
+            .await;
+        }
+    };
+    // 18:29 UTC: 23:59 on the 23rd in India.
+    app.advance(chrono::TimeDelta::minutes(8 * 60 + 29));
+    order(0).await;
+    // 18:31 UTC: the 24th.
+    app.advance(chrono::TimeDelta::minutes(2));
+    order(1).await;
+    app.advance(chrono::TimeDelta::days(1));
+    order(0).await;
+    order(0).await;
+    order(1).await;
+    order(2).await;
+    let shoppers = |from: &'static str, to: &'static str| {
+        let (app, team) = (&app, &team);
+        async move {
+            let (status, answer) = get(
+                app,
+                team,
+                &format!("/api/brand/insights/summary?from={from}&to={to}"),
+            )
+            .await;
+            assert_eq!(status, 200, "{answer}");
+            (
+                answer["orders"].as_i64().expect("orders"),
+                answer["shoppers"].as_i64().expect("shoppers"),
+                answer["returningShoppers"].as_i64().expect("returning"),
+            )
+        }
+    };
+    assert_eq!(shoppers("2026-11-23", "2026-11-23").await, (1, 1, 0));
+    assert_eq!(shoppers("2026-11-24", "2026-11-24").await, (1, 1, 0));
+    assert_eq!(shoppers("2026-11-23", "2026-11-24").await, (2, 2, 0));
+    assert_eq!(
+        shoppers("2026-11-24", "2026-11-25").await,
+        (5, 3, 1),
+        "Asha had bought before the 24th; Ravi first bought in the period"
+    );
+    assert_eq!(
+        shoppers("2026-11-25", "2026-11-25").await,
+        (4, 3, 2),
+        "each buyer once, however many orders"
+    );
+    assert_eq!(shoppers("2026-11-23", "2026-11-25").await, (6, 3, 0));
+    assert_eq!(shoppers("2026-11-26", "2026-11-27").await, (0, 0, 0));
+    assert_eq!(shoppers("2026-11-01", "2026-11-22").await, (0, 0, 0));
+}
+
+/// The feed's cards cost it no write: they are counted in memory and written in one
+/// transaction, to the product's day and its brand's, and kept when nothing was written.
+async fn cards_shown_are_counted_in_memory_and_written_together(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (product, _) = product_between(50_000, 140_000, 1);
+    let (brand, id) = (product.brand_id.to_string(), product.id.to_string());
+    let cards = api::services::insights::cards::CardsShown::default();
+    let now = crate::helpers::test_now();
+    cards.count(
+        [(brand.clone(), id.clone()), (brand.clone(), id.clone())],
+        now,
+    );
+    cards.count([(brand.clone(), id.clone())], now);
+    let counted = format!("insight_product_days WHERE product_id = '{id}' AND cards_shown = 3");
+    assert_eq!(app.count(&counted), 0, "nothing written while counting");
+    assert!(!cards.is_empty());
+    assert_eq!(cards.flush(&app.store()).expect("written"), 1);
+    assert!(cards.is_empty());
+    assert_eq!(app.count(&counted), 1);
+    assert_eq!(
+        app.count(&format!(
+            "insight_brand_days WHERE brand_id = '{brand}' AND cards_shown = 3"
+        )),
+        1
+    );
+    assert_eq!(cards.flush(&app.store()).expect("nothing to write"), 0);
+    // Counts of another process add up.
+    let other = api::services::insights::cards::CardsShown::default();
+    other.count([(brand.clone(), id.clone())], now);
+    other.flush(&app.store()).expect("written");
+    assert_eq!(
+        app.count(&format!(
+            "insight_product_days WHERE product_id = '{id}' AND cards_shown = 4"
+        )),
+        1
+    );
 }
 
 async fn a_brand_sees_only_itself_and_an_admin_any_brand(backend: Backend) {

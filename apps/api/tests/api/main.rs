@@ -28,6 +28,7 @@ mod frontend;
 mod health;
 mod insights;
 mod media;
+mod metrics;
 mod offers;
 mod payouts;
 mod places;

@@ -7,6 +7,7 @@
 //! the products, and may leave it out of the low-stock list to see every brand's. Another
 //! brand's product is answered as missing.
 
+pub mod cards;
 pub mod wire;
 
 use std::collections::{BTreeMap, HashMap};
@@ -198,6 +199,7 @@ pub async fn summary(
 ) -> Result<InsightsSummary, InsightsError> {
     let (from, to) = period(query.from.as_deref(), query.to.as_deref(), today(state))?;
     let brand = brand_of(state, caller, query.brand_id).await?;
+    cards::flush(state).await;
     let figures = state
         .db(move |store| store.brand_period(&brand, from, to))
         .await?;
@@ -307,6 +309,7 @@ pub async fn products(
         DEFAULT_LIMIT as i64,
     )? as usize;
     let brand = brand_of(state, caller, query.brand_id).await?;
+    cards::flush(state).await;
     let snapshot = state.catalogue.snapshot();
     let media_origin = state.catalogue.media_origin().to_owned();
     let products = state
@@ -351,6 +354,7 @@ pub async fn product_daily(
 ) -> Result<InsightsProductDaily, InsightsError> {
     let manager = Manager::of(caller)?;
     let (from, to) = period(query.from.as_deref(), query.to.as_deref(), today(state))?;
+    cards::flush(state).await;
     let id = product_id.clone();
     let (label, rows) = state
         .db(move |store| -> Result<_, store::StoreError> {
@@ -437,22 +441,21 @@ pub async fn low_stock(
     })
 }
 
-/// Counts the cards the swipe feed is answering (called by the feed with its picks). A failure
-/// is logged and the feed answers all the same: a card count is not worth a shopper's deck.
+/// Counts the cards the swipe feed is answering (called by the feed with its picks): in
+/// memory, written about every second ([`cards`]).
 pub(crate) fn note_cards_shown<P>(
-    store: &store::Store,
+    cards: &cards::CardsShown,
     snapshot: &Snapshot,
     picks: &[(usize, P)],
     now: chrono::DateTime<chrono::Utc>,
 ) {
-    let cards: Vec<(String, String)> = picks
-        .iter()
-        .filter_map(|(i, _)| snapshot.entries().get(*i))
-        .map(|e| (e.record.brand.id.to_string(), e.record.id.to_string()))
-        .collect();
-    if let Err(e) = store.note_cards_shown(&cards, now) {
-        tracing::warn!(cause = %e, "the cards shown could not be counted");
-    }
+    cards.count(
+        picks
+            .iter()
+            .filter_map(|(i, _)| snapshot.entries().get(*i))
+            .map(|e| (e.record.brand.id.to_string(), e.record.id.to_string())),
+        now,
+    );
 }
 
 #[cfg(test)]

@@ -43,6 +43,7 @@ pub async fn feed(
     let feed = state.feed.clone();
     let ranking = snapshot.clone();
     let now = state.clock.now();
+    let cards = state.cards.clone();
     let picks = state
         .db(move |store| -> Result<_, store::StoreError> {
             let swipes = match &shopper {
@@ -51,7 +52,7 @@ pub async fn feed(
             };
             let view = feed.view(&ranking);
             let picks = rank(&ranking, &view, shopper.as_ref(), &swipes, &query);
-            crate::services::insights::note_cards_shown(store, &ranking, &picks, now);
+            crate::services::insights::note_cards_shown(&cards, &ranking, &picks, now);
             Ok(picks)
         })
         .await?;
