@@ -7,6 +7,7 @@
 //! document).
 
 mod bench;
+mod cluster;
 mod contract;
 mod faults;
 mod fuzz;
@@ -39,6 +40,7 @@ fn main() -> Result<()> {
         Some("bench") => bench::run(&sh, &rest),
         Some("fuzz-api") => fuzz::run(&sh, &rest),
         Some("image") => image::run(&sh, &rest),
+        Some("cluster") => cluster::run(&sh, &rest),
         Some("hostile") => hostile::run(&sh, &rest),
         Some("faults") => faults::run(&sh, &rest),
         Some("supply-chain") => supply::check(&sh).map(drop),
@@ -99,6 +101,14 @@ fn print_help() {
                             unless exactly U orders are paid, every other buyer is told 409
                             OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
                             the reservation's and placement's latency next to /healthz
+  cluster                   three release API processes on a throwaway PostgreSQL behind HAProxy
+                            (installed when missing; health checks on /readyz): sessions and
+                            rate limits shared, a catalogue edit seen by every process within
+                            2 s, the checkout race through the balancer, browsing and swipes
+                            while one process is killed with SIGKILL and restarted (errors only
+                            from its calls in flight), every swipe counted once; prints the
+                            throughput through the balancer against one process. Run by hand
+                            (under a minute after the build; root for apt-get); not part of `test`
   fuzz-api [--short] [--examples N] [--seed S]
                             schemathesis (installed into target/fuzz-venv) against the OpenAPI
                             document of a fresh release shop, signed out and signed in as a

@@ -185,3 +185,8 @@ pub fn cargo_deny(sh: &Shell) -> Result<()> {
     .run()?;
     Ok(())
 }
+
+/// HAProxy, the load balancer in front of `cargo xtask cluster`'s API processes.
+pub fn haproxy(sh: &Shell) -> Result<()> {
+    apt_install(sh, &["haproxy"])
+}

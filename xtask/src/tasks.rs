@@ -315,13 +315,34 @@ impl Server {
         Self::spawn(binary, data_dir, env, Some(log))
     }
 
+    /// Like [`Server::start_logged`], on `port` (a process started again where a load
+    /// balancer expects it).
+    pub fn start_logged_on(
+        port: u16,
+        binary: &std::path::Path,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+        log: &std::path::Path,
+    ) -> Result<Self> {
+        Self::spawn_on(port, binary, data_dir, env, Some(log))
+    }
+
     fn spawn(
         binary: &std::path::Path,
         data_dir: &std::path::Path,
         env: &[(&str, &str)],
         log: Option<&std::path::Path>,
     ) -> Result<Self> {
-        let port = free_port()?;
+        Self::spawn_on(free_port()?, binary, data_dir, env, log)
+    }
+
+    fn spawn_on(
+        port: u16,
+        binary: &std::path::Path,
+        data_dir: &std::path::Path,
+        env: &[(&str, &str)],
+        log: Option<&std::path::Path>,
+    ) -> Result<Self> {
         eprintln!(
             "$ SHOP_ADDR=127.0.0.1:{port} SHOP_DATA_DIR={} {}",
             data_dir.display(),

@@ -1003,6 +1003,47 @@ async fn a_payment_refused_for_a_lapsed_checkout_never_places_it(backend: Backen
     assert!(orders_of(&app, &shopper).await.is_empty());
 }
 
+/// Two settlers (two API processes) lapse the same expired reservations at once: each lapses
+/// once, and its unit comes back on sale once.
+async fn two_settlers_lapse_each_reservation_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (product, size) = product_between(0, i64::MAX, 0);
+    let id = ProductId::new(product.id.as_str());
+    let ledger = |store: &store::Store| {
+        store
+            .stock_ledger(&id, &size)
+            .expect("the ledger")
+            .expect("the size")
+    };
+    let before = ledger(&app.store());
+    for n in 0..3 {
+        let shopper = app.sign_in(&format!("lapse{n}@example.in")).await;
+        let address = add_address(&app, &shopper, "400001").await;
+        let request = json!({"source": {"productId": product.id, "size": size, "quantity": 1},
+                             "addressId": address, "speed": "standard"});
+        let (status, answer) = open_payment(&app, &shopper, &request).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    assert_eq!(ledger(&app.store()).reserved, before.reserved + 3);
+    // Past every reservation's end; the server's own clock stands still, so only these two run.
+    let later = crate::helpers::test_now() + chrono::TimeDelta::hours(1);
+    let settlers: Vec<_> = (0..2)
+        .map(|_| {
+            let store = app.store();
+            std::thread::spawn(move || store.lapse_expired(later, 100).expect("lapse"))
+        })
+        .collect();
+    let lapsed: usize = settlers
+        .into_iter()
+        .map(|s| s.join().expect("a settler"))
+        .sum();
+    assert_eq!(lapsed, 3);
+    let after = ledger(&app.store());
+    assert_eq!(after.left_for_sale, before.left_for_sale);
+    assert_eq!(after.reserved, before.reserved);
+    assert_eq!(app.count("orders WHERE stage = 'lapsed'"), 3);
+}
+
 async fn racing_refund_starters_ask_the_payment_service_once(backend: Backend) {
     let (app, gate) = spawn_gated(backend).await;
     let shopper = app.sign_in("racer@example.in").await;
@@ -1381,4 +1422,5 @@ crate::on_both_backends!(
     racing_buyers_never_oversell,
     coupon_limits_hold_and_lapsed_reservations_give_back,
     cancellation_review_refund_and_delivery_moves,
+    two_settlers_lapse_each_reservation_once,
 );
