@@ -1383,11 +1383,11 @@ async function consolesJourney(page) {
 
 const SHOPIFY_EXPORT = new URL('../../apps/api/tests/api/fixtures/shopify/products_export.csv', import.meta.url);
 
-/** Rupees shown as `₹1,349.10` (or `-₹70.00`), as paise. */
+/** Rupees shown as `₹1,349.10`, `₹1,499` (whole rupees) or `-₹70.00`, as paise. */
 function paiseOfText(text) {
-  const match = /(-?)₹([\d,]+)\.(\d{2})/u.exec(text);
+  const match = /(-?)₹([\d,]+)(?:\.(\d{2}))?/u.exec(text);
   if (!match) fail(`'${text}' is not an amount in rupees`);
-  const paise = Number(match[2].replaceAll(',', '')) * 100 + Number(match[3]);
+  const paise = Number(match[2].replaceAll(',', '')) * 100 + Number(match[3] ?? 0);
   return match[1] === '-' ? -paise : paise;
 }
 
