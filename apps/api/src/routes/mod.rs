@@ -81,9 +81,10 @@ pub(crate) fn resource_of<const N: usize>(path: &str, routes: [Verb; N]) -> acti
         .join(", ");
     routes
         .into_iter()
-        .fold(web::resource(path), |resource, verb| {
-            resource.route(verb.route)
-        })
+        .fold(
+            web::resource(path).app_data(crate::telemetry::metrics::RouteMeter::default()),
+            |resource, verb| resource.route(verb.route),
+        )
         .default_service(web::to(move || {
             let allow = allow.clone();
             async move {

@@ -9,8 +9,8 @@
 //! per request.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{OnceLock, RwLock};
 use std::time::Duration;
 
 use actix_web::HttpRequest;
@@ -49,6 +49,14 @@ type NameLabel = [(&'static str, String); 1];
 
 fn latency_histogram() -> Histogram {
     Histogram::new(LATENCY_BUCKETS)
+}
+
+/// A resource's route label, found once per worker: a resource carries one in its app data
+/// (see `routes::resource_of`) so a request's template is read from it, not found again by
+/// walking the whole route table for every request ([`HttpRequest::match_pattern`]).
+#[derive(Debug, Default)]
+pub struct RouteMeter {
+    route: OnceLock<&'static str>,
 }
 
 /// Every metric the API exports.
@@ -219,12 +227,13 @@ impl Metrics {
 
     /// Counts one answered request and its time (the middleware calls it for every request).
     pub fn observe(&self, req: &HttpRequest, status: u16, elapsed: Duration) {
-        self.observe_parts(
-            req.method(),
-            req.match_pattern().as_deref(),
-            status,
-            elapsed,
-        );
+        let route = match req.app_data::<RouteMeter>() {
+            Some(meter) => *meter
+                .route
+                .get_or_init(|| self.route_label(req.match_pattern().as_deref())),
+            None => self.route_label(req.match_pattern().as_deref()),
+        };
+        self.count(req.method(), route, status, elapsed);
     }
 
     /// [`Metrics::observe`] from the request's parts: its method and its route's template
@@ -236,12 +245,20 @@ impl Metrics {
         status: u16,
         elapsed: Duration,
     ) {
-        let route = match pattern {
+        self.count(method, self.route_label(pattern), status, elapsed);
+    }
+
+    /// The route label of a matched template (`None`: no route took the request).
+    fn route_label(&self, pattern: Option<&str>) -> &'static str {
+        match pattern {
             // The frontend's folder, mounted at the root, is matched by an empty pattern.
             Some("") => FRONTEND,
             Some(pattern) => self.intern(pattern),
             None => UNMATCHED,
-        };
+        }
+    }
+
+    fn count(&self, method: &Method, route: &'static str, status: u16, elapsed: Duration) {
         let method = method_label(method);
         let class = status_class(status);
         self.requests
