@@ -40,6 +40,7 @@ fn docs(c: &catalogue::Catalogue) -> Vec<SearchDoc> {
             colour: p.colour.clone(),
             gender: p.gender.as_str().to_owned(),
             recency: i as u64,
+            price_paise: u64::try_from(p.price_paise).expect("a price"),
         })
         .collect()
 }
