@@ -79,6 +79,8 @@ struct Fields {
     stemmed: Field,
     /// The same words unstemmed: prefix matches ("hood" in "hoodie" before stemming cuts it).
     plain: Field,
+    /// The brand's words, unstemmed: a brand or its start ranks its products up.
+    brand: Field,
     recency: Field,
     price: Field,
     /// Where the product id sits in [`SearchIndex`]'s `ids`: read from a fast field, so an
@@ -132,6 +134,7 @@ impl SearchIndex {
             gender: schema.add_text_field("gender", STRING),
             stemmed: schema.add_text_field("stemmed", text(STEMMED, IndexRecordOption::WithFreqs)),
             plain: schema.add_text_field("plain", text(PLAIN, IndexRecordOption::Basic)),
+            brand: schema.add_text_field("brand", text(PLAIN, IndexRecordOption::Basic)),
             recency: schema.add_u64_field("recency", FAST),
             price: schema.add_u64_field("price", FAST),
             key: schema.add_u64_field("key", FAST),
@@ -388,6 +391,7 @@ fn document(fields: &Fields, doc: &SearchDoc, key: u64) -> TantivyDocument {
     out.add_text(fields.gender, &doc.gender);
     out.add_text(fields.stemmed, &text);
     out.add_text(fields.plain, &text);
+    out.add_text(fields.brand, text::canonical(&doc.brand));
     out.add_u64(fields.recency, doc.recency);
     out.add_u64(fields.price, doc.price_paise);
     out.add_u64(fields.key, key);

@@ -43,6 +43,9 @@ const EXACT: f32 = 4.0;
 const SYNONYM: f32 = 3.0;
 const PREFIX: f32 = 2.0;
 const TYPO: f32 = 1.0;
+/// Added when the word is a brand's word or the start of one ("zar" for Zari Lane): the brand's
+/// products come before others matched the same way, never above a better way of matching.
+const BRAND: f32 = 0.5;
 
 /// The typo allowance: one edit from 5 letters, two from 9, none below.
 fn typos(letters: usize) -> u8 {
@@ -139,6 +142,14 @@ fn word_query(fields: &Fields, word: &Word, typing: bool) -> Box<dyn Query> {
         add(
             Box::new(FuzzyTermQuery::new_prefix(plain.clone(), 0, true)),
             PREFIX,
+        );
+        let brand = Term::from_field_text(fields.brand, &word.prefix);
+        add(
+            Box::new(ConstScoreQuery::new(
+                Box::new(FuzzyTermQuery::new_prefix(brand, 0, true)),
+                1.0,
+            )),
+            BRAND,
         );
     }
     for correction in &word.corrections {
