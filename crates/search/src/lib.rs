@@ -1,17 +1,21 @@
 //! # search: the product search engine
 //!
 //! Full-text search over the catalogue, built for a shopper typing on a phone: typo tolerance
-//! (one typo from 5 letters, two from 9), prefixes while typing, plurals (English stemming), the
-//! synonyms Indian fashion shoppers use ([`synonyms`], one reviewed list), colour plus garment
-//! ("black cargo"), brand names and fragments ("urban dha"). Exact matches rank above synonym
-//! matches, which rank above prefix matches, which rank above typo matches; newer products win
-//! ties.
+//! (one typo from 5 letters, two from 9; in shorter words the catalogue does not use, one edit
+//! from 4 letters and a swap in 3, corrected to the catalogue's own words), spellings by sound
+//! ("kurthi", "lehnga"), prefixes while typing, plurals (English stemming), the synonyms Indian
+//! fashion shoppers use ([`synonyms`], one reviewed list), colour plus garment ("black
+//! cargo"), brand names and fragments ("urban dha", "zar saree"), and price words ("kurta
+//! under 1500", [`price_words`]). Exact matches rank above synonym matches, which rank above
+//! prefix matches, which rank above typos and spellings by sound; a brand's products come
+//! before others matched the same way; newer products win ties.
 //!
 //! The index lives in memory (tantivy's RAM directory), is built from [`SearchDoc`]s at start
 //! and kept in step with [`SearchIndex::update`]. Queries are built
 //! term by term from the shopper's words: user text never reaches a query language.
 //!
-//! Owns: tokenising, the synonym list, query building and ranking. Knows nothing of HTTP or the
+//! Owns: tokenising, the synonym list, the catalogue's vocabulary, price words, query building
+//! and ranking. Knows nothing of HTTP or the
 //! database: it indexes the documents it is given and answers product ids.
 
 pub mod price;
