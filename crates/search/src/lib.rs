@@ -15,8 +15,8 @@
 //! term by term from the shopper's words: user text never reaches a query language.
 //!
 //! Owns: tokenising, the synonym list, the catalogue's vocabulary, price words, query building
-//! and ranking. Knows nothing of HTTP or the
-//! database: it indexes the documents it is given and answers product ids.
+//! and ranking. Knows nothing of HTTP or the database: it indexes the documents it is given and
+//! answers product ids.
 
 pub mod price;
 mod query;

@@ -152,18 +152,18 @@ fn word_query(fields: &Fields, word: &Word, typing: bool) -> Box<dyn Query> {
             BRAND,
         );
     }
-    for correction in &word.corrections {
-        add(
-            Box::new(ConstScoreQuery::new(
-                Box::new(TermQuery::new(
-                    stemmed(correction),
-                    IndexRecordOption::Basic,
-                )),
-                1.0,
-            )),
-            TYPO,
-        );
-    }
+    // A typo and a correction are one way of matching: a word both find scores one typo.
+    let mut typo_ways: Vec<(Occur, Box<dyn Query>)> = word
+        .corrections
+        .iter()
+        .map(|correction| {
+            let term: Box<dyn Query> = Box::new(TermQuery::new(
+                stemmed(correction),
+                IndexRecordOption::Basic,
+            ));
+            (Occur::Should, term)
+        })
+        .collect();
     let distance = typos(word.letters);
     if distance > 0 {
         // A half-typed word may be a typo of the start of a word; a finished one of the whole
@@ -173,7 +173,16 @@ fn word_query(fields: &Fields, word: &Word, typing: bool) -> Box<dyn Query> {
         } else {
             Box::new(FuzzyTermQuery::new(stemmed(&word.stem), distance, true))
         };
-        add(typo, TYPO);
+        typo_ways.push((Occur::Should, typo));
+    }
+    if !typo_ways.is_empty() {
+        add(
+            Box::new(ConstScoreQuery::new(
+                Box::new(BooleanQuery::new(typo_ways)),
+                1.0,
+            )),
+            TYPO,
+        );
     }
     Box::new(BooleanQuery::new(ways))
 }

@@ -13,8 +13,9 @@ use crate::sound;
 
 /// Most catalogue words one typed word is corrected to.
 pub(crate) const MOST_CORRECTIONS: usize = 2;
-/// Shortest sound key matched: shorter keys ("sr", "kp") sound like too many words.
-const SHORTEST_KEY: usize = 2;
+/// Shortest sound key matched: shorter keys sound like too many words ("sr" is saree, sari,
+/// suede and sure).
+const SHORTEST_KEY: usize = 3;
 /// Most letters a word spelt by sound may differ in length from the catalogue's word.
 const SOUND_LENGTH_SLACK: usize = 3;
 
