@@ -483,3 +483,30 @@ fn exact_words_rank_above_corrections() {
         SearchIndex::build([doc("1", "Silk Tops"), doc("2", "Tpos Lounge")]).expect("build");
     assert_eq!(search(&short, "tpos"), vec!["2".to_owned()]);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever is typed, search and suggestions answer (possibly nothing) and never fail, and
+    /// a price bound in the text holds for every answer.
+    #[test]
+    fn any_text_is_answered(
+        text in "(\\PC{0,12} ?){0,4}",
+        bound in proptest::option::of(1u64..5_000),
+    ) {
+        let d = demo();
+        let text = match bound {
+            Some(rupees) => format!("{text} under {rupees}"),
+            None => text,
+        };
+        for mode in [Mode::Search, Mode::Suggest] {
+            let found = d.index.search(&text, None, mode, 10);
+            proptest::prop_assert!(found.is_ok(), "{:?}", text);
+            if let Some(rupees) = bound {
+                for id in found.unwrap_or_default() {
+                    proptest::prop_assert!(d.products[&id].price_paise <= i64::try_from(rupees * 100).unwrap_or(i64::MAX));
+                }
+            }
+        }
+    }
+}
