@@ -26,9 +26,16 @@ const AT_LEAST: &[&str] = &[
     "more than",
     "greater than",
     "costlier than",
+    "from",
+    "starting",
+    "starting at",
     "min",
     "minimum",
 ];
+/// Words that open a range: "between 500 and 1500", "from 500 to 1500".
+const RANGE_OPENERS: &[&str] = &["between", "from"];
+/// Words between a range's two amounts.
+const RANGE_JOINERS: &[&str] = &["and", "to", "-"];
 /// Ways of writing rupees, before or after the amount.
 const CURRENCY: &[&str] = &["₹", "rs.", "rs", "inr", "rupees", "rupee"];
 
@@ -56,18 +63,26 @@ enum Side {
 }
 
 /// Reads price words out of `text`: a bound word ("under", "below", "upto", "within", "less
-/// than", "above", "over"...) followed by an amount, or an amount marked as money ("₹999",
-/// "rs 999", "999/-", "2k") on its own, which is a maximum. An amount is whole rupees, with
-/// optional thousands commas and an optional `k` (thousands, "1.5k" too), and up to
-/// [`MAX_PRICE_RUPEES`]. A bound word left at the end without an amount (the shopper is still
-/// typing) is dropped. Anything else stays in the text: "under abc" keeps both words.
+/// than", "above", "over", "from"...) followed by an amount; a range ("between 500 and 1500",
+/// "from 500 to 1500", or "₹500-1500" and "500 to 2k" where an amount is marked as money); or
+/// an amount marked as money ("₹999", "rs 999", "999/-", "2k") on its own, which is a maximum.
+/// An amount is whole rupees, with optional thousands commas and an optional `k` (thousands,
+/// "1.5k" too), and up to [`MAX_PRICE_RUPEES`]. A bound word left at the end without an amount
+/// (the shopper is still typing) is dropped. Anything else stays in the text: "under abc"
+/// keeps both words, and "32 to 34" (sizes, say) is not a price.
 pub fn price_words(text: &str) -> PriceWords {
-    let spaced = text.to_lowercase().replace('₹', " ₹ ");
+    let spaced = spaced(&text.to_lowercase());
     let tokens: Vec<&str> = spaced.split_whitespace().collect();
     let mut out = PriceWords::default();
     let mut rest: Vec<&str> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
+        if let Some((low, high, used)) = range_at(&tokens, i) {
+            out.min_paise = Some(low.min(high));
+            out.max_paise = Some(low.max(high));
+            i += used;
+            continue;
+        }
         let bound = phrase_at(&tokens, i, AT_MOST)
             .map(|n| (Side::AtMost, n))
             .or_else(|| phrase_at(&tokens, i, AT_LEAST).map(|n| (Side::AtLeast, n)));
@@ -96,6 +111,43 @@ pub fn price_words(text: &str) -> PriceWords {
     out
 }
 
+/// `₹` as a word of its own, and a hyphen between two amounts ("500-1500", "1k-2k") too; other
+/// hyphens ("co-ord", "999/-") stay.
+fn spaced(lower: &str) -> String {
+    let chars: Vec<char> = lower.chars().collect();
+    let mut out = String::with_capacity(lower.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).and_then(|b| chars.get(b)).copied();
+        let after = chars.get(i + 1).copied();
+        let between_amounts = c == '-'
+            && before.is_some_and(|b| b.is_ascii_digit() || b == 'k')
+            && after.is_some_and(|a| a.is_ascii_digit() || a == '₹');
+        if c == '₹' || between_amounts {
+            out.push(' ');
+            out.push(c);
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A range at `at`: its two amounts in paise, as written, and the tokens it spans.
+fn range_at(tokens: &[&str], at: usize) -> Option<(u64, u64, usize)> {
+    let opened = RANGE_OPENERS.contains(&tokens[at]);
+    let first = at + usize::from(opened);
+    let (low, low_used) = amount_at(tokens, first, false)?;
+    let joiner = first + low_used;
+    if !RANGE_JOINERS.contains(tokens.get(joiner)?) {
+        return None;
+    }
+    let (high, high_used) = amount_at(tokens, joiner + 1, false)?;
+    let marked =
+        amount_at(tokens, first, true).is_some() || amount_at(tokens, joiner + 1, true).is_some();
+    (opened || marked).then_some((low, high, joiner + 1 + high_used - at))
+}
+
 /// How many tokens from `at` spell one of `phrases`, if any does.
 fn phrase_at(tokens: &[&str], at: usize, phrases: &[&str]) -> Option<usize> {
     phrases.iter().find_map(|phrase| {
@@ -110,7 +162,7 @@ fn phrase_at(tokens: &[&str], at: usize, phrases: &[&str]) -> Option<usize> {
 fn amount_at(tokens: &[&str], at: usize, marked: bool) -> Option<(u64, usize)> {
     let mut used = 0;
     let mut currency = false;
-    if CURRENCY.contains(&tokens[at]) {
+    if CURRENCY.contains(tokens.get(at)?) {
         currency = true;
         used = 1;
     }
@@ -229,6 +281,19 @@ mod tests {
                 "watch",
             ),
             ("UNDER 999 Black Tee", None, Some(999), "black tee"),
+            ("jeans between 500 and 1500", Some(500), Some(1500), "jeans"),
+            (
+                "jeans between ₹1500 and ₹500",
+                Some(500),
+                Some(1500),
+                "jeans",
+            ),
+            ("kurta from 500 to 1,500", Some(500), Some(1500), "kurta"),
+            ("kurta ₹500-1500", Some(500), Some(1500), "kurta"),
+            ("kurta 1k-2k", Some(1000), Some(2000), "kurta"),
+            ("tops 500 to 2k", Some(500), Some(2000), "tops"),
+            ("kurta from 499", Some(499), None, "kurta"),
+            ("co-ord set under 2k", None, Some(2000), "co-ord set"),
             ("kurta under", None, None, "kurta"),
             ("kurta less than", None, None, "kurta"),
         ];
@@ -255,6 +320,10 @@ mod tests {
             "tops under 12.345",
             "over the top",
             "co-ord set 2",
+            "jeans 32 to 34",
+            "jeans 32-34",
+            "between friends",
+            "from zara",
         ] {
             let p = price_words(text);
             assert!(!p.is_bounded(), "{text}: {p:?}");
@@ -310,6 +379,20 @@ mod properties {
             if rupees.is_multiple_of(1000) {
                 let text = format!("{word} {}k", rupees / 1000);
                 prop_assert_eq!(price_words(&text).max_paise, Some(rupees * 100));
+            }
+        }
+
+        #[test]
+        fn ranges_round_trip(a in 1..=MAX_PRICE_RUPEES, b in 1..=MAX_PRICE_RUPEES) {
+            for written in [
+                format!("kurta between {a} and {b}"),
+                format!("kurta from ₹{a} to ₹{b}"),
+                format!("kurta ₹{a}-{b}"),
+            ] {
+                let p = price_words(&written);
+                prop_assert_eq!(p.min_paise, Some(a.min(b) * 100), "{}", written);
+                prop_assert_eq!(p.max_paise, Some(a.max(b) * 100), "{}", written);
+                prop_assert_eq!(p.rest.as_str(), "kurta");
             }
         }
 
