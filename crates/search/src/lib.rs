@@ -152,8 +152,9 @@ impl SearchIndex {
         let mut vocabulary = Vocabulary::default();
         let mut learner = Learner::default();
         for doc in docs {
-            writer.add_document(document(&fields, &doc, ids.len() as u64))?;
-            learner.learn(&mut vocabulary, &doc);
+            let text = searchable_text(&doc);
+            writer.add_document(document(&fields, &doc, &text, ids.len() as u64))?;
+            learner.learn(&mut vocabulary, &text);
             ids.push(doc.id);
         }
         let mut writer = writer;
@@ -183,8 +184,9 @@ impl SearchIndex {
             let mut learner = Learner::default();
             for doc in upsert {
                 writer.delete_term(Term::from_field_text(fields.id, &doc.id));
-                writer.add_document(document(fields, doc, ids.len() as u64))?;
-                learner.learn(&mut vocabulary, doc);
+                let text = searchable_text(doc);
+                writer.add_document(document(fields, doc, &text, ids.len() as u64))?;
+                learner.learn(&mut vocabulary, &text);
                 ids.push(doc.id.clone());
             }
             Ok(())
@@ -342,10 +344,10 @@ impl Default for Learner {
 }
 
 impl Learner {
-    fn learn(&mut self, vocabulary: &mut Vocabulary, doc: &SearchDoc) {
+    /// Learns the words of a product's [`searchable_text`].
+    fn learn(&mut self, vocabulary: &mut Vocabulary, text: &str) {
         let mut words = Vec::new();
-        let text = searchable_text(doc);
-        let mut stream = self.plain.token_stream(&text);
+        let mut stream = self.plain.token_stream(text);
         while stream.advance() {
             words.push(stream.token().text.clone());
         }
@@ -388,13 +390,13 @@ fn plain_analyzer() -> TextAnalyzer {
         .build()
 }
 
-fn document(fields: &Fields, doc: &SearchDoc, key: u64) -> TantivyDocument {
-    let text = searchable_text(doc);
+/// `text` is the product's [`searchable_text`].
+fn document(fields: &Fields, doc: &SearchDoc, text: &str, key: u64) -> TantivyDocument {
     let mut out = TantivyDocument::default();
     out.add_text(fields.id, &doc.id);
     out.add_text(fields.gender, &doc.gender);
-    out.add_text(fields.stemmed, &text);
-    out.add_text(fields.plain, &text);
+    out.add_text(fields.stemmed, text);
+    out.add_text(fields.plain, text);
     out.add_text(fields.brand, text::canonical(&doc.brand));
     out.add_u64(fields.recency, doc.recency);
     out.add_u64(fields.price, doc.price_paise);
