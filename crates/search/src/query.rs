@@ -1,8 +1,8 @@
 //! Queries built word by word from what the shopper typed; never parsed from text.
 
 use std::ops::Bound;
-use tantivy::Term;
 
+use tantivy::Term;
 use tantivy::query::{
     AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, RangeQuery,
     TermQuery,
