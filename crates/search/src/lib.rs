@@ -1,22 +1,31 @@
 //! # search: the product search engine
 //!
 //! Full-text search over the catalogue, built for a shopper typing on a phone: typo tolerance
-//! (one typo from 5 letters, two from 9), prefixes while typing, plurals (English stemming), the
-//! synonyms Indian fashion shoppers use ([`synonyms`], one reviewed list), colour plus garment
-//! ("black cargo"), brand names and fragments ("urban dha"). Exact matches rank above synonym
-//! matches, which rank above prefix matches, which rank above typo matches; newer products win
-//! ties.
+//! (one typo from 5 letters, two from 9; in shorter words the catalogue does not use, one edit
+//! from 4 letters and a swap in 3, corrected to the catalogue's own words), spellings by sound
+//! ("kurthi", "lehnga"), prefixes while typing, plurals (English stemming), the synonyms Indian
+//! fashion shoppers use ([`synonyms`], one reviewed list), colour plus garment ("black
+//! cargo"), brand names and fragments ("urban dha", "zar saree"), and price words ("kurta
+//! under 1500", [`price_words`]). Exact matches rank above synonym matches, which rank above
+//! prefix matches, which rank above typos and spellings by sound; a brand's products come
+//! before others matched the same way; newer products win ties.
 //!
 //! The index lives in memory (tantivy's RAM directory), is built from [`SearchDoc`]s at start
 //! and kept in step with [`SearchIndex::update`]. Queries are built
 //! term by term from the shopper's words: user text never reaches a query language.
 //!
-//! Owns: tokenising, the synonym list, query building and ranking. Knows nothing of HTTP or the
-//! database: it indexes the documents it is given and answers product ids.
+//! Owns: tokenising, the synonym list, the catalogue's vocabulary, price words, query building
+//! and ranking. Knows nothing of HTTP or the database: it indexes the documents it is given and
+//! answers product ids.
 
+pub mod price;
 mod query;
+mod sound;
 pub mod synonyms;
 mod text;
+mod vocabulary;
+
+pub use price::{PriceWords, price_words};
 
 use std::sync::{Mutex, RwLock};
 
@@ -30,6 +39,7 @@ use tantivy::tokenizer::{
     TextAnalyzer,
 };
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+use vocabulary::Vocabulary;
 
 /// Longest search text taken into account, in characters; the rest is ignored.
 pub const MAX_QUERY_CHARS: usize = 100;
@@ -57,6 +67,8 @@ pub struct SearchDoc {
     pub gender: String,
     /// Larger is newer (milliseconds since the epoch, say); breaks ties between equal scores.
     pub recency: u64,
+    /// The plain price, which price words ("under 1500") bound.
+    pub price_paise: u64,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -71,7 +83,10 @@ struct Fields {
     stemmed: Field,
     /// The same words unstemmed: prefix matches ("hood" in "hoodie" before stemming cuts it).
     plain: Field,
+    /// The brand's words, unstemmed: a brand or its start ranks its products up.
+    brand: Field,
     recency: Field,
+    price: Field,
     /// Where the product id sits in [`SearchIndex`]'s `ids`: read from a fast field, so an
     /// answer never opens the compressed document store.
     key: Field,
@@ -85,6 +100,9 @@ pub struct SearchIndex {
     ids: RwLock<Vec<String>>,
     writer: Mutex<IndexWriter>,
     fields: Fields,
+    /// The indexed words, for short words with a typo and spellings by sound; only grows until
+    /// the next full rebuild, like `ids`.
+    vocabulary: RwLock<Vocabulary>,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -120,7 +138,9 @@ impl SearchIndex {
             gender: schema.add_text_field("gender", STRING),
             stemmed: schema.add_text_field("stemmed", text(STEMMED, IndexRecordOption::WithFreqs)),
             plain: schema.add_text_field("plain", text(PLAIN, IndexRecordOption::Basic)),
+            brand: schema.add_text_field("brand", text(PLAIN, IndexRecordOption::Basic)),
             recency: schema.add_u64_field("recency", FAST),
+            price: schema.add_u64_field("price", FAST),
             key: schema.add_u64_field("key", FAST),
         };
         let index = Index::create_in_ram(schema.build());
@@ -129,8 +149,12 @@ impl SearchIndex {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
         let writer = index.writer_with_num_threads(threads, WRITER_MEMORY_BYTES)?;
         let mut ids = Vec::new();
+        let mut vocabulary = Vocabulary::default();
+        let mut learner = Learner::default();
         for doc in docs {
-            writer.add_document(document(&fields, &doc, ids.len() as u64))?;
+            let text = searchable_text(&doc);
+            writer.add_document(document(&fields, &doc, &text, ids.len() as u64))?;
+            learner.learn(&mut vocabulary, &text);
             ids.push(doc.id);
         }
         let mut writer = writer;
@@ -144,6 +168,7 @@ impl SearchIndex {
             ids: RwLock::new(ids),
             writer: Mutex::new(writer),
             fields,
+            vocabulary: RwLock::new(vocabulary),
         })
     }
 
@@ -155,9 +180,13 @@ impl SearchIndex {
                 writer.delete_term(Term::from_field_text(fields.id, id));
             }
             let mut ids = self.ids.write().unwrap_or_else(|e| e.into_inner());
+            let mut vocabulary = self.vocabulary.write().unwrap_or_else(|e| e.into_inner());
+            let mut learner = Learner::default();
             for doc in upsert {
                 writer.delete_term(Term::from_field_text(fields.id, &doc.id));
-                writer.add_document(document(fields, doc, ids.len() as u64))?;
+                let text = searchable_text(doc);
+                writer.add_document(document(fields, doc, &text, ids.len() as u64))?;
+                learner.learn(&mut vocabulary, &text);
                 ids.push(doc.id.clone());
             }
             Ok(())
@@ -190,9 +219,11 @@ impl SearchIndex {
     }
 
     /// The ids of the best `limit` products for `text`, best first; `gender` keeps only that
-    /// gender's products. Blank text finds nothing. Every word must match (exactly, by a
-    /// synonym, as a prefix or with a typo); when no product matches every word, products
-    /// matching any of them are answered instead.
+    /// gender's products. Blank text finds nothing. Price words ("under 1500", see
+    /// [`price_words`]) bound the plain price; price words alone find the newest products in
+    /// the bound. Every other word must match (exactly, by a synonym, as a prefix, with a typo
+    /// or by sound); when no product matches every word, products matching any of them are
+    /// answered instead.
     pub fn search(
         &self,
         text: &str,
@@ -200,17 +231,23 @@ impl SearchIndex {
         mode: Mode,
         limit: usize,
     ) -> Result<Vec<String>, SearchError> {
-        let words = self.analyse(text);
-        if words.is_empty() || limit == 0 {
+        let text: String = text.chars().take(MAX_QUERY_CHARS).collect();
+        let price = price_words(&text);
+        let words = self.analyse(&price.rest, mode);
+        if (words.is_empty() && !price.is_bounded()) || limit == 0 {
             return Ok(Vec::new());
         }
-        let gender = gender.map(|g| Term::from_field_text(self.fields.gender, g));
-        let strict = query::build(&self.fields, &words, gender.clone(), mode, true);
+        let filters = query::Filters {
+            gender: gender.map(|g| Term::from_field_text(self.fields.gender, g)),
+            min_paise: price.min_paise,
+            max_paise: price.max_paise,
+        };
+        let strict = query::build(&self.fields, &words, &filters, mode, true);
         let found = self.top(strict.as_ref(), limit)?;
-        if !found.is_empty() || words.len() == 1 {
+        if !found.is_empty() || words.len() <= 1 {
             return Ok(found);
         }
-        let loose = query::build(&self.fields, &words, gender, mode, false);
+        let loose = query::build(&self.fields, &words, &filters, mode, false);
         self.top(loose.as_ref(), limit)
     }
 
@@ -243,29 +280,82 @@ impl SearchIndex {
             .collect())
     }
 
-    /// The query's words, each as the index sees it: stemmed, and plain for prefixes.
-    fn analyse(&self, text: &str) -> Vec<query::Word> {
-        let text: String = text.chars().take(MAX_QUERY_CHARS).collect();
+    /// The query's words, each as the index sees it: stemmed, plain for prefixes, and what a
+    /// word the catalogue does not know was probably meant to be.
+    fn analyse(&self, text: &str, mode: Mode) -> Vec<query::Word> {
         let mut stemmed = stemmed_analyzer();
         let mut plain = plain_analyzer();
-        text::words(&text::canonical(&text))
+        let vocabulary = self.vocabulary.read().unwrap_or_else(|e| e.into_inner());
+        let typed_words: Vec<String> = text::words(&text::canonical(text))
             .into_iter()
             .take(MAX_QUERY_WORDS)
-            .filter_map(|typed| {
+            .collect();
+        let last = typed_words.len().saturating_sub(1);
+        typed_words
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, typed)| {
                 let stem = first_token(&mut stemmed, &typed)?;
                 let prefix = first_token(&mut plain, &typed)?;
-                let synonyms = synonyms::of(&typed)
+                let synonyms: Vec<String> = synonyms::of(&typed)
                     .filter_map(|alt| first_token(&mut stemmed, &text::canonical(alt)))
                     .filter(|alt| *alt != stem)
                     .collect();
+                // A half-typed word that starts a catalogue word is not a typo yet.
+                let typing = mode == Mode::Suggest && i == last;
+                let known = vocabulary.knows(&prefix, &stem)
+                    || !synonyms.is_empty()
+                    || (typing && vocabulary.starts_a_word(&prefix));
+                let corrections = if known {
+                    Vec::new()
+                } else {
+                    vocabulary
+                        .corrections(&prefix)
+                        .into_iter()
+                        .filter_map(|word| first_token(&mut stemmed, word))
+                        .filter(|alt| *alt != stem)
+                        .collect()
+                };
                 Some(query::Word {
                     letters: typed.chars().count(),
                     stem,
                     prefix,
                     synonyms,
+                    corrections,
                 })
             })
             .collect()
+    }
+}
+
+/// Feeds a document's words to the vocabulary; holds the analysers so that they are built once.
+struct Learner {
+    plain: TextAnalyzer,
+    stemmed: TextAnalyzer,
+}
+
+impl Default for Learner {
+    fn default() -> Self {
+        Self {
+            plain: plain_analyzer(),
+            stemmed: stemmed_analyzer(),
+        }
+    }
+}
+
+impl Learner {
+    /// Learns the words of a product's [`searchable_text`].
+    fn learn(&mut self, vocabulary: &mut Vocabulary, text: &str) {
+        let mut words = Vec::new();
+        let mut stream = self.plain.token_stream(text);
+        while stream.advance() {
+            words.push(stream.token().text.clone());
+        }
+        for word in words {
+            if let Some(stem) = first_token(&mut self.stemmed, &word) {
+                vocabulary.add(&word, &stem);
+            }
+        }
     }
 }
 
@@ -300,20 +390,27 @@ fn plain_analyzer() -> TextAnalyzer {
         .build()
 }
 
-fn document(fields: &Fields, doc: &SearchDoc, key: u64) -> TantivyDocument {
+/// `text` is the product's [`searchable_text`].
+fn document(fields: &Fields, doc: &SearchDoc, text: &str, key: u64) -> TantivyDocument {
+    let mut out = TantivyDocument::default();
+    out.add_text(fields.id, &doc.id);
+    out.add_text(fields.gender, &doc.gender);
+    out.add_text(fields.stemmed, text);
+    out.add_text(fields.plain, text);
+    out.add_text(fields.brand, text::canonical(&doc.brand));
+    out.add_u64(fields.recency, doc.recency);
+    out.add_u64(fields.price, doc.price_paise);
+    out.add_u64(fields.key, key);
+    out
+}
+
+/// Everything searchable about a product as one canonical text.
+fn searchable_text(doc: &SearchDoc) -> String {
     let mut all = Vec::with_capacity(4 + doc.categories.len() + doc.tags.len());
     all.push(doc.name.as_str());
     all.push(doc.brand.as_str());
     all.push(doc.colour.as_str());
     all.extend(doc.categories.iter().map(String::as_str));
     all.extend(doc.tags.iter().map(String::as_str));
-    let text = text::canonical(&all.join(" . "));
-    let mut out = TantivyDocument::default();
-    out.add_text(fields.id, &doc.id);
-    out.add_text(fields.gender, &doc.gender);
-    out.add_text(fields.stemmed, &text);
-    out.add_text(fields.plain, &text);
-    out.add_u64(fields.recency, doc.recency);
-    out.add_u64(fields.key, key);
-    out
+    text::canonical(&all.join(" . "))
 }

@@ -40,6 +40,7 @@ fn docs(c: &catalogue::Catalogue) -> Vec<SearchDoc> {
             colour: p.colour.clone(),
             gender: p.gender.as_str().to_owned(),
             recency: i as u64,
+            price_paise: u64::try_from(p.price_paise).expect("a price"),
         })
         .collect()
 }
@@ -266,4 +267,246 @@ fn changes_are_visible_at_once() {
             .is_empty()
     );
     assert_eq!(index.len(), 29);
+}
+
+type Check = fn(&Demo, &catalogue::Product) -> bool;
+
+fn in_sub(d: &Demo, p: &catalogue::Product, subs: &[&str]) -> bool {
+    subs.contains(&d.subcategory(p))
+}
+
+fn of_brand(d: &Demo, p: &catalogue::Product, brand: &str) -> bool {
+    d.brands[&p.brand_id] == brand
+}
+
+fn rupees(p: &catalogue::Product) -> i64 {
+    p.price_paise / 100
+}
+
+/// Shoppers' queries that need forgiving: a typo in a short word, a spelling by sound, price
+/// words, a brand's start with a garment. The first result is what the shopper meant, and no
+/// result that is not comes before one that is.
+#[test]
+fn forgiving_queries_find_what_the_shopper_means() {
+    let d = demo();
+    let table: &[(&str, Mode, Check)] = &[
+        // A typo in a 3- or 4-letter word.
+        ("jeas", Mode::Search, |d, p| in_sub(d, p, &["Jeans"])),
+        ("jens", Mode::Search, |d, p| in_sub(d, p, &["Jeans"])),
+        ("sare", Mode::Search, |d, p| in_sub(d, p, &["Sarees"])),
+        ("tpos", Mode::Search, |d, p| in_sub(d, p, &["Tops"])),
+        ("topz", Mode::Search, |d, p| in_sub(d, p, &["Tops"])),
+        ("cpas", Mode::Search, |d, p| in_sub(d, p, &["Caps"])),
+        ("plos", Mode::Search, |d, p| in_sub(d, p, &["Polos"])),
+        ("kurt", Mode::Search, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"])
+        }),
+        ("t shirt", Mode::Search, |d, p| {
+            d.subcategory(p).contains("T-shirt") || p.name.contains("T-shirt")
+        }),
+        ("t-shirt", Mode::Search, |d, p| {
+            d.subcategory(p).contains("T-shirt") || p.name.contains("T-shirt")
+        }),
+        ("jeas", Mode::Suggest, |d, p| in_sub(d, p, &["Jeans"])),
+        ("black jeas", Mode::Search, |d, p| {
+            p.colour == "black" && in_sub(d, p, &["Jeans"])
+        }),
+        ("red sare", Mode::Suggest, |d, p| {
+            p.colour == "red" && in_sub(d, p, &["Sarees"])
+        }),
+        // Spelt by sound.
+        ("kurthi", Mode::Search, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"])
+        }),
+        ("kurthis", Mode::Suggest, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"])
+        }),
+        ("jeens", Mode::Suggest, |d, p| in_sub(d, p, &["Jeans"])),
+        ("lehnga", Mode::Search, |d, p| in_sub(d, p, &["Lehengas"])),
+        ("lehanga", Mode::Search, |d, p| in_sub(d, p, &["Lehengas"])),
+        ("sneekers", Mode::Search, |d, p| in_sub(d, p, &["Sneakers"])),
+        ("sarree", Mode::Search, |d, p| in_sub(d, p, &["Sarees"])),
+        ("jumka", Mode::Search, |d, p| in_sub(d, p, &["Jhumkas"])),
+        ("kolapuri", Mode::Search, |d, p| {
+            in_sub(d, p, &["Kolhapuris"])
+        }),
+        ("jaket", Mode::Search, |d, p| {
+            in_sub(d, p, &["Jackets", "Nehru Jackets"])
+        }),
+        ("kurtha", Mode::Search, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"])
+        }),
+        // Price words bound any category.
+        ("kurta under 1500", Mode::Search, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"]) && rupees(p) <= 1500
+        }),
+        ("jeans below 2k", Mode::Search, |d, p| {
+            in_sub(d, p, &["Jeans"]) && rupees(p) <= 2000
+        }),
+        ("saree less than ₹2999", Mode::Search, |d, p| {
+            in_sub(d, p, &["Sarees"]) && rupees(p) <= 2999
+        }),
+        ("tops upto 900", Mode::Search, |d, p| {
+            in_sub(d, p, &["Tops"]) && rupees(p) <= 900
+        }),
+        ("sneakers within 3000", Mode::Search, |d, p| {
+            in_sub(d, p, &["Sneakers"]) && rupees(p) <= 3000
+        }),
+        ("shirt under rs 1299", Mode::Search, |d, p| {
+            (in_sub(d, p, &["Shirt"]) || p.name.contains("Shirt")) && rupees(p) <= 1299
+        }),
+        ("watch above 2000", Mode::Search, |d, p| {
+            in_sub(d, p, &["Watches"]) && rupees(p) >= 2000
+        }),
+        ("hoodie 1.5k", Mode::Search, |d, p| {
+            in_sub(d, p, &["Hoodies", "Sweatshirts"]) && rupees(p) <= 1500
+        }),
+        ("under 999", Mode::Search, |_, p| rupees(p) <= 999),
+        ("kurta under", Mode::Suggest, |d, p| {
+            in_sub(d, p, &["Kurtas", "Kurtis"])
+        }),
+        ("jeas under 2000", Mode::Suggest, |d, p| {
+            in_sub(d, p, &["Jeans"]) && rupees(p) <= 2000
+        }),
+        // A brand, or its start, with a garment.
+        ("chandni saree", Mode::Search, |d, p| {
+            of_brand(d, p, "Chandni Couture") && in_sub(d, p, &["Sarees"])
+        }),
+        ("rajpath shirts", Mode::Search, |d, p| {
+            of_brand(d, p, "Rajpath Tailors") && in_sub(d, p, &["Shirt"])
+        }),
+        ("zar saree", Mode::Search, |d, p| {
+            of_brand(d, p, "Zari Lane") && in_sub(d, p, &["Sarees"])
+        }),
+        ("kes kurta", Mode::Search, |d, p| {
+            of_brand(d, p, "Kesari Threads") && in_sub(d, p, &["Kurtas"])
+        }),
+        ("decc jeans", Mode::Search, |d, p| {
+            of_brand(d, p, "Deccan Denim") && in_sub(d, p, &["Jeans"])
+        }),
+        ("ghad watch", Mode::Suggest, |d, p| {
+            of_brand(d, p, "Ghadi Works") && in_sub(d, p, &["Watches"])
+        }),
+        ("noor hand", Mode::Suggest, |d, p| {
+            of_brand(d, p, "Noor Atelier") && in_sub(d, p, &["Handbags"])
+        }),
+        ("gulmohar kurti under 2k", Mode::Search, |d, p| {
+            of_brand(d, p, "Gulmohar Studio") && in_sub(d, p, &["Kurtis"]) && rupees(p) <= 2000
+        }),
+    ];
+    let mut failures = Vec::new();
+    for (query, mode, check) in table {
+        let found = d.find(query, *mode, 10);
+        let meant: Vec<bool> = found.iter().map(|p| check(d, p)).collect();
+        let names: Vec<&str> = found.iter().map(|p| p.name.as_str()).collect();
+        let first_miss = meant.iter().position(|m| !m).unwrap_or(meant.len());
+        if found.is_empty() || !meant[0] || meant[first_miss..].iter().any(|m| *m) {
+            failures.push(format!("{query:?} ({mode:?}): {names:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Forgiving stays guarded: short catalogue words are never "corrected", nonsense finds
+/// nothing, and a price bound nothing meets finds nothing.
+#[test]
+fn forgiving_does_not_match_everything() {
+    let d = demo();
+    let table: &[(&str, Mode, Check)] = &[
+        ("bag", Mode::Search, |d, p| in_sub(d, p, &["Handbags"])),
+        ("bags", Mode::Suggest, |d, p| in_sub(d, p, &["Handbags"])),
+        ("cap", Mode::Search, |d, p| in_sub(d, p, &["Caps"])),
+        ("top", Mode::Search, |d, p| {
+            in_sub(d, p, &["Tops"]) || p.name.contains("Top")
+        }),
+        ("shirt", Mode::Search, |d, p| {
+            in_sub(d, p, &["Shirt"]) || p.name.contains("Shirt")
+        }),
+    ];
+    for (query, mode, check) in table {
+        let found = d.find(query, *mode, 10);
+        assert!(!found.is_empty(), "{query:?}");
+        assert!(
+            found.iter().all(|p| check(d, p)),
+            "{query:?}: {:?}",
+            found.iter().map(|p| &p.name).collect::<Vec<_>>()
+        );
+    }
+    for nothing in [
+        "xqzv",
+        "qqq",
+        "zzzz",
+        "jeans under 1",
+        "saree above 9000000",
+        "under 0",
+    ] {
+        for mode in [Mode::Search, Mode::Suggest] {
+            let found = d.find(nothing, mode, 10);
+            assert!(
+                found.is_empty(),
+                "{nothing:?} ({mode:?}): {:?}",
+                found.iter().map(|p| &p.name).collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+/// A word the catalogue uses is never corrected: its own products are the answer, before and
+/// instead of those a correction would find.
+#[test]
+fn exact_words_rank_above_corrections() {
+    let doc = |id: &str, name: &str| SearchDoc {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        brand: "Test".to_owned(),
+        categories: vec![],
+        tags: vec![],
+        colour: "black".to_owned(),
+        gender: "female".to_owned(),
+        recency: 0,
+        price_paise: 99_900,
+    };
+    let search = |index: &SearchIndex, text: &str| {
+        index.search(text, None, Mode::Search, 10).expect("search")
+    };
+    let spelt_by_sound =
+        SearchIndex::build([doc("1", "Kurti Cotton"), doc("2", "Printed Kurti")]).expect("build");
+    assert_eq!(search(&spelt_by_sound, "kurthi").len(), 2);
+    let exact = SearchIndex::build([
+        doc("1", "Kurti Cotton"),
+        doc("2", "Printed Kurti"),
+        doc("3", "Kurthi Wrap"),
+    ])
+    .expect("build");
+    assert_eq!(search(&exact, "kurthi")[0], "3");
+    let short =
+        SearchIndex::build([doc("1", "Silk Tops"), doc("2", "Tpos Lounge")]).expect("build");
+    assert_eq!(search(&short, "tpos"), vec!["2".to_owned()]);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Whatever is typed, search and suggestions answer (possibly nothing) and never fail, and
+    /// a price bound in the text holds for every answer.
+    #[test]
+    fn any_text_is_answered(
+        text in "(\\PC{0,12} ?){0,4}",
+        bound in proptest::option::of(1u64..5_000),
+    ) {
+        let d = demo();
+        let text = match bound {
+            Some(rupees) => format!("{text} under {rupees}"),
+            None => text,
+        };
+        for mode in [Mode::Search, Mode::Suggest] {
+            let found = d.index.search(&text, None, mode, 10);
+            proptest::prop_assert!(found.is_ok(), "{:?}", text);
+            if let Some(rupees) = bound {
+                for id in found.unwrap_or_default() {
+                    proptest::prop_assert!(d.products[&id].price_paise <= i64::try_from(rupees * 100).unwrap_or(i64::MAX));
+                }
+            }
+        }
+    }
 }

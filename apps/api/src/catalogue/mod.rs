@@ -307,5 +307,6 @@ fn search_doc(e: &Entry) -> search::SearchDoc {
         colour: r.colour.clone(),
         gender: r.gender.clone(),
         recency: u64::try_from(r.created_at.and_utc().timestamp_millis()).unwrap_or(0),
+        price_paise: u64::try_from(r.price_paise).unwrap_or(0),
     }
 }

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::{Backend, TestApp, error_code, listed, spawn_app};
+use crate::helpers::{Backend, TestApp, error_code, listed, paise, spawn_app};
 use crate::on_both_backends;
 
 on_both_backends!(
@@ -12,6 +12,7 @@ on_both_backends!(
     search_rejects_blank_long_and_malformed_bodies,
     suggestions_start_at_two_characters_and_match_half_typed_words,
     popular_searches_are_six_words_of_the_newest_products,
+    search_and_suggestions_forgive_short_typos_sound_price_and_brand_words,
 );
 
 async fn search(app: &TestApp, body: Value) -> (u16, Value) {
@@ -272,4 +273,137 @@ async fn popular_searches_are_six_words_of_the_newest_products(backend: Backend)
             "{word} comes from the newest products"
         );
     }
+}
+
+fn brands(list: &Value) -> Vec<String> {
+    list.as_array()
+        .expect("list")
+        .iter()
+        .map(|p| p["brand"]["name"].as_str().expect("brand").to_owned())
+        .collect()
+}
+
+fn prices(list: &Value) -> Vec<u64> {
+    list.as_array()
+        .expect("list")
+        .iter()
+        .map(|p| u64::try_from(paise(&p["price"]) / 100).expect("a price"))
+        .collect()
+}
+
+async fn search_and_suggestions_forgive_short_typos_sound_price_and_brand_words(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let suggest = |typed: &str| {
+        let url = format!("/api/products/suggestions?q={}", urlencode(typed));
+        let app = &app;
+        async move { app.get_json(&url).await }
+    };
+    // Bounds the cheapest product of the kind meets, whatever the test catalogue's prices.
+    let cheapest = |sub: &str| {
+        let demo = crate::helpers::demo();
+        listed()
+            .iter()
+            .filter(|p| {
+                demo.categories
+                    .iter()
+                    .any(|c| c.id == p.category_ids[1] && c.name == sub)
+            })
+            .map(|p| u64::try_from(p.price_paise / 100).expect("a price"))
+            .min()
+            .expect("a product of the kind")
+    };
+    let kurta = cheapest("Kurtas").div_ceil(100) * 100;
+    let jeans = cheapest("Jeans").div_ceil(1000);
+    let saree = cheapest("Sarees");
+    // (query, the subcategories it must find, the highest price in rupees)
+    for (query, wanted, at_most) in [
+        ("jeas".to_owned(), &["Jeans"][..], None),
+        ("sare".to_owned(), &["Sarees"], None),
+        ("kurthi".to_owned(), &["Kurtas", "Kurtis"], None),
+        ("sneekers".to_owned(), &["Sneakers"], None),
+        ("lehnga".to_owned(), &["Lehengas"], None),
+        (
+            format!("kurta under {kurta}"),
+            &["Kurtas", "Kurtis"],
+            Some(kurta),
+        ),
+        (
+            format!("jeans below {jeans}k"),
+            &["Jeans"],
+            Some(jeans * 1000),
+        ),
+        (
+            format!("saree less than ₹{saree}"),
+            &["Sarees"],
+            Some(saree),
+        ),
+    ] {
+        let query = query.as_str();
+        let (status, found) = search(&app, serde_json::json!({ "query": query, "limit": 5 })).await;
+        let (suggested_status, suggested) = suggest(query).await;
+        for (how, status, list) in [
+            ("search", status, found),
+            ("suggestions", suggested_status, suggested),
+        ] {
+            assert_eq!(status, 200, "{how} {query}");
+            let subs = subcategories(&list);
+            assert!(!subs.is_empty(), "{how} {query} finds something");
+            assert!(kind_first(&subs, wanted), "{how} {query}: {subs:?}");
+            if let Some(at_most) = at_most {
+                assert!(
+                    prices(&list).iter().all(|p| *p <= at_most),
+                    "{how} {query}: {:?}",
+                    prices(&list)
+                );
+            }
+        }
+    }
+    let (_, found) = search(
+        &app,
+        serde_json::json!({ "query": "zar saree", "limit": 5 }),
+    )
+    .await;
+    let (_, suggested) = suggest("zar sare").await;
+    for list in [found, suggested] {
+        assert!(!brands(&list).is_empty());
+        assert!(
+            brands(&list).iter().all(|b| b == "Zari Lane"),
+            "{:?}",
+            brands(&list)
+        );
+        assert!(subcategories(&list).iter().all(|s| s == "Sarees"));
+    }
+    let (_, bags) = search(&app, serde_json::json!({ "query": "bag", "limit": 10 })).await;
+    assert!(
+        kind_first(&subcategories(&bags), &["Handbags"]),
+        "a catalogue word is never corrected: {:?}",
+        subcategories(&bags)
+    );
+    for nothing in ["xqzv", "jeans under 1"] {
+        let (_, found) = search(&app, serde_json::json!({ "query": nothing })).await;
+        assert_eq!(found, serde_json::json!([]), "{nothing}");
+        assert_eq!(suggest(nothing).await.1, serde_json::json!([]), "{nothing}");
+    }
+}
+
+/// The kind comes first, and nothing of it after something else: a synonym's other matches
+/// ("denim" in a brand's name) may follow.
+fn kind_first(subs: &[String], wanted: &[&str]) -> bool {
+    let first_other = subs
+        .iter()
+        .position(|s| !wanted.contains(&s.as_str()))
+        .unwrap_or(subs.len());
+    first_other > 0
+        && subs[first_other..]
+            .iter()
+            .all(|s| !wanted.contains(&s.as_str()))
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
