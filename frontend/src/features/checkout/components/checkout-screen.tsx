@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
 import { useAddresses } from '@/hooks/use-addresses';
 import { useGoBack } from '@/hooks/use-go-back';
 import { defaultAddress } from '@/api/addresses';
@@ -79,7 +80,10 @@ function Summary({
           {quote.lines.map((line) => (
             <li key={`${line.product._id}/${line.size}`} className={styles.row}>
               <span>
-                {line.product.name} · {line.size} × {line.quantity}
+                <Link to={paths.product.getHref(line.product._id)} className={styles.lineLink}>
+                  {line.product.name}
+                </Link>{' '}
+                · {line.size} × {line.quantity}
               </span>
               <span>{inr(line.lineTotal)}</span>
             </li>

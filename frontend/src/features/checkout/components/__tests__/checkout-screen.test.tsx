@@ -97,6 +97,11 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     const { checkout } = openCheckout();
     await waitFor(() => expect(within(summary()).getByText('Total')).toBeVisible());
     expect(summary()).toHaveTextContent('Navy Tee · L × 2');
+    // 001 §2: checkout links to /product/{id}.
+    expect(within(summary()).getByRole('link', { name: 'Navy Tee' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
     expect(summary()).toHaveTextContent('FREE');
     expect(summary()).toHaveTextContent('Free delivery on orders above ₹1,500');
     expect(payButton()).toHaveTextContent('Pay ₹2,598');
