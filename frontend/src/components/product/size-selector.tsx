@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import styles from './size-selector.module.css';
 
 interface SizeSelectorProps {
@@ -19,6 +20,8 @@ export function unitsLeft(stock: SizeSelectorProps['stock'], size: string): numb
  */
 export function SizeSelector({ sizes, stock, selected, onSelect }: SizeSelectorProps) {
   const left = selected === null ? undefined : unitsLeft(stock, selected);
+  // Unique per selector: a size sheet may open over a page with its own sizes.
+  const name = useId();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>
@@ -32,7 +35,7 @@ export function SizeSelector({ sizes, stock, selected, onSelect }: SizeSelectorP
             <label key={size} className={styles.size}>
               <input
                 type="radio"
-                name="size"
+                name={name}
                 value={size}
                 checked={size === selected}
                 disabled={soldOut}
