@@ -113,14 +113,21 @@ export const LOOK_FALLBACK_LIMIT = 50;
 /** Swipe screen's filter sheet asks for up to 100 brands (001 §9). */
 export const SWIPE_FILTER_BRANDS_LIMIT = 100;
 /**
- * The swipe screen's policy tabs (001 §9): returns within 30 days, the refund 5-7 business days
- * after the return arrives; standard shipping 3-7 business days, India only; the policy tab's
- * free-delivery threshold is ₹999 (checkout says ₹1,500: 001 §2 gives both readings).
+ * The swipe screen's return policy (001 §9): returns within 30 days, the refund 5-7 business
+ * days after the return arrives.
  */
 export const RETURN_WINDOW_DAYS = 30;
 export const REFUND_BUSINESS_DAYS = '5-7';
-export const STANDARD_SHIPPING_BUSINESS_DAYS = '3-7';
-export const POLICY_FREE_DELIVERY_ABOVE_RUPEES = 999;
+/**
+ * The delivery facts shown before any quote (the policy tab, checkout's options, the order
+ * confirmation): the server's, which testdata/vectors/delivery_policy.json checks on both sides.
+ * Standard arrives in 5 days (the server's estimate, 001 §9) and delivery is free above ₹1,500;
+ * the specification's other readings (₹999, 3-7 and 2-5 business days) are not shown
+ * (docs/requirements.md, "Contradictions in the specification").
+ */
+export const STANDARD_DELIVERY_DAYS = 5;
+export const FREE_DELIVERY_ABOVE_RUPEES = 1500;
+export const EXPRESS_FEE_RUPEES = 99;
 
 /** Home's trending row asks for the 7d window (000 §7, §9). */
 export const HOME_TRENDING_WINDOW = '7d';

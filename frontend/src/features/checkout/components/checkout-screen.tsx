@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { EXPRESS_FEE_RUPEES } from '@/config/app';
 import { paths } from '@/config/paths';
 import { useAddresses } from '@/hooks/use-addresses';
 import { useGoBack } from '@/hooks/use-go-back';
@@ -29,8 +30,6 @@ import { CouponBox } from './coupon-box';
 import { PaymentSheet } from './payment-sheet';
 import styles from './checkout.module.css';
 
-/** The express fee the option advertises (001 §9); what is charged is the quote's. */
-const EXPRESS_FEE_PAISE = 9900;
 /** 001 §4: a direct-buy item taken to 0 goes back after half a second. */
 const REMOVED_BACK_DELAY_MS = 500;
 
@@ -221,7 +220,7 @@ function SignedInCheckout() {
           <span>
             <strong>{CHECKOUT_TEXTS.express}</strong>
             <span className={styles.muted}>
-              {[address?.delivery?.window, formatInr(EXPRESS_FEE_PAISE)].filter(Boolean).join(' · ')}
+              {[address?.delivery?.window, formatInr(EXPRESS_FEE_RUPEES * 100)].filter(Boolean).join(' · ')}
             </span>
           </span>
         </label>
