@@ -306,9 +306,13 @@ export function CheckoutScreen() {
   const { isLoggedIn } = useSessionUser();
   const goBack = useGoBack();
   const { open } = useSignInPromptActions();
+  // Signed in when checkout opened: a session lost on the way (the server answered 401) asks
+  // to log in again (001 §8) rather than to sign in.
+  const [wasSignedIn] = useState(isLoggedIn);
+  const reason = wasSignedIn ? CHECKOUT_TEXTS.signInAgain : CHECKOUT_TEXTS.signInReason;
   useEffect(() => {
-    if (!isLoggedIn) open(CHECKOUT_TEXTS.signInReason);
-  }, [isLoggedIn, open]);
+    if (!isLoggedIn) open(reason);
+  }, [isLoggedIn, open, reason]);
   return (
     <div className={styles.screen}>
       <TitleBar title={CHECKOUT_TEXTS.title} onBack={goBack} />
@@ -321,7 +325,7 @@ export function CheckoutScreen() {
           hint={CHECKOUT_TEXTS.signInHint}
           action={{
             label: CHECKOUT_TEXTS.signInButton,
-            onClick: () => open(CHECKOUT_TEXTS.signInReason),
+            onClick: () => open(reason),
           }}
         />
       )}

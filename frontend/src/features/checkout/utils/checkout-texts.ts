@@ -8,6 +8,9 @@ export const CHECKOUT_TEXTS = {
   signInHint: 'Your addresses, coupons and payment are tied to your account.',
   signInButton: 'Sign In',
   signInReason: 'Sign in to place your order.',
+  /** The sign-in prompt's words when the server forgot the session during checkout (401). */
+  signInAgain: 'Please log in again.',
+  userNotFound: 'User not found. Please log in again.',
   addresses: 'Delivery Address',
   addAddress: 'Add New Address',
   loadingAddresses: 'Loading addresses...',
@@ -30,6 +33,7 @@ export const CHECKOUT_TEXTS = {
   couponInvalidData: 'Invalid coupon data received',
   couponValidateFailed: 'Failed to validate coupon code. Please try again.',
   couponUnavailable: 'Coupon feature temporarily unavailable. Please proceed with your order.',
+  couponApplyFailed: 'Failed to apply coupon. Please try again.',
   couponApplied: (code: string) => `Coupon ${code} applied`,
   summary: 'Order Summary',
   summaryNeedsAddress: 'Add a delivery address to see your order total.',
@@ -51,6 +55,8 @@ export const CHECKOUT_TEXTS = {
   paymentCancelled: 'Payment cancelled. You can pay whenever you are ready.',
   paymentLoading: 'Payment system is loading. Please refresh the page and try again.',
   paymentSetupFailed: (message: string) => `Payment setup failed: ${message}`,
+  paymentInitFailed: 'Failed to initialize payment. Please try again.',
+  paymentError: (message: string) => `Payment error: ${message}`,
   paymentFailed: 'Payment failed. Please try again.',
   verificationFailed: 'Payment verification failed. Please try again.',
 } as const;
