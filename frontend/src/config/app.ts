@@ -19,6 +19,11 @@ export const SPLASH_FADE_MS = 300;
 /** Toasts in the route shell last 2 s (000 §2.1, §9); at most 20 at once. */
 export const TOAST_DURATION_MS = 2000;
 export const MAX_TOASTS = 20;
+/**
+ * 000 §2.1, §9: toasts last 3000 ms "elsewhere": the discovery screens outside the route shell
+ * and outside 001's shopping area (which says 2 s), that is /offers, /deals, /special-offers.
+ */
+export const TOAST_ELSEWHERE_MS = 3000;
 /** My Orders' cancellation notices stay longer: 5 s (001 §2 My Orders, §9). */
 export const CANCEL_NOTICE_MS = 5000;
 

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { DEFAULT_QUANTITY, DEFAULT_SIZE } from '@/api/bag';
+import { TOAST_ELSEWHERE_MS } from '@/config/app';
 import { brandName, type Product } from '@/lib/product';
 import { useAddToBag } from '@/hooks/use-bag';
 import { useBuyNow } from '@/hooks/use-buy-now';
@@ -25,7 +26,7 @@ export interface SizeSheetProps {
   product: Product;
   /** What the shopper asked for on the card: the sheet's button. */
   action: SizeSheetAction;
-  /** The toast once added, when not the bag's own 'Added to bag'. */
+  /** The toast once added, when not the bag's own 'Added to bag': the offer screens' 3000 ms one. */
   addedText?: string;
   onClose: () => void;
 }
@@ -62,7 +63,8 @@ export function SizeSheet({ product, action, addedText, onClose }: SizeSheetProp
         // In place of the bag's own toast, after the add or after a brand switch.
         addedText === undefined
           ? undefined
-          : () => showToast({ type: 'success', message: addedText }),
+          : () =>
+              showToast({ type: 'success', message: addedText, durationMs: TOAST_ELSEWHERE_MS }),
       );
     // The add goes on without the sheet: its toast, the brand dialog or checkout follow.
     onClose();

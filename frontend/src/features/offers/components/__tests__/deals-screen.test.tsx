@@ -132,6 +132,10 @@ describe('Hot Deals (000 §2.10)', () => {
       await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
       expect(await screen.findByText('Added to cart')).toBeInTheDocument();
       expect(screen.queryByRole('dialog', { name: 'Hoodies a' })).toBeNull();
+      // 000 §9: 3000 ms here, outside the route shell; still there after the shell's 2 s.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      expect(screen.getByText('Added to cart')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull(), { timeout: 1500 });
       expect(bag.calls).toEqual([
         `POST /api/cart/items ${JSON.stringify({ productId: 'a', size: 'L', quantity: 1 })}`,
       ]);
