@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { DEFAULT_QUANTITY, DEFAULT_SIZE } from '@/api/bag';
 import { TOAST_ELSEWHERE_MS } from '@/config/app';
+import type { InrStyle } from '@/lib/money';
 import { brandName, type Product } from '@/lib/product';
 import { useAddToBag } from '@/hooks/use-bag';
 import { useBuyNow } from '@/hooks/use-buy-now';
@@ -26,6 +27,8 @@ export interface SizeSheetProps {
   product: Product;
   /** What the shopper asked for on the card: the sheet's button. */
   action: SizeSheetAction;
+  /** The price as the card that opened the sheet shows it (deals: whole rupees, 000 §9). */
+  priceStyle?: InrStyle;
   /** The toast once added, when not the bag's own 'Added to bag': the offer screens' 3000 ms one. */
   addedText?: string;
   onClose: () => void;
@@ -41,7 +44,7 @@ export interface SizeSheetProps {
  *
  * Drawn into the document's body: a card that moves (the swipe stack) must not carry it along.
  */
-export function SizeSheet({ product, action, addedText, onClose }: SizeSheetProps) {
+export function SizeSheet({ product, action, priceStyle, addedText, onClose }: SizeSheetProps) {
   const sizes = product.sizes ?? [];
   const [size, setSize] = useState<string | null>(sizes.length === 0 ? DEFAULT_SIZE : null);
   const [missing, setMissing] = useState(false);
@@ -75,7 +78,7 @@ export function SizeSheet({ product, action, addedText, onClose }: SizeSheetProp
       <ModalHeader titleId={titleId} title={product.name} onClose={onClose} />
       <div className={styles.body}>
         {brand && <p className={styles.brand}>{brand}</p>}
-        <PriceTag product={product} />
+        <PriceTag product={product} priceStyle={priceStyle} />
         {sizes.length > 0 && (
           <SizeSelector
             sizes={sizes}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { InrStyle } from '@/lib/money';
 import type { Product } from '@/lib/product';
 import { BAG_SIGN_IN_REASON } from '@/hooks/use-bag';
 import { useSessionUser } from '@/stores/session';
@@ -18,7 +19,14 @@ const SizeSheet = lazy(async () => ({
  * shows the toast; ours really adds (docs/requirements.md): a visitor gets the sign-in prompt,
  * a shopper chooses a size in a sheet, and the add keeps the bag's rules (one brand, stock).
  */
-export function AddToCartButton({ product }: { product: Product }) {
+export function AddToCartButton({
+  product,
+  priceStyle,
+}: {
+  product: Product;
+  /** The card's price style, kept in the size sheet. */
+  priceStyle?: InrStyle;
+}) {
   const { isLoggedIn } = useSessionUser();
   const { open } = useSignInPromptActions();
   const [choosing, setChoosing] = useState(false);
@@ -38,6 +46,7 @@ export function AddToCartButton({ product }: { product: Product }) {
           <SizeSheet
             product={product}
             action="add"
+            priceStyle={priceStyle}
             addedText={ADDED_TO_CART_TEXT}
             onClose={() => setChoosing(false)}
           />

@@ -121,7 +121,9 @@ describe('Hot Deals (000 §2.10)', () => {
       server.use(...bag.handlers);
       const { user } = await openSheet();
       const sheet = await screen.findByRole('dialog', { name: 'Hoodies a' });
-      // 000 §9's stock: M is sold out.
+      // The card's whole rupees (000 §9): 30 % off ₹1,299 is ₹909.30.
+      expect(within(sheet).getByText('₹909')).toBeInTheDocument();
+      // The fixture's stock: M is sold out.
       expect(within(sheet).getByRole('radio', { name: /^M/ })).toBeDisabled();
       await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
       expect(within(sheet).getByRole('alert')).toHaveTextContent(SELECT_SIZE_TEXT);
