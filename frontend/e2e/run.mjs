@@ -605,10 +605,18 @@ async function toastSays(page, text, what) {
     .waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`${what}: no '${text}' toast`));
 }
 
-/** Taps 'Switch to {brand}' when the brand-conflict dialog asks; answers whether it did. */
-async function switchBrandIfAsked(page) {
+/**
+ * After an add: the toast `text`, or the brand-conflict dialog when the bag holds another
+ * brand, whose 'Switch to {brand}' it taps. Answers whether it switched.
+ */
+async function addedOrSwitched(page, text, what) {
   const dialog = page.getByRole('dialog', { name: /^Your bag has items from / });
-  if (!(await dialog.waitFor({ timeout: 3_000 }).then(() => true, () => false))) return false;
+  const toast = page.getByRole('list', { name: 'Notifications' }).getByText(text, { exact: true }).first();
+  const seen = await Promise.race([
+    dialog.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'dialog'),
+    toast.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'toast'),
+  ]).catch(() => fail(`${what}: neither '${text}' nor the brand-conflict dialog`));
+  if (seen === 'toast') return false;
   await dialog.getByRole('button', { name: /^Switch to / }).tap();
   return true;
 }
@@ -648,11 +656,13 @@ async function buyFromACard(page) {
   await card.getByRole('button', { name: /^Add to Bag/ }).tap();
   const sheet = page.getByRole('dialog', { name });
   await sheet.waitFor({ timeout: 5_000 }).catch(() => fail("the card's 'Add to Bag' opened no size sheet"));
+  await page.waitForTimeout(300); // the sheet's slide up
   await screenshot(page, 'swipe-buy-01-size-sheet');
   await sheet.locator('input[type="radio"]:not([disabled])').first().check({ force: true });
   await sheet.getByRole('button', { name: 'ADD TO BAG' }).tap();
-  if (await switchBrandIfAsked(page)) step('card: the bag held another brand; switched');
-  else await toastSays(page, 'Added to bag', "the card's Add to Bag");
+  if (await addedOrSwitched(page, 'Added to bag', "the card's Add to Bag")) {
+    step('card: the bag held another brand; switched');
+  }
   if ((await topCardName(page)) !== name) fail(`Add to Bag took '${name}' off the stack`);
   step(`card: '${name}' added to the bag and still on top`);
 
