@@ -676,6 +676,8 @@ async function buyFromACard(page) {
   await sheet.getByRole('button', { name: 'BUY NOW' }).tap();
   await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS })
     .catch(() => fail(`the card's BUY NOW went to ${page.url()}, not /checkout`));
+  await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("checkout's heading did not show after the card's BUY NOW"));
   await screenshot(page, 'swipe-buy-03-checkout');
   step(`card: Buy Now took '${name}' to checkout`);
 }
