@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import styles from './size-selector.module.css';
 
 interface SizeSelectorProps {
@@ -20,8 +19,6 @@ export function unitsLeft(stock: SizeSelectorProps['stock'], size: string): numb
  */
 export function SizeSelector({ sizes, stock, selected, onSelect }: SizeSelectorProps) {
   const left = selected === null ? undefined : unitsLeft(stock, selected);
-  // Unique per selector: a size sheet may open over a page with its own sizes.
-  const name = useId();
   return (
     <fieldset className={styles.fieldset}>
       <legend className={styles.legend}>
@@ -35,7 +32,7 @@ export function SizeSelector({ sizes, stock, selected, onSelect }: SizeSelectorP
             <label key={size} className={styles.size}>
               <input
                 type="radio"
-                name={name}
+                name="size"
                 value={size}
                 checked={size === selected}
                 disabled={soldOut}
