@@ -272,6 +272,12 @@ async function offersDealsSpecials(page) {
   if (wrong.length) fail(`a deal on /deals?discount=50 is not 50% off: ${JSON.stringify(wrong[0])}`);
   step(`deals?discount=50: ${deals} products, every one 50% OFF`);
   await screenshot(page, '10-deals');
+  // A visitor's add asks to sign in first (001 §6); the add itself is in the swipe journey.
+  await page.getByTestId('product-card').first().getByRole('button', { name: /^Add to cart/ }).tap();
+  const prompt = page.getByRole('dialog', { name: 'Sign in to continue' });
+  await prompt.waitFor({ timeout: 5_000 }).catch(() => fail("a visitor's 'Add to cart' on a deal did not ask to sign in"));
+  await prompt.getByRole('button', { name: 'Close' }).tap();
+  step("deals: a visitor's 'Add to cart' opens the login sheet");
 
   await open(page, '/special-offers?maxPrice=2999');
   await page.getByText('Under ₹2,999').first().waitFor({ timeout: DATA_TIMEOUT_MS })
@@ -593,6 +599,89 @@ async function waitForNewTopCard(page, name, what) {
   }
 }
 
+/** A toast's text, waited for: the one the shop says after an add. */
+async function toastSays(page, text, what) {
+  await page.getByRole('list', { name: 'Notifications' }).getByText(text, { exact: true }).first()
+    .waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`${what}: no '${text}' toast`));
+}
+
+/**
+ * After an add: the toast `text`, or the brand-conflict dialog when the bag holds another
+ * brand, whose 'Switch to {brand}' it taps. Answers whether it switched.
+ */
+async function addedOrSwitched(page, text, what) {
+  const dialog = page.getByRole('dialog', { name: /^Your bag has items from / });
+  const toast = page.getByRole('list', { name: 'Notifications' }).getByText(text, { exact: true }).first();
+  const seen = await Promise.race([
+    dialog.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'dialog'),
+    toast.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'toast'),
+  ]).catch(() => fail(`${what}: neither '${text}' nor the brand-conflict dialog`));
+  if (seen === 'toast') return false;
+  await dialog.getByRole('button', { name: /^Switch to / }).tap();
+  return true;
+}
+
+/**
+ * Hot Deals' add to cart is a real add (docs/requirements.md, 000 §2.10): the size sheet says
+ * 'Please select a size' without one, then adds the chosen size and says 'Added to cart'.
+ */
+async function addFromADeal(page) {
+  await open(page, '/deals');
+  const card = page.getByTestId('product-card').first();
+  await card.waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail('/deals shows no deal'));
+  const add = card.getByRole('button', { name: /^Add to cart/ });
+  const name = (await add.innerText()).replace(/^Add to cart\s*:?\s*/, '').trim();
+  await add.tap();
+  const sheet = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'ADD TO BAG' }) });
+  await sheet.waitFor({ timeout: 5_000 }).catch(() => fail("a deal's 'Add to cart' opened no size sheet"));
+  await sheet.getByRole('button', { name: 'ADD TO BAG' }).tap();
+  await sheet.getByRole('alert').getByText('Please select a size').waitFor({ timeout: 2_000 })
+    .catch(() => fail("ADD TO BAG without a size did not say 'Please select a size'"));
+  await screenshot(page, 'deals-01-select-a-size');
+  await sheet.locator('input[type="radio"]:not([disabled])').first().check({ force: true });
+  await sheet.getByRole('button', { name: 'ADD TO BAG' }).tap();
+  await toastSays(page, 'Added to cart', 'adding a deal');
+  await screenshot(page, 'deals-02-added');
+  step(`deals: '${name}' added to the bag in a chosen size ('Added to cart')`);
+}
+
+/**
+ * Buying from a swipe card (001 §1, §6): Add to Bag puts the top card's product in the bag
+ * without swiping it; Buy Now without a size says 'Please select a size', then goes to checkout.
+ */
+async function buyFromACard(page) {
+  await open(page, '/');
+  const name = await topCardName(page);
+  const card = topCard(page);
+  await card.getByRole('button', { name: /^Add to Bag/ }).tap();
+  const sheet = page.getByRole('dialog', { name });
+  await sheet.waitFor({ timeout: 5_000 }).catch(() => fail("the card's 'Add to Bag' opened no size sheet"));
+  await page.waitForTimeout(300); // the sheet's slide up
+  await screenshot(page, 'swipe-buy-01-size-sheet');
+  await sheet.locator('input[type="radio"]:not([disabled])').first().check({ force: true });
+  await sheet.getByRole('button', { name: 'ADD TO BAG' }).tap();
+  if (await addedOrSwitched(page, 'Added to bag', "the card's Add to Bag")) {
+    step('card: the bag held another brand; switched');
+  }
+  if ((await topCardName(page)) !== name) fail(`Add to Bag took '${name}' off the stack`);
+  step(`card: '${name}' added to the bag and still on top`);
+
+  await card.getByRole('button', { name: /^Buy Now/ }).tap();
+  await sheet.waitFor({ timeout: 5_000 }).catch(() => fail("the card's 'Buy Now' opened no size sheet"));
+  await sheet.getByRole('button', { name: 'BUY NOW' }).tap();
+  await sheet.getByRole('alert').getByText('Please select a size').waitFor({ timeout: 2_000 })
+    .catch(() => fail("BUY NOW without a size did not say 'Please select a size'"));
+  await screenshot(page, 'swipe-buy-02-select-a-size');
+  await sheet.locator('input[type="radio"]:not([disabled])').first().check({ force: true });
+  await sheet.getByRole('button', { name: 'BUY NOW' }).tap();
+  await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail(`the card's BUY NOW went to ${page.url()}, not /checkout`));
+  await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor({ timeout: DATA_TIMEOUT_MS })
+    .catch(() => fail("checkout's heading did not show after the card's BUY NOW"));
+  await screenshot(page, 'swipe-buy-03-checkout');
+  step(`card: Buy Now took '${name}' to checkout`);
+}
+
 /**
  * The swipe screen (001 §2, §4) and what it feeds (000 §2.5, §2.7): a visitor's drag springs
  * back and opens the login sheet; signed in, a drag right likes and one left skips, Undo brings
@@ -619,6 +708,10 @@ async function swipeJourney(page) {
   await page.waitForURL(`${BASE_URL}/onboarding`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`a new swiper went to ${page.url()}`));
   await open(page, '/');
   step(`signed in as ${email}`);
+
+  await addFromADeal(page);
+  await buyFromACard(page);
+  await open(page, '/');
 
   const liked = [await topCardName(page)];
   await dragTopCard(page, 180);
@@ -1072,6 +1165,11 @@ async function checkoutJourney(page) {
   await page.waitForURL(`${BASE_URL}/checkout`, { timeout: DATA_TIMEOUT_MS }).catch(() => fail(`'Proceed to Checkout' went to ${page.url()}`));
   const total = await summaryValue(page, 'Total');
   step(`checkout prices the bag: total ${total}`);
+  const line = page.getByRole('region', { name: 'Order Summary' }).getByRole('link', { name: product.name, exact: true });
+  if ((await line.getAttribute('href').catch(() => null)) !== `/product/${product._id}`) {
+    fail(`the summary line of '${product.name}' does not link to /product/${product._id}`);
+  }
+  step("the summary line links to the product's page");
 
   const coupon = page.getByRole('region', { name: 'Apply Coupon' });
   const code = coupon.getByRole('textbox');

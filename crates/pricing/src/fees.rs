@@ -1,11 +1,12 @@
 //! Delivery fees and the free-delivery thresholds (001 §9).
 //!
 //! Express delivery costs ₹99 whatever the order's value; standard delivery is free. Because
-//! standard is free anyway, the free-delivery thresholds change no fee: they only feed texts.
-//! The specification gives two readings (001 §2 Checkout, §9):
-//! [`FREE_DELIVERY_THRESHOLD_CHECKOUT`] (₹1,500) is the one the shopper sees when paying and
-//! the one to show in checkout; [`FREE_DELIVERY_THRESHOLD_POLICY_TEXT`] (₹999) is only the
-//! wording of the shipping-policy tab.
+//! standard is free anyway, the free-delivery threshold changes no fee: it only feeds texts.
+//! The specification gives two readings (001 §2 Checkout, §9: ₹1,500 in checkout, ₹999 in the
+//! shipping-policy tab); the shop shows one, [`FREE_DELIVERY_THRESHOLD_CHECKOUT`] (₹1,500), the
+//! one the shopper sees when paying, everywhere: checkout reads it from the quote, and the
+//! browser's policy tab checks its copy against this one through
+//! `testdata/vectors/delivery_policy.json`.
 
 use delivery::DeliverySpeed;
 
@@ -17,11 +18,9 @@ pub const EXPRESS_DELIVERY_FEE: Money = Money::from_rupees(99);
 /// The fee for standard delivery: free (001 §9).
 pub const STANDARD_DELIVERY_FEE: Money = Money::ZERO;
 
-/// "Free delivery above ₹1,500": the checkout text (001 §2, §9). Shown, never charged on.
+/// "Free delivery above ₹1,500": the checkout text (001 §2, §9), and the policy tab's too (the
+/// specification's ₹999 there is not shown). Shown, never charged on.
 pub const FREE_DELIVERY_THRESHOLD_CHECKOUT: Money = Money::from_rupees(1500);
-
-/// "Free delivery above ₹999": the shipping-policy tab's text only (001 §2, §9).
-pub const FREE_DELIVERY_THRESHOLD_POLICY_TEXT: Money = Money::from_rupees(999);
 
 /// The fee charged for a delivery speed (001 §9). The speed itself, with its lead time and the
 /// 50 km express rule, is the `delivery` crate's.
@@ -39,16 +38,12 @@ mod tests {
 
     #[test]
     fn fees_and_thresholds() {
-        // 001 §9: express fee ₹99; standard free; thresholds ₹1,500 and ₹999.
+        // 001 §9: express fee ₹99; standard free; one threshold shown, ₹1,500.
         assert_eq!(delivery_fee(DeliverySpeed::Express).paise(), 9_900);
         assert_eq!(delivery_fee(DeliverySpeed::Standard), Money::ZERO);
         assert_eq!(
             format_inr(FREE_DELIVERY_THRESHOLD_CHECKOUT, Style::Auto),
             "₹1,500"
-        );
-        assert_eq!(
-            format_inr(FREE_DELIVERY_THRESHOLD_POLICY_TEXT, Style::Auto),
-            "₹999"
         );
     }
 }

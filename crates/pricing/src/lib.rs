@@ -17,8 +17,8 @@
 //! - cart totals: [`CartTotals`];
 //! - delivery fees and free-delivery thresholds (001 §9): [`delivery_fee`] (of the `delivery`
 //!   crate's `DeliverySpeed`) and the
-//!   constants in [`fees`] (express ₹99, standard free; the ₹1,500 checkout threshold and the
-//!   ₹999 policy text only feed texts, since standard delivery is free anyway);
+//!   constants in [`fees`] (express ₹99, standard free; the ₹1,500 free-delivery threshold
+//!   only feeds texts, since standard delivery is free anyway);
 //! - the smallest card payment (₹1): [`check_card_payment`];
 //! - en-IN rupee formatting (000 §9): [`format_inr`] with [`Style`].
 //!
@@ -54,8 +54,7 @@ pub use coupon::{
 };
 pub use display::{DisplayPrice, PriceSource, ProductPricing, display_price};
 pub use fees::{
-    EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT, FREE_DELIVERY_THRESHOLD_POLICY_TEXT,
-    STANDARD_DELIVERY_FEE, delivery_fee,
+    EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT, STANDARD_DELIVERY_FEE, delivery_fee,
 };
 pub use format::{Style, format_inr};
 pub use money::{Money, Percent, PercentError, PriceError};

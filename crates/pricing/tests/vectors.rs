@@ -133,3 +133,35 @@ fn price_display_vectors() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[derive(Deserialize)]
+struct DeliveryPolicyVector {
+    spec: String,
+    name: String,
+    free_delivery_above_paise: i64,
+    standard_delivery_days: i64,
+    express_fee_paise: i64,
+}
+
+/// The delivery facts the browser shows before any quote (the swipe screen's policy tab, the
+/// order confirmation) are the server's: the browser's config checks the same file.
+#[test]
+fn delivery_policy_vectors() {
+    let vectors: Vec<DeliveryPolicyVector> = load("delivery_policy.json");
+    assert_eq!(vectors.len(), 1, "delivery_policy.json holds one policy");
+    for vector in &vectors {
+        check_header("delivery_policy.json", &vector.spec, &vector.name);
+        assert_eq!(
+            pricing::FREE_DELIVERY_THRESHOLD_CHECKOUT.paise(),
+            vector.free_delivery_above_paise
+        );
+        assert_eq!(
+            delivery::STANDARD_LEAD_TIME.num_days(),
+            vector.standard_delivery_days
+        );
+        assert_eq!(
+            pricing::EXPRESS_DELIVERY_FEE.paise(),
+            vector.express_fee_paise
+        );
+    }
+}

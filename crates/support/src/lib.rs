@@ -13,7 +13,7 @@
 //! | [`Topic::Greeting`] | "Hi there! How can I help you today?", by first name when signed in | 001 §2 Support chat |
 //! | [`Topic::Returns`] | returns within 30 days of delivery | 001 §9 Policies |
 //! | [`Topic::Refunds`] | refund 5-7 business days after the return is received; a cancelled order's refund badge | 001 §9 Policies, §4 Orders |
-//! | [`Topic::Shipping`] | standard 3-7 business days, India only, free; asks for the pincode | 001 §9 Policies, Delivery |
+//! | [`Topic::Shipping`] | standard in 5 days (checkout's estimate), India only, free; asks for the pincode | 001 §9 Policies, Delivery |
 //! | [`Topic::FreeDelivery`] | free delivery above ₹1,500 (the checkout's reading; see [`policy_facts`]); express ₹99 | 001 §2 Checkout, §9 |
 //! | [`Topic::ExpressDelivery`] | within 60 minutes, ₹99, at most 50 km from the warehouse 400001 | 001 §9 Delivery |
 //! | [`Topic::DeliveryToPincode`] | distance (first three digits × 10 km), express or not, the window by prefix | 001 §9 Delivery |
@@ -25,7 +25,8 @@
 //!
 //! Numbers come from the crates that own them ([`delivery`] for pincodes, distances and
 //! windows; [`pricing`] for fees, thresholds and en-IN rupees), or from this crate's
-//! [`RETURN_WINDOW_DAYS`], [`REFUND_BUSINESS_DAYS`] and [`STANDARD_SHIPPING_BUSINESS_DAYS`].
+//! [`RETURN_WINDOW_DAYS`] and [`REFUND_BUSINESS_DAYS`]; the standard lead time is the `delivery`
+//! crate's `STANDARD_LEAD_TIME`.
 //!
 //! **Ours** (the requirements leave these open): returns count from delivery; dates are shown
 //! in India's time zone as `28 Nov 2026`; an order past its estimate that has not arrived is
@@ -55,10 +56,7 @@ mod reply;
 use delivery::Pincode;
 
 pub use context::{Context, OrderSummary, Shopper};
-pub use policy::{
-    REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, STANDARD_SHIPPING_BUSINESS_DAYS, policy_facts,
-    shopper_facts,
-};
+pub use policy::{REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, policy_facts, shopper_facts};
 
 use intent::Intent;
 

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 
 use delivery::{
     EXPRESS_LEAD_TIME, EXPRESS_MAX_DISTANCE_KM, KM_PER_DISTRICT_STEP, POSTAL_CIRCLES, Region,
-    WAREHOUSE_PINCODE,
+    STANDARD_LEAD_TIME, WAREHOUSE_PINCODE,
 };
 use pricing::{EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT};
 
@@ -18,9 +18,6 @@ pub const RETURN_WINDOW_DAYS: u32 = 30;
 
 /// A refund is made this many business days after the returned item is received (001 §9).
 pub const REFUND_BUSINESS_DAYS: RangeInclusive<u32> = 5..=7;
-
-/// Standard shipping takes this many business days, within India only (001 §9).
-pub const STANDARD_SHIPPING_BUSINESS_DAYS: RangeInclusive<u32> = 3..=7;
 
 /// How many of a shopper's orders [`shopper_facts`] lists, newest first.
 const ORDERS_IN_FACTS: usize = 10;
@@ -44,9 +41,9 @@ const REGIONS: [Region; 7] = [
 /// The policies in compact plain text, for a remote assistant's system prompt. Built from the
 /// same constants the local answers use, so the two never disagree.
 ///
-/// Free delivery is stated as the checkout's ₹1,500 (001 §2 Checkout, §9): the shipping-policy
-/// tab's ₹999 is only that tab's wording, and since standard delivery is free on every order
-/// (`pricing::STANDARD_DELIVERY_FEE`) neither figure changes what a shopper pays.
+/// Free delivery is stated as the checkout's ₹1,500 (001 §2 Checkout, §9), as everywhere in the
+/// shop (the specification's ₹999 is not shown); since standard delivery is free on every order
+/// (`pricing::STANDARD_DELIVERY_FEE`) it changes nothing a shopper pays.
 pub fn policy_facts() -> String {
     let mut facts = String::from("Shop policies (shoppers in India; prices in rupees, ₹):\n");
     let lines = [
@@ -57,8 +54,8 @@ pub fn policy_facts() -> String {
             days(&REFUND_BUSINESS_DAYS)
         ),
         format!(
-            "- Standard shipping: {} business days, within India only. Standard delivery is free.",
-            days(&STANDARD_SHIPPING_BUSINESS_DAYS)
+            "- Standard shipping: {} days, within India only. Standard delivery is free.",
+            STANDARD_LEAD_TIME.num_days()
         ),
         format!("- Free delivery on orders above {FREE_DELIVERY_THRESHOLD_CHECKOUT}."),
         format!(

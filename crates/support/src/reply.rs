@@ -1,16 +1,14 @@
 //! The texts of the local assistant's answers.
 
 use delivery::{
-    EXPRESS_LEAD_TIME, EXPRESS_MAX_DISTANCE_KM, Pincode, WAREHOUSE_PINCODE, delivery_window,
-    distance_from_warehouse, express_available,
+    EXPRESS_LEAD_TIME, EXPRESS_MAX_DISTANCE_KM, Pincode, STANDARD_LEAD_TIME, WAREHOUSE_PINCODE,
+    delivery_window, distance_from_warehouse, express_available,
 };
 use pricing::{EXPRESS_DELIVERY_FEE, FREE_DELIVERY_THRESHOLD_CHECKOUT, Money};
 
 use crate::context::{Context, Stage, format_date};
 use crate::intent::tokens;
-use crate::policy::{
-    REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, STANDARD_SHIPPING_BUSINESS_DAYS, days,
-};
+use crate::policy::{REFUND_BUSINESS_DAYS, RETURN_WINDOW_DAYS, days};
 
 /// What the assistant can talk about, for greetings and for questions it cannot answer.
 const CAN_HELP_WITH: &str = "returns, refunds, shipping, free delivery, express delivery to \
@@ -65,13 +63,14 @@ pub(crate) fn refunds() -> String {
     )
 }
 
-/// 001 §9: standard 3-7 business days, India only, free.
+/// 001 §9: standard in 5 days (the estimate checkout gives, not the policy's 3-7 business days:
+/// docs/requirements.md), India only, free.
 pub(crate) fn shipping(rejected: Option<&str>) -> String {
     format!(
-        "{}Standard shipping takes {} business days, and we ship within India only. Standard \
-         delivery is free. {}",
+        "{}Standard shipping takes {} days, and we ship within India only. Standard delivery \
+         is free. {}",
         not_a_pincode(rejected),
-        days(&STANDARD_SHIPPING_BUSINESS_DAYS),
+        STANDARD_LEAD_TIME.num_days(),
         ask_for_pincode("the delivery time there and whether express delivery reaches you")
     )
 }

@@ -292,18 +292,18 @@ fn refunds() {
 fn shipping_without_a_pincode_asks_for_one() {
     check(vec![
         (
-            "001 §9 standard 3-7 business days, India only",
+            "001 §9 standard in 5 days, India only",
             "Do you ship internationally?",
             visitor(),
             Topic::Shipping,
-            &["3-7 business days", "within India only", "6-digit pincode"],
+            &["takes 5 days", "within India only", "6-digit pincode"],
         ),
         (
-            "001 §9 standard 3-7 business days",
+            "001 §9 standard in 5 days",
             "how long does shipping take",
             visitor(),
             Topic::Shipping,
-            &["3-7 business days"],
+            &["takes 5 days"],
         ),
         (
             "001 §9 delivery",
@@ -317,21 +317,21 @@ fn shipping_without_a_pincode_asks_for_one() {
             "Shippping",
             visitor(),
             Topic::Shipping,
-            &["3-7 business days"],
+            &["takes 5 days"],
         ),
         (
             "001 §9 delivery",
             "kitne din lagenge",
             visitor(),
             Topic::Shipping,
-            &["3-7 business days"],
+            &["takes 5 days"],
         ),
         (
             "001 §9 delivery",
             "standard delivery kitne din",
             visitor(),
             Topic::Shipping,
-            &["3-7 business days"],
+            &["takes 5 days"],
         ),
         (
             "001 §5 pincode first digit 1-9",
@@ -1008,7 +1008,7 @@ fn policy_facts_carry_every_number() {
     for fact in [
         "30 days",
         "5-7 business days",
-        "3-7 business days, within India only",
+        "5 days, within India only",
         "above ₹1,500",
         "within 60 minutes for ₹99",
         "50 km",

@@ -19,6 +19,11 @@ export const SPLASH_FADE_MS = 300;
 /** Toasts in the route shell last 2 s (000 §2.1, §9); at most 20 at once. */
 export const TOAST_DURATION_MS = 2000;
 export const MAX_TOASTS = 20;
+/**
+ * 000 §2.1, §9: toasts last 3000 ms "elsewhere": the discovery screens outside the route shell
+ * and outside 001's shopping area (which says 2 s), that is /offers, /deals, /special-offers.
+ */
+export const TOAST_ELSEWHERE_MS = 3000;
 /** My Orders' cancellation notices stay longer: 5 s (001 §2 My Orders, §9). */
 export const CANCEL_NOTICE_MS = 5000;
 
@@ -113,14 +118,21 @@ export const LOOK_FALLBACK_LIMIT = 50;
 /** Swipe screen's filter sheet asks for up to 100 brands (001 §9). */
 export const SWIPE_FILTER_BRANDS_LIMIT = 100;
 /**
- * The swipe screen's policy tabs (001 §9): returns within 30 days, the refund 5-7 business days
- * after the return arrives; standard shipping 3-7 business days, India only; the policy tab's
- * free-delivery threshold is ₹999 (checkout says ₹1,500: 001 §2 gives both readings).
+ * The swipe screen's return policy (001 §9): returns within 30 days, the refund 5-7 business
+ * days after the return arrives.
  */
 export const RETURN_WINDOW_DAYS = 30;
 export const REFUND_BUSINESS_DAYS = '5-7';
-export const STANDARD_SHIPPING_BUSINESS_DAYS = '3-7';
-export const POLICY_FREE_DELIVERY_ABOVE_RUPEES = 999;
+/**
+ * The delivery facts shown before any quote (the policy tab, checkout's options, the order
+ * confirmation): the server's, which testdata/vectors/delivery_policy.json checks on both sides.
+ * Standard arrives in 5 days (the server's estimate, 001 §9) and delivery is free above ₹1,500;
+ * the specification's other readings (₹999, 3-7 and 2-5 business days) are not shown
+ * (docs/requirements.md, "Contradictions in the specification").
+ */
+export const STANDARD_DELIVERY_DAYS = 5;
+export const FREE_DELIVERY_ABOVE_RUPEES = 1500;
+export const EXPRESS_FEE_RUPEES = 99;
 
 /** Home's trending row asks for the 7d window (000 §7, §9). */
 export const HOME_TRENDING_WINDOW = '7d';

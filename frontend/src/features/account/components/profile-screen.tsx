@@ -28,9 +28,13 @@ import {
   TagIcon,
   UserCogIcon,
 } from './account-icons';
+import { HelpIcon } from '@/components/ui/icons';
 import { SavedAddresses } from './saved-addresses';
 import { TermsModal } from './terms-modal';
 import styles from './profile-screen.module.css';
+
+/** The support chat's way in (001 §2 Support chat; not a tile of the specification's list). */
+export const HELP_TILE_LABEL = 'Help & Support';
 
 /** Why the login sheet opens from each gated tile and from the header card. */
 export const PROFILE_SIGN_IN_REASONS = {
@@ -270,6 +274,10 @@ export function ProfileScreen() {
               label="Terms & Conditions"
               onClick={() => setTermsOpen(true)}
             />
+          </li>
+          <li>
+            {/* 001 §6: visitors may use the chat too. */}
+            <LinkTile to={paths.chat.getHref()} icon={<HelpIcon />} label={HELP_TILE_LABEL} />
           </li>
           <li>
             <LinkTile to={paths.privacy.getHref()} icon={<ShieldIcon />} label="Privacy Policy" />

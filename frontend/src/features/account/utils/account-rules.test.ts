@@ -6,6 +6,7 @@ import {
   ACCOUNT_TEXTS,
   deleteErrorText,
   formatPhone,
+  friendlyProfileMessage,
   isMissingRequired,
   localToday,
   orderCountText,
@@ -54,6 +55,33 @@ describe('profile update failures (001 §8)', () => {
     ['anything else', new Error('boom'), 'Failed to update profile. Please try again.'],
   ])('%s', (_case, error, text) => {
     expect(profileUpdateErrorText(error)).toBe(text);
+  });
+});
+
+describe("the profile's keyword-to-message map (001 §8)", () => {
+  it.each([
+    ['Session expired', 'Your session has expired. Please log in again.'],
+    ['Invalid TOKEN signature', 'Your session has expired. Please log in again.'],
+    ['Upstream timeout', 'The request timed out. Please try again.'],
+    ['The database timed out', 'The request timed out. Please try again.'],
+    ['Rate limit exceeded', 'Too many requests. Please wait a moment and try again.'],
+    ['Too many requests', 'Too many requests. Please wait a moment and try again.'],
+    ['Down for maintenance', 'The service is under maintenance. Please try again later.'],
+    ['That e-mail is taken.', null],
+  ])('%j', (text, message) => {
+    expect(friendlyProfileMessage(text)).toBe(message);
+  });
+
+  it("is applied to the server's words where the profile shows them", () => {
+    expect(profileUpdateErrorText(withBody(503, 'UNAVAILABLE', 'Down for maintenance'))).toBe(
+      'The service is under maintenance. Please try again later.',
+    );
+    expect(profileUpdateErrorText(withBody(400, 'INVALID', 'Session missing'))).toBe(
+      'Your session has expired. Please log in again.',
+    );
+    expect(profileUpdateErrorText(withBody(504, 'GATEWAY_TIMEOUT', 'Gateway timeout'))).toBe(
+      'The request timed out. Please try again.',
+    );
   });
 });
 

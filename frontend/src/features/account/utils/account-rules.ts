@@ -68,6 +68,34 @@ function serverText(error: ApiError): string | null {
   return error.code.startsWith('HTTP_') ? null : error.error;
 }
 
+/**
+ * 001 §8's longer map from keywords in the server's words to friendly messages. The
+ * specification names session, token, timeout, rate limit ('Too many requests. Please wait a
+ * moment and try again.') and maintenance; the other messages are ours. First match wins; the
+ * keywords are compared in lower case.
+ */
+export const PROFILE_KEYWORD_MESSAGES: readonly (readonly [readonly string[], string])[] = [
+  [['session', 'token'], 'Your session has expired. Please log in again.'],
+  [['timeout', 'timed out'], 'The request timed out. Please try again.'],
+  [['rate limit', 'too many requests'], ACCOUNT_TEXTS.rateLimited],
+  [['maintenance'], 'The service is under maintenance. Please try again later.'],
+];
+
+/** The friendly message for the server's words, or null when no keyword is in them. */
+export function friendlyProfileMessage(text: string): string | null {
+  const lower = text.toLowerCase();
+  const hit = PROFILE_KEYWORD_MESSAGES.find(([keywords]) =>
+    keywords.some((keyword) => lower.includes(keyword)),
+  );
+  return hit ? hit[1] : null;
+}
+
+/** The server's words, friendlier where a keyword says what went wrong. */
+function friendlyServerText(error: ApiError): string | null {
+  const text = serverText(error);
+  return text === null ? null : (friendlyProfileMessage(text) ?? text);
+}
+
 const UPDATE_STATUS_TEXTS: Partial<Record<number, string>> = {
   404: ACCOUNT_TEXTS.userNotFound,
   500: ACCOUNT_TEXTS.serverError,
@@ -81,8 +109,10 @@ export function profileUpdateErrorText(error: unknown): string {
   if (!(error instanceof ApiError)) return ACCOUNT_TEXTS.updateFailedUnexpectedly;
   if (error.code === NETWORK_ERROR_CODE) return NETWORK_ERROR_MESSAGE;
   // A broken rule names itself (docs/http-api.md: 'Full name is required', ...).
-  if (error.status === 400) return serverText(error) ?? ACCOUNT_TEXTS.invalidData;
-  return UPDATE_STATUS_TEXTS[error.status] ?? serverText(error) ?? ACCOUNT_TEXTS.updateFailed;
+  if (error.status === 400) return friendlyServerText(error) ?? ACCOUNT_TEXTS.invalidData;
+  return (
+    UPDATE_STATUS_TEXTS[error.status] ?? friendlyServerText(error) ?? ACCOUNT_TEXTS.updateFailed
+  );
 }
 
 /** What a failed account deletion shows (001 §8 "Account deletion"). */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useDeleteAddress, type useAddresses } from '@/hooks/use-addresses';
+import { ApiError } from '@/api/client';
 import { placeLine, type Address } from '@/api/addresses';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -43,11 +44,16 @@ export function AddressPicker({ addresses, selected, onSelect }: AddressPickerPr
       </p>
     );
   } else if (addresses.isError) {
+    // 404: the server knows no such user as the one this browser holds (001 §8).
+    const unknownUser =
+      addresses.error instanceof ApiError && addresses.error.code === 'NOT_FOUND';
     body = (
       <p className={styles.error} role="alert">
-        {CHECKOUT_TEXTS.addressesFailed(
-          addresses.error.message || CHECKOUT_TEXTS.addressesFailedDefault,
-        )}
+        {unknownUser
+          ? CHECKOUT_TEXTS.userNotFound
+          : CHECKOUT_TEXTS.addressesFailed(
+              addresses.error.message || CHECKOUT_TEXTS.addressesFailedDefault,
+            )}
       </p>
     );
   } else {

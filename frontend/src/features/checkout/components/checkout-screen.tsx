@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { EXPRESS_FEE_RUPEES } from '@/config/app';
+import { paths } from '@/config/paths';
 import { useAddresses } from '@/hooks/use-addresses';
 import { useGoBack } from '@/hooks/use-go-back';
 import { defaultAddress } from '@/api/addresses';
@@ -28,8 +30,6 @@ import { CouponBox } from './coupon-box';
 import { PaymentSheet } from './payment-sheet';
 import styles from './checkout.module.css';
 
-/** The express fee the option advertises (001 §9); what is charged is the quote's. */
-const EXPRESS_FEE_PAISE = 9900;
 /** 001 §4: a direct-buy item taken to 0 goes back after half a second. */
 const REMOVED_BACK_DELAY_MS = 500;
 
@@ -79,7 +79,10 @@ function Summary({
           {quote.lines.map((line) => (
             <li key={`${line.product._id}/${line.size}`} className={styles.row}>
               <span>
-                {line.product.name} · {line.size} × {line.quantity}
+                <Link to={paths.product.getHref(line.product._id)} className={styles.lineLink}>
+                  {line.product.name}
+                </Link>{' '}
+                · {line.size} × {line.quantity}
               </span>
               <span>{inr(line.lineTotal)}</span>
             </li>
@@ -217,7 +220,7 @@ function SignedInCheckout() {
           <span>
             <strong>{CHECKOUT_TEXTS.express}</strong>
             <span className={styles.muted}>
-              {[address?.delivery?.window, formatInr(EXPRESS_FEE_PAISE)].filter(Boolean).join(' · ')}
+              {[address?.delivery?.window, formatInr(EXPRESS_FEE_RUPEES * 100)].filter(Boolean).join(' · ')}
             </span>
           </span>
         </label>
@@ -303,9 +306,13 @@ export function CheckoutScreen() {
   const { isLoggedIn } = useSessionUser();
   const goBack = useGoBack();
   const { open } = useSignInPromptActions();
+  // Signed in when checkout opened: a session lost on the way (the server answered 401) asks
+  // to log in again (001 §8) rather than to sign in.
+  const [wasSignedIn] = useState(isLoggedIn);
+  const reason = wasSignedIn ? CHECKOUT_TEXTS.signInAgain : CHECKOUT_TEXTS.signInReason;
   useEffect(() => {
-    if (!isLoggedIn) open(CHECKOUT_TEXTS.signInReason);
-  }, [isLoggedIn, open]);
+    if (!isLoggedIn) open(reason);
+  }, [isLoggedIn, open, reason]);
   return (
     <div className={styles.screen}>
       <TitleBar title={CHECKOUT_TEXTS.title} onBack={goBack} />
@@ -318,7 +325,7 @@ export function CheckoutScreen() {
           hint={CHECKOUT_TEXTS.signInHint}
           action={{
             label: CHECKOUT_TEXTS.signInButton,
-            onClick: () => open(CHECKOUT_TEXTS.signInReason),
+            onClick: () => open(reason),
           }}
         />
       )}

@@ -16,16 +16,22 @@ interface CouponBoxProps {
   onRemoved: () => void;
 }
 
+/** The answers whose own words the shopper reads: the coupon's refusals, an empty bag. */
+const speaksForItself = (code: string) => code.startsWith('COUPON_') || code === 'EMPTY_CART';
+
 /**
  * The server's words for a refusal (422: 'Invalid coupon code', 'Minimum order value of ₹999
- * required', ...); the spec's fallbacks when the check itself failed (001 §8).
+ * required', ...); the spec's fallbacks otherwise (001 §8): no answer at all, the check could
+ * not be made; a server failure, coupons are unavailable; any other refusal (a product of the
+ * order no longer sold, say), the coupon could not be applied.
  */
-function couponError(error: Error): string {
+export function couponError(error: Error): string {
   if (!(error instanceof ApiError) || error.code === NETWORK_ERROR_CODE) {
     return CHECKOUT_TEXTS.couponValidateFailed;
   }
   if (error.status >= 500) return CHECKOUT_TEXTS.couponUnavailable;
-  return error.message;
+  if (speaksForItself(error.code)) return error.message;
+  return CHECKOUT_TEXTS.couponApplyFailed;
 }
 
 /** Checkout's coupon (001 §4: none, applied, removed; §5's rules). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/api/client';
+import { ApiError, NETWORK_ERROR_CODE } from '@/api/client';
 import { bagKeys } from '@/api/bag';
 import {
   checkoutKeys,
@@ -43,6 +43,9 @@ export interface SandboxSheet {
 export type PaymentNotice = { kind: 'error' | 'info'; text: string } | null;
 
 const EXPRESS_FALLBACK: ExpressResult = { success: false, fallback: 'standard' };
+
+/** The sandbox's answer to the test card that is always declined (docs/http-api.md). */
+const CARD_DECLINED_CODE = 'CARD_DECLINED';
 
 /**
  * Checkout's payment (001 §4), on the states of lib/orders.ts: idle → processing (the payment
@@ -145,9 +148,11 @@ export function useCheckoutPayment() {
         // The new total goes where the summary reads it, and the shopper confirms again.
         queryClient.setQueryData(checkoutKeys.quote(userId, intent.request), error.quote);
         backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.pricesChanged });
+      } else if (error instanceof ApiError && error.code !== NETWORK_ERROR_CODE) {
+        backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.paymentSetupFailed(error.message) });
       } else {
-        const message = error instanceof ApiError ? error.message : String(error);
-        backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.paymentSetupFailed(message) });
+        // No answer (offline, cut off): nothing to quote, the payment never started.
+        backToIdle({ kind: 'error', text: CHECKOUT_TEXTS.paymentInitFailed });
       }
       return;
     }
@@ -177,7 +182,15 @@ export function useCheckoutPayment() {
       receipt = await sandboxPay(sheet.orderId, card);
     } catch (error) {
       const reason = error instanceof Error ? error.message : '';
-      setSheet({ ...sheet, error: `${CHECKOUT_TEXTS.paymentFailed} ${reason}`.trim() });
+      // A declined card is the payment failing; anything else (no answer, a server failure)
+      // is an error of the payment service, said with its reason (001 §8).
+      const declined = error instanceof ApiError && error.code === CARD_DECLINED_CODE;
+      setSheet({
+        ...sheet,
+        error: declined
+          ? `${CHECKOUT_TEXTS.paymentFailed} ${reason}`.trim()
+          : CHECKOUT_TEXTS.paymentError(reason),
+      });
       return;
     }
     await complete(receipt, sheet.intent);

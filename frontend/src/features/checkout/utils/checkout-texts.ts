@@ -1,3 +1,5 @@
+import { STANDARD_DELIVERY_DAYS } from '@/config/app';
+
 // Checkout's words: the specification's (001 §5, §8, §9) where it gives them, else ours.
 
 export const CHECKOUT_TEXTS = {
@@ -6,6 +8,9 @@ export const CHECKOUT_TEXTS = {
   signInHint: 'Your addresses, coupons and payment are tied to your account.',
   signInButton: 'Sign In',
   signInReason: 'Sign in to place your order.',
+  /** The sign-in prompt's words when the server forgot the session during checkout (401). */
+  signInAgain: 'Please log in again.',
+  userNotFound: 'User not found. Please log in again.',
   addresses: 'Delivery Address',
   addAddress: 'Add New Address',
   loadingAddresses: 'Loading addresses...',
@@ -15,7 +20,7 @@ export const CHECKOUT_TEXTS = {
   deleteFailed: 'Failed to delete address.',
   speed: 'Delivery Speed',
   standard: 'Standard Delivery',
-  standardWindow: 'Free · in 5 days',
+  standardWindow: `Free · in ${STANDARD_DELIVERY_DAYS} days`,
   express: 'Express Delivery',
   expressReset:
     'Express delivery reaches addresses within 50 km of our warehouse only, so this order goes by standard delivery.',
@@ -28,6 +33,7 @@ export const CHECKOUT_TEXTS = {
   couponInvalidData: 'Invalid coupon data received',
   couponValidateFailed: 'Failed to validate coupon code. Please try again.',
   couponUnavailable: 'Coupon feature temporarily unavailable. Please proceed with your order.',
+  couponApplyFailed: 'Failed to apply coupon. Please try again.',
   couponApplied: (code: string) => `Coupon ${code} applied`,
   summary: 'Order Summary',
   summaryNeedsAddress: 'Add a delivery address to see your order total.',
@@ -49,6 +55,8 @@ export const CHECKOUT_TEXTS = {
   paymentCancelled: 'Payment cancelled. You can pay whenever you are ready.',
   paymentLoading: 'Payment system is loading. Please refresh the page and try again.',
   paymentSetupFailed: (message: string) => `Payment setup failed: ${message}`,
+  paymentInitFailed: 'Failed to initialize payment. Please try again.',
+  paymentError: (message: string) => `Payment error: ${message}`,
   paymentFailed: 'Payment failed. Please try again.',
   verificationFailed: 'Payment verification failed. Please try again.',
 } as const;
@@ -71,7 +79,8 @@ export const SUCCESS_TEXTS = {
   total: 'Total',
   address: 'Delivering to',
   timeline: ['Confirmed', 'Processing', 'Delivered'],
-  standardEstimate: 'estimated delivery 2-5 business days',
+  // The specification's '2-5 business days' contradicts checkout's 5 days (docs/requirements.md).
+  standardEstimate: `estimated delivery in ${STANDARD_DELIVERY_DAYS} days`,
   expressEstimate: (window: string) => `Express delivery: estimated in ${window}`,
   track: 'Track Your Order',
   continue: 'Continue Shopping',

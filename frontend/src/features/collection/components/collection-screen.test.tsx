@@ -33,6 +33,21 @@ function brandsAnswer(answer: (query: URLSearchParams) => Brand[] | Promise<Bran
 const brandList = () => screen.findByRole('list', { name: 'Brand list' });
 const pressed = (name: string) => screen.getByRole('button', { name, pressed: true });
 
+describe('collection: the way to the style quiz (001 §2 Style Quiz)', () => {
+  it('invites to the quiz, and shows its result instead once taken', async () => {
+    brandsAnswer(() => [kaapiStudio]);
+    const { unmount } = renderApp('/collection');
+    expect(await screen.findByRole('link', { name: 'Take the Style Quiz' })).toHaveAttribute(
+      'href',
+      '/style-quiz',
+    );
+    unmount();
+    renderApp('/collection?style=streetwear-king');
+    expect(await screen.findByRole('link', { name: 'See the look' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Take the Style Quiz' })).not.toBeInTheDocument();
+  });
+});
+
 describe('collection, brands mode (000 §2.6)', () => {
   it("lists 'All Brands', the top-level categories once each, and the brands", async () => {
     const queries = brandsAnswer(() => [kaapiStudio, urbanDhaaga]);

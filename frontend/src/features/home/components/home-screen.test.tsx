@@ -13,6 +13,10 @@ function section(name: string) {
   return screen.getByRole('region', { name });
 }
 
+/** The look tiles, without the section header's quiz link. */
+const lookLinks = () =>
+  within(within(section('Iconic Looks')).getByRole('list')).getAllByRole('link');
+
 describe('home (000 §2.5)', () => {
   // jsdom has no scrollIntoView; the tabs call it to reach the categories.
   const scrollIntoView = vi.fn();
@@ -41,7 +45,7 @@ describe('home (000 §2.5)', () => {
       '/collection?gender=male',
     );
 
-    const looks = within(section('Iconic Looks')).getAllByRole('link');
+    const looks = lookLinks();
     expect(looks.map((link) => link.getAttribute('href'))).toEqual([
       '/look/streetwear',
       '/look/formal',
@@ -68,10 +72,7 @@ describe('home (000 §2.5)', () => {
       '/collection?gender=female',
     );
     const womenLooks = ['/look/elegant', '/look/casual-women', '/look/party'];
-    const looks = () =>
-      within(section('Iconic Looks'))
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href'));
+    const looks = () => lookLinks().map((link) => link.getAttribute('href'));
     expect(looks()).toEqual(womenLooks);
 
     await user.click(screen.getByRole('tab', { name: 'UNISEX' }));
@@ -87,6 +88,14 @@ describe('home (000 §2.5)', () => {
       'New Arrivals',
       'Exclusive',
     ]);
+  });
+
+  it('leads to the style quiz from Iconic Looks', () => {
+    renderWithProviders(<HomeScreen />);
+    expect(within(section('Iconic Looks')).getByRole('link', { name: 'Style Quiz' })).toHaveAttribute(
+      'href',
+      '/style-quiz',
+    );
   });
 
   it('links Flash Sale to deals at 50, 20, 40 and 30 % and the special collections', () => {

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_LOADING_TEXT } from '@/config/app';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SPINNER_COLORS, SPINNER_SIZES, Spinner } from '@/components/ui/spinner';
 import { useLoadingActions } from '@/stores/loading';
+import { SplashVariant } from './splash-variant';
 import styles from './loading-demo.module.css';
 
 /** How long each simulated loader runs. */
@@ -47,6 +48,8 @@ export function LoadingDemo() {
   const [pageLoading, showPageLoader] = useSimulatedLoad(false);
   const [listLoading, reloadList] = useSimulatedLoad(true);
   const [buttonBusy, pressBusyButton] = useSimulatedLoad(false);
+  const [splashShown, setSplashShown] = useState(false);
+  const closeSplash = useCallback(() => setSplashShown(false), []);
 
   useEffect(() => {
     if (!pageLoading) return;
@@ -101,6 +104,19 @@ export function LoadingDemo() {
         <button type="button" className={styles.primary} onClick={showPageLoader}>
           Show page loader
         </button>
+      </section>
+
+      <section className={styles.card} aria-labelledby="splash-title">
+        <h2 id="splash-title" className={styles.cardTitle}>
+          Splash screen
+        </h2>
+        <p className={styles.hint}>
+          The second splash: 3 seconds in four steps, fading out over the last 0.8 seconds.
+        </p>
+        <button type="button" className={styles.primary} onClick={() => setSplashShown(true)}>
+          Show splash
+        </button>
+        {splashShown && <SplashVariant onDone={closeSplash} />}
       </section>
 
       <section className={styles.card} aria-labelledby="button-loader-title">

@@ -25,7 +25,7 @@ const dealCard = (product: Product) => ({
   // 000 §9: deals round to whole rupees; the badge already gives the percentage.
   priceStyle: 'whole' as const,
   showPercentOff: false,
-  action: <AddToCartButton productName={product.name} />,
+  action: <AddToCartButton product={product} priceStyle="whole" />,
 });
 
 /** Hot Deals (/deals, 000 §2.10): products with an offer, or exactly `discount` percent. */

@@ -36,7 +36,7 @@ export function countLine(count: number, selected: readonly string[]): string {
 const specialCard = (product: Product) => ({
   badge: 'SPECIAL',
   wishlist: true,
-  action: <AddToCartButton productName={product.name} />,
+  action: <AddToCartButton product={product} />,
   children: (
     <span className={styles.rating} aria-label={`Rated ${SPECIAL_RATING} out of 5`}>
       {SPECIAL_RATING}

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { FallbackImage } from '@/components/ui/fallback-image';
 import { formatInr, parsePaise } from '@/lib/money';
 import {
@@ -35,7 +37,11 @@ export const ORDER_CARD_TEXTS = {
   estimatedDelivery: 'Estimated delivery',
   refund: 'Refund',
   total: 'Total',
+  help: 'Need help with this order?',
 } as const;
+
+/** What the chat is asked first when opened from an order's help (001 §2 Support chat). */
+export const orderHelpMessage = (title: string) => `I need help with ${title}.`;
 
 type Tone = 'green' | 'blue' | 'purple' | 'amber' | 'orange' | 'red' | 'grey';
 
@@ -165,6 +171,13 @@ export function OrderCard({ order, onCancelLine }: OrderCardProps) {
           <dd className={styles.total}>{formatInr(parsePaise(order.totalAmount))}</dd>
         </div>
       </dl>
+      <Link
+        to={paths.chat.getHref()}
+        state={{ autoMessage: orderHelpMessage(title) }}
+        className={styles.help}
+      >
+        {ORDER_CARD_TEXTS.help}
+      </Link>
     </article>
   );
 }

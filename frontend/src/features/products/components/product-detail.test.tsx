@@ -9,7 +9,7 @@ import { server } from '@/testing/mocks/server';
 import { bagState } from '@/testing/mocks/bag-handlers';
 import { cargoPants, navyTee } from '@/testing/mocks/fixtures';
 import { act, renderApp, renderHook, screen, waitFor, within } from '@/testing/test-utils';
-import { BUY_NOW_SIGN_IN_REASON, type DirectBuyState } from '../hooks/use-buy-now';
+import { BUY_NOW_SIGN_IN_REASON, type DirectBuyState } from '@/hooks/use-buy-now';
 
 const tee: Product = {
   ...navyTee,

@@ -12,10 +12,10 @@ import { ArrowLeftIcon, CompassIcon, SearchIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState } from '@/components/ui/state-panel';
 import { productQueries } from '../api/product-queries';
-import { useBuyNow } from '../hooks/use-buy-now';
+import { useBuyNow } from '@/hooks/use-buy-now';
 import { ProductGallery } from './product-gallery';
 import { ProductInfoTabs } from './product-info-tabs';
-import { SizeSelector } from './size-selector';
+import { SizeSelector } from '@/components/product/size-selector';
 import styles from './product-detail.module.css';
 
 export const PRODUCT_NOT_FOUND_TEXT = 'Product not found.';

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { displayPrice, formatInr } from '@/lib/money';
@@ -10,7 +11,16 @@ import styles from './swipe-deck.module.css';
  * stamps, name, brand ('No Brand' without one) and the price as the product list shows it:
  * a discount strikes the original price, shows the offer price in green and says '{n}% Off!'.
  */
-export function CardFace({ product, nameId }: { product: Product; nameId?: string }) {
+export function CardFace({
+  product,
+  nameId,
+  actions,
+}: {
+  product: Product;
+  nameId?: string;
+  /** Drawn under the price: the top card's buy buttons. */
+  actions?: ReactNode;
+}) {
   const price = displayPrice(product);
   const discounted = price.discountPaise > 0;
   return (
@@ -49,6 +59,7 @@ export function CardFace({ product, nameId }: { product: Product; nameId?: strin
             </>
           )}
         </p>
+        {actions}
       </div>
     </>
   );

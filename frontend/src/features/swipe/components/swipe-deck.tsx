@@ -1,4 +1,13 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_LOADING_TEXT } from '@/config/app';
 import { paths } from '@/config/paths';
@@ -20,6 +29,9 @@ export const START_OVER_LABEL = 'Start Over';
 export const END_HINT_SIGNED_IN =
   "Products you've swiped stay out of your stack. Start Over clears your filters and looks again.";
 export const END_HINT_VISITOR = 'Start Over to go through them again.';
+
+// The top card's buy buttons load after the stack: they stay out of the first screen's budget.
+const CardBuyBar = lazy(async () => ({ default: (await import('./card-buy-bar')).CardBuyBar }));
 
 /** How long a released card takes to fly off the screen. */
 const FLY_OUT_MS = 320;
@@ -177,7 +189,17 @@ function StackCard({ product, depth, onRelease }: StackCardProps) {
           : undefined
       }
     >
-      <CardFace product={product} nameId={nameId} />
+      <CardFace
+        product={product}
+        nameId={nameId}
+        actions={
+          isTop && (
+            <Suspense fallback={null}>
+              <CardBuyBar product={product} />
+            </Suspense>
+          )
+        }
+      />
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { CountBadge } from '@/components/ui/count-badge';
 import { FilterIcon, HelpIcon } from '@/components/ui/icons';
 import { useIsLoggedIn } from '@/stores/session';
@@ -7,12 +7,15 @@ import { useSwipeFeed } from '../hooks/use-swipe-feed';
 import { useTutorial } from '../hooks/use-tutorial';
 import { activeFilterCount, type SwipeFilters } from '../stores/feed-filters';
 import { FilterSheet } from './filter-sheet';
-import { PolicyTabs } from './policy-tabs';
 import { SwipeDeck } from './swipe-deck';
 import { SwipeTutorial } from './swipe-tutorial';
 import styles from './swipe-screen.module.css';
 
 export const SWIPE_SCREEN_TITLE = 'Discover';
+
+// Below the stack, read after it: kept out of the first screen's budget, which pays for the
+// cards' buy buttons.
+const PolicyTabs = lazy(async () => ({ default: (await import('./policy-tabs')).PolicyTabs }));
 
 /**
  * Swipe discovery (the index and /swipe, 001 §2): the card stack with its filter and tutorial
@@ -72,7 +75,9 @@ export function SwipeScreen() {
         }
       />
 
-      <PolicyTabs />
+      <Suspense fallback={null}>
+        <PolicyTabs />
+      </Suspense>
 
       {filtersOpen && (
         <FilterSheet applied={feed.filters} onApply={apply} onClose={closeFilters} />

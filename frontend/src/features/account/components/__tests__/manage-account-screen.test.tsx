@@ -290,6 +290,16 @@ describe('Saving the profile (001 §8)', () => {
       'That e-mail is already in use.',
     ],
     [
+      '503 with a maintenance text (the keyword map)',
+      () => failure(503, 'Down for maintenance until 2 am', 'UNAVAILABLE'),
+      'The service is under maintenance. Please try again later.',
+    ],
+    [
+      '504 with a timeout text (the keyword map)',
+      () => failure(504, 'Upstream timeout', 'GATEWAY_TIMEOUT'),
+      'The request timed out. Please try again.',
+    ],
+    [
       '502 without a body',
       () => new HttpResponse('Bad gateway', { status: 502 }),
       'Failed to update profile',

@@ -72,6 +72,15 @@ describe('Profile, signed out (001 §2, §6)', () => {
     await user.click(within(nav).getByRole('link', { name: 'Privacy Policy' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/privacy'));
   });
+
+  it('opens the support chat without signing in', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile');
+    const nav = await menu();
+    await user.click(within(nav).getByRole('link', { name: 'Help & Support' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    expect(signInSheet()).not.toBeInTheDocument();
+  });
 });
 
 describe('Profile, signed in (001 §2)', () => {

@@ -23,6 +23,9 @@ import {
   within,
 } from '@/testing/test-utils';
 import { CHECKOUT_TEXTS, SHEET_TEXTS, SUCCESS_TEXTS } from '@/features/checkout/utils/checkout-texts';
+import { couponError } from '@/features/checkout/components/coupon-box';
+import { ApiError, NETWORK_ERROR_CODE } from '@/api/client';
+import { http, HttpResponse } from 'msw';
 
 function signIn() {
   const actions = renderHook(() => useSessionActions()).result.current;
@@ -97,6 +100,11 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     const { checkout } = openCheckout();
     await waitFor(() => expect(within(summary()).getByText('Total')).toBeVisible());
     expect(summary()).toHaveTextContent('Navy Tee · L × 2');
+    // 001 §2: checkout links to /product/{id}.
+    expect(within(summary()).getByRole('link', { name: 'Navy Tee' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
     expect(summary()).toHaveTextContent('FREE');
     expect(summary()).toHaveTextContent('Free delivery on orders above ₹1,500');
     expect(payButton()).toHaveTextContent('Pay ₹2,598');
@@ -183,6 +191,92 @@ describe('Checkout (/checkout, 001 §2, §4, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.remove }));
     await waitFor(() => expect(payButton()).toHaveTextContent('Pay ₹2,598'));
     expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('');
+  });
+
+  it('words each failure of the coupon check (001 §8)', () => {
+    const answer = (status: number, code: string, message: string) =>
+      new ApiError(status, code, message);
+    expect(couponError(answer(422, 'COUPON_INVALID', 'Invalid coupon code'))).toBe(
+      'Invalid coupon code',
+    );
+    expect(couponError(answer(0, NETWORK_ERROR_CODE, 'offline'))).toBe(
+      'Failed to validate coupon code. Please try again.',
+    );
+    expect(couponError(new TypeError('bad answer'))).toBe(
+      'Failed to validate coupon code. Please try again.',
+    );
+    expect(couponError(answer(503, 'UNAVAILABLE', 'down'))).toBe(
+      'Coupon feature temporarily unavailable. Please proceed with your order.',
+    );
+    // A product of the order no longer sold: the coupon cannot be applied to it.
+    expect(couponError(answer(404, 'NOT_FOUND', 'Product not found.'))).toBe(
+      'Failed to apply coupon. Please try again.',
+    );
+  });
+
+  it("says 'Failed to apply coupon. Please try again.' when the check refuses the order itself", async () => {
+    const user = userEvent.setup();
+    openCheckout();
+    server.use(
+      http.post('*/api/offers/coupon/:code/validate-cart', () =>
+        HttpResponse.json({ error: 'Product not found.', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'SAVE10');
+    await user.click(screen.getByRole('button', { name: CHECKOUT_TEXTS.apply }));
+    expect(await screen.findByText(CHECKOUT_TEXTS.couponApplyFailed)).toBeVisible();
+  });
+
+  it("says 'User not found. Please log in again.' when the server knows no such user", async () => {
+    signIn();
+    server.use(...checkoutState().handlers);
+    server.use(
+      http.get('*/api/users/:userId/shipment', () =>
+        HttpResponse.json({ error: 'User not found', code: 'NOT_FOUND' }, { status: 404 }),
+      ),
+    );
+    renderApp('/checkout');
+    expect(await screen.findByText('User not found. Please log in again.')).toBeVisible();
+  });
+
+  it("asks to log in again when the server forgets the session during checkout", async () => {
+    openCheckout();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    server.use(
+      http.post('*/api/checkout/quote', () =>
+        HttpResponse.json({ error: 'Sign in again', code: 'UNAUTHENTICATED' }, { status: 401 }),
+      ),
+    );
+    await userEvent.setup().click(screen.getByRole('radio', { name: /Express Delivery/ }));
+    const prompt = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    expect(prompt).toHaveAccessibleDescription('Please log in again.');
+  });
+
+  it("says 'Failed to initialize payment. Please try again.' when the payment cannot be set up", async () => {
+    const user = userEvent.setup();
+    openCheckout();
+    server.use(http.post('*/api/payments/create-order', () => HttpResponse.error()));
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByText(CHECKOUT_TEXTS.paymentInitFailed)).toBeVisible();
+    expect(payButton()).toBeEnabled();
+  });
+
+  it("says 'Payment error: {msg}' when the card payment fails for another reason than the card", async () => {
+    const user = userEvent.setup();
+    openCheckout();
+    server.use(
+      http.post('*/api/payments/sandbox/pay', () =>
+        HttpResponse.json(
+          { error: 'Payment service unavailable', code: 'UNAVAILABLE' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const sheet = await payWith(user, APPROVED_CARD);
+    expect(
+      await within(sheet).findByText('Payment error: Payment service unavailable'),
+    ).toBeVisible();
   });
 
   it('says the minimum order when the bag is below it', async () => {

@@ -4,8 +4,22 @@ import { http, HttpResponse } from 'msw';
 import type { Product } from '@/lib/product';
 import { ToastViewport } from '@/components/ui/toast-viewport';
 import { server } from '@/testing/mocks/server';
-import { navyTee } from '@/testing/mocks/fixtures';
-import { renderApp, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { bagState } from '@/testing/mocks/bag-handlers';
+import { cargoPants, navyTee } from '@/testing/mocks/fixtures';
+import { serverUser } from '@/testing/mocks/users';
+import {
+  act,
+  renderApp,
+  renderHook,
+  renderWithProviders,
+  screen,
+  waitFor,
+  within,
+} from '@/testing/test-utils';
+import { BAG_SIGN_IN_REASON } from '@/hooks/use-bag';
+import { useSessionActions } from '@/stores/session';
+import { SELECT_SIZE_TEXT } from '@/components/product/size-sheet';
+import { SIGN_IN_PROMPT_TITLE } from '@/components/ui/sign-in-prompt';
 import { DealsScreen } from '../deals-screen';
 
 const deal = (id: string, category: string, offerPercentage: number, price = '1299.00'): Product => ({
@@ -63,7 +77,6 @@ describe('Hot Deals (000 §2.10)', () => {
   );
 
   it('shows a % OFF badge, whole-rupee price, struck original, heart and add to cart', async () => {
-    const user = userEvent.setup();
     // 30 % off ₹999.50 is ₹699.65: whole rupees on deals (000 §9).
     dealsApi([deal('a', 'Hoodies', 30, '999.50')]);
     renderDeals();
@@ -73,8 +86,89 @@ describe('Hot Deals (000 §2.10)', () => {
     expect(within(card).getByText('₹1,000', { exact: false }).tagName).toBe('S');
     expect(within(card).getByRole('button', { name: 'Add to wishlist' })).toBeInTheDocument();
 
-    await user.click(within(card).getByRole('button', { name: /Add to cart/ }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Added to cart');
+    expect(within(card).getByRole('button', { name: /Add to cart/ })).toBeInTheDocument();
+  });
+
+  describe('add to cart: a real add with a size (docs/requirements.md, 000 §2.10)', () => {
+    function signIn() {
+      const session = renderHook(() => useSessionActions()).result.current;
+      act(() => session.loggedIn(serverUser()));
+    }
+    const hoodie = deal('a', 'Hoodies', 30);
+
+    async function openSheet() {
+      const user = userEvent.setup();
+      dealsApi([hoodie]);
+      const view = renderApp('/deals');
+      const card = await screen.findByRole('article', { name: 'Hoodies a' });
+      await user.click(within(card).getByRole('button', { name: /Add to cart/ }));
+      return { user, view };
+    }
+
+    it('asks a visitor to sign in and adds nothing', async () => {
+      const bag = bagState([], [hoodie]);
+      server.use(...bag.handlers);
+      await openSheet();
+      expect(await screen.findByRole('dialog', { name: SIGN_IN_PROMPT_TITLE })).toHaveTextContent(
+        BAG_SIGN_IN_REASON,
+      );
+      expect(bag.calls).toEqual([]);
+    });
+
+    it("says 'Please select a size' without one, then adds the chosen size: 'Added to cart'", async () => {
+      signIn();
+      const bag = bagState([], [hoodie]);
+      server.use(...bag.handlers);
+      const { user } = await openSheet();
+      const sheet = await screen.findByRole('dialog', { name: 'Hoodies a' });
+      // The card's whole rupees (000 §9): 30 % off ₹1,299 is ₹909.30.
+      expect(within(sheet).getByText('₹909')).toBeInTheDocument();
+      // The fixture's stock: M is sold out.
+      expect(within(sheet).getByRole('radio', { name: /^M/ })).toBeDisabled();
+      await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
+      expect(within(sheet).getByRole('alert')).toHaveTextContent(SELECT_SIZE_TEXT);
+      expect(bag.calls).toEqual([]);
+
+      await user.click(within(sheet).getByRole('radio', { name: 'L' }));
+      expect(within(sheet).queryByRole('alert')).toBeNull();
+      await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
+      expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Hoodies a' })).toBeNull();
+      // 000 §9: 3000 ms here, outside the route shell; still there after the shell's 2 s.
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      expect(screen.getByText('Added to cart')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull(), { timeout: 1500 });
+      expect(bag.calls).toEqual([
+        `POST /api/cart/items ${JSON.stringify({ productId: 'a', size: 'L', quantity: 1 })}`,
+      ]);
+    });
+
+    it('asks to switch when the bag holds another brand', async () => {
+      signIn();
+      const bag = bagState([{ product: cargoPants, size: '30', quantity: 1 }], [hoodie, cargoPants]);
+      server.use(...bag.handlers);
+      const { user } = await openSheet();
+      const sheet = await screen.findByRole('dialog', { name: 'Hoodies a' });
+      await user.click(within(sheet).getByRole('radio', { name: 'S' }));
+      await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Your bag has items from Kaapi Studio',
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Switch to Urban Dhaaga' }));
+      await waitFor(() =>
+        expect(bag.lines().map((line) => [line.product._id, line.size])).toEqual([['a', 'S']]),
+      );
+    });
+
+    it("shows the server's words when the size runs out", async () => {
+      signIn();
+      server.use(...bagState([{ product: hoodie, size: 'S', quantity: 4 }], [hoodie]).handlers);
+      const { user } = await openSheet();
+      const sheet = await screen.findByRole('dialog', { name: 'Hoodies a' });
+      await user.click(within(sheet).getByRole('radio', { name: 'S' }));
+      await user.click(within(sheet).getByRole('button', { name: 'ADD TO BAG' }));
+      expect(await screen.findByText('Only 4 left in size S.')).toBeInTheDocument();
+    });
   });
 
   it('filters by up to 5 categories of the loaded deals, several at once', async () => {

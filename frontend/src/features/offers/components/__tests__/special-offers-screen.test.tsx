@@ -6,6 +6,7 @@ import { ToastViewport } from '@/components/ui/toast-viewport';
 import { server } from '@/testing/mocks/server';
 import { navyTee, plainShirt } from '@/testing/mocks/fixtures';
 import { renderApp, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
+import { SIGN_IN_PROMPT_TITLE } from '@/components/ui/sign-in-prompt';
 import { SpecialOffersScreen } from '../special-offers-screen';
 
 const product = (id: string, category: string): Product => ({
@@ -65,7 +66,7 @@ describe('Special Offers (000 §2.8)', () => {
   it('cards carry SPECIAL, the heart, name, brand, price, struck original, 4.2 and add to cart', async () => {
     const user = userEvent.setup();
     specialApi([navyTee, plainShirt]);
-    renderSpecial();
+    renderApp('/special-offers');
     const card = await screen.findByRole('article', { name: navyTee.name });
     expect(within(card).getByText('SPECIAL')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Add to wishlist' })).toBeInTheDocument();
@@ -78,8 +79,9 @@ describe('Special Offers (000 §2.8)', () => {
     expect(within(plain).getByText('₹899')).toBeInTheDocument();
     expect(plain.querySelector('s')).toBeNull();
 
+    // The add itself (size sheet, bag rules) is the deals' button: deals-screen.test.tsx.
     await user.click(within(card).getByRole('button', { name: /Add to cart/ }));
-    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: SIGN_IN_PROMPT_TITLE })).toBeInTheDocument();
   });
 
   it("counts what shows: 'Showing N special offers' plus ' in ' and the chosen categories", async () => {

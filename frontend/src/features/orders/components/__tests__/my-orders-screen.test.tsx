@@ -103,6 +103,17 @@ describe('My Orders (/my-orders, 001 §2, §4, §6, §8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MY_ORDERS_TEXTS.userNotFound);
   });
 
+  it("opens the support chat from an order's help, asking about that order", async () => {
+    const user = userEvent.setup();
+    signIn();
+    withOrders(order());
+    const { router } = renderApp('/my-orders');
+    const placed = await card(order()._id);
+    await user.click(within(placed).getByRole('link', { name: 'Need help with this order?' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'));
+    expect(await screen.findByText(`I need help with Order #${order()._id.slice(-8)}.`)).toBeInTheDocument();
+  });
+
   it("counts '1 order' in the header", async () => {
     signIn();
     withOrders(order());
