@@ -24,7 +24,9 @@
 //     console shows the stock one lower; the team's coupon applies at checkout; the admin's
 //     hero banner shows on home (console pages shot at 1280x800 and 390x844);
 //   - the support chat: the delivery window of a pincode;
-//   - on every page: no Content-Security-Policy violation.
+//   - on every page: no Content-Security-Policy violation;
+//   - on every screen shot: no serious or critical axe-core violation of WCAG 2.1 A/AA (axe.mjs);
+//     a journey fails at its end with each violation listed, and the run lists the screens checked.
 //
 //   BASE_URL=http://127.0.0.1:8080 npm run e2e      (default BASE_URL shown)
 //   CHROMIUM_PATH=/path/to/chromium npm run e2e      (default /usr/bin/chromium)
@@ -46,6 +48,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { axeViolations, checkedScreens } from './axe.mjs';
 import { mailedCode as outboxCode } from './outbox.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -68,10 +71,14 @@ function step(message) {
   console.log(`  ✓ ${message}`);
 }
 
+/** Serious or critical axe violations found in the running journey, reported at its end. */
+const accessibilityProblems = [];
+
 async function screenshot(page, name) {
   const path = `${SCREENSHOTS}${name}.png`;
   await page.screenshot({ path });
   console.log(`    screenshot ${path}`);
+  accessibilityProblems.push(...(await axeViolations(page, name)));
 }
 
 async function journey(page) {
@@ -1623,6 +1630,9 @@ async function main() {
       console.log(name);
       try {
         await run(page);
+        if (accessibilityProblems.length) {
+          fail(`axe found serious or critical violations:\n    ${accessibilityProblems.join('\n    ')}`);
+        }
       } catch (error) {
         await page.screenshot({ path: `${SCREENSHOTS}failure.png` }).catch(() => {});
         // What the page itself said is often the cause of a journey's failure.
@@ -1631,6 +1641,7 @@ async function main() {
       }
     }
     for (const warning of warnings) console.log(`    warning: ${warning}`);
+    console.log(`axe checked ${checkedScreens.length} screens: ${checkedScreens.map(({ screen }) => screen).join(', ')}`);
     if (problems.length) fail(`the page threw:\n    ${problems.join('\n    ')}`);
   } finally {
     await browser.close();

@@ -1,8 +1,17 @@
-import { useCallback, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_LOADING_TEXT } from '@/config/app';
 import { paths } from '@/config/paths';
 import type { Product } from '@/lib/product';
+import { prefersReducedMotion } from '@/lib/motion';
 import { FEED_VISIBLE_STACK } from '@/lib/swipe';
 import { CloseIcon, HeartIcon, SparklesIcon, UndoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,6 +29,15 @@ export const START_OVER_LABEL = 'Start Over';
 export const END_HINT_SIGNED_IN =
   "Products you've swiped stay out of your stack. Start Over clears your filters and looks again.";
 export const END_HINT_VISITOR = 'Start Over to go through them again.';
+
+/** Read by screen readers with the stack: the keys that swipe. */
+export const DECK_KEYS_HINT = 'Left arrow skips the top card, Right arrow likes it.';
+
+/** What the live region says after a swipe: what happened and which card is on top now. */
+export function swipeAnnouncement(action: SwipeAction, swiped: Product, next: Product | undefined) {
+  const done = `${action === 'like' ? 'Liked' : 'Skipped'} ${swiped.name}.`;
+  return next ? `${done} Next: ${next.name}.` : `${done} ${END_TITLE}`;
+}
 
 /** How long a released card takes to fly off the screen. */
 const FLY_OUT_MS = 320;
@@ -61,14 +79,28 @@ export function SwipeDeck({
   overlay,
 }: SwipeDeckProps) {
   const [flights, setFlights] = useState<Flight[]>([]);
+  const [announcement, setAnnouncement] = useState('');
   const nextFlight = useRef(1);
+  const hintId = useId();
   const top = cards[0];
 
   const swipeTop = (action: SwipeAction, from: CardPosition = RESTING): boolean => {
     if (!top || !onSwipe(top, action)) return false;
+    setAnnouncement(swipeAnnouncement(action, top, cards[1]));
+    // Reduced motion: the card is simply gone, with no fling.
+    if (prefersReducedMotion()) return true;
     const key = nextFlight.current++;
     setFlights((current) => [...current, { key, product: top, action, from }]);
     return true;
+  };
+  // 001 §2: right is like, left is skip; the arrows do the same on the focused stack.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const action =
+      event.key === 'ArrowRight' ? 'like' : event.key === 'ArrowLeft' ? 'dislike' : null;
+    if (!action || !top) return;
+    event.preventDefault();
+    swipeTop(action);
   };
   const landed = useCallback(
     (key: number) => setFlights((current) => current.filter((flight) => flight.key !== key)),
@@ -104,13 +136,25 @@ export function SwipeDeck({
 
   return (
     <div className={styles.deck}>
-      <section className={styles.stack} aria-label="Product cards">
+      <section
+        className={styles.stack}
+        aria-label="Product cards"
+        aria-describedby={hintId}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <p id={hintId} className="visually-hidden">
+          {DECK_KEYS_HINT}
+        </p>
         {stack}
         {flights.map((flight) => (
           <FlyingCard key={flight.key} flight={flight} onLanded={landed} />
         ))}
         {overlay}
       </section>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div className={styles.actions}>
         <button
           type="button"
