@@ -1,5 +1,3 @@
-import { prefersReducedMotion } from './motion';
-
 /**
  * Calls `tick` every `intervalMs` while the shopper leaves `element` alone: not while they
  * touch, hover or focus it, nor while the tab is hidden; never for people who ask for reduced
@@ -10,7 +8,7 @@ export function everyIntervalWhileIdle(
   intervalMs: number,
   tick: () => void,
 ): () => void {
-  if (prefersReducedMotion()) return () => {};
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return () => {};
 
   let paused = false;
   const pause = () => {

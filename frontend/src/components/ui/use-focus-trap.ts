@@ -1,34 +1,17 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(', ');
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]';
 
 /** The open traps, innermost last: only that one answers keys (a dialog over a sheet). */
 const openTraps: object[] = [];
 
-/** The container's controls a Tab can reach, in document order. */
-function focusables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[inert]'),
-  );
-}
-
 /** Wraps Tab and Shift+Tab at the container's edges so focus stays in it. */
 function keepFocusInside(container: HTMLElement, event: KeyboardEvent): void {
-  const reachable = focusables(container);
+  const reachable = container.querySelectorAll<HTMLElement>(FOCUSABLE);
   const first = reachable[0];
   const last = reachable[reachable.length - 1];
-  if (!first || !last) {
-    event.preventDefault();
-    container.focus();
-    return;
-  }
+  if (!first || !last) return;
   const active = document.activeElement;
   if (event.shiftKey && (active === first || active === container || !container.contains(active))) {
     event.preventDefault();
@@ -64,10 +47,8 @@ export function useFocusTrap<T extends HTMLElement>(onEscape: () => void): RefOb
     if (container && !container.contains(document.activeElement)) container.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (openTraps[openTraps.length - 1] !== trap) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        escape.current();
-      } else if (event.key === 'Tab' && container) keepFocusInside(container, event);
+      if (event.key === 'Escape') escape.current();
+      else if (event.key === 'Tab' && container) keepFocusInside(container, event);
     };
     document.addEventListener('keydown', onKeyDown);
     return () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { TAGLINES } from '@/config/app';
 import { BoltIcon } from '@/components/ui/icons';
-import { prefersReducedMotion } from '@/lib/motion';
 import { DEFAULT_HOME_GENDER, type HomeGender } from '../utils/genders';
 import { FlashSale } from './flash-sale';
 import { GenderTabs } from './gender-tabs';
@@ -22,9 +21,10 @@ export function HomeScreen() {
   const chooseGender = (next: HomeGender) => {
     setGender(next);
     // 000 §2.5: choosing a gender scrolls to the categories.
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     document
       .getElementById(CATEGORIES_ID)
-      ?.scrollIntoView?.({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+      ?.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   };
 
   return (

@@ -11,7 +11,6 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_LOADING_TEXT } from '@/config/app';
 import { paths } from '@/config/paths';
 import type { Product } from '@/lib/product';
-import { prefersReducedMotion } from '@/lib/motion';
 import { FEED_VISIBLE_STACK } from '@/lib/swipe';
 import { CloseIcon, HeartIcon, SparklesIcon, UndoIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,15 +28,6 @@ export const START_OVER_LABEL = 'Start Over';
 export const END_HINT_SIGNED_IN =
   "Products you've swiped stay out of your stack. Start Over clears your filters and looks again.";
 export const END_HINT_VISITOR = 'Start Over to go through them again.';
-
-/** Read by screen readers with the stack: the keys that swipe. */
-export const DECK_KEYS_HINT = 'Left arrow skips the top card, Right arrow likes it.';
-
-/** What the live region says after a swipe: what happened and which card is on top now. */
-export function swipeAnnouncement(action: SwipeAction, swiped: Product, next: Product | undefined) {
-  const done = `${action === 'like' ? 'Liked' : 'Skipped'} ${swiped.name}.`;
-  return next ? `${done} Next: ${next.name}.` : `${done} ${END_TITLE}`;
-}
 
 /** How long a released card takes to fly off the screen. */
 const FLY_OUT_MS = 320;
@@ -81,14 +71,13 @@ export function SwipeDeck({
   const [flights, setFlights] = useState<Flight[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const nextFlight = useRef(1);
-  const hintId = useId();
   const top = cards[0];
 
   const swipeTop = (action: SwipeAction, from: CardPosition = RESTING): boolean => {
     if (!top || !onSwipe(top, action)) return false;
-    setAnnouncement(swipeAnnouncement(action, top, cards[1]));
+    setAnnouncement(cards[1] ? `Next: ${cards[1].name}` : END_TITLE);
     // Reduced motion: the card is simply gone, with no fling.
-    if (prefersReducedMotion()) return true;
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return true;
     const key = nextFlight.current++;
     setFlights((current) => [...current, { key, product: top, action, from }]);
     return true;
@@ -139,13 +128,10 @@ export function SwipeDeck({
       <section
         className={styles.stack}
         aria-label="Product cards"
-        aria-describedby={hintId}
+        aria-keyshortcuts="ArrowLeft ArrowRight"
         tabIndex={0}
         onKeyDown={onKeyDown}
       >
-        <p id={hintId} className="visually-hidden">
-          {DECK_KEYS_HINT}
-        </p>
         {stack}
         {flights.map((flight) => (
           <FlyingCard key={flight.key} flight={flight} onLanded={landed} />
