@@ -38,6 +38,8 @@ export function Carousel({
       className={[styles.scroller, className].filter(Boolean).join(' ')}
       aria-label={label}
       aria-busy={busy || undefined}
+      // A keyboard can reach a moving row (focus pauses it) and scroll it with the arrows.
+      tabIndex={moving ? 0 : undefined}
       style={{ '--carousel-item': itemWidth } as CSSProperties}
     >
       {Children.map(children, (child) => (
