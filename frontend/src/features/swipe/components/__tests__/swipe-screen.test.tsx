@@ -148,6 +148,34 @@ describe('swipe screen: signed in (001 §4, 000 §7)', () => {
     ]);
   });
 
+  it('flings a swiped card off, and with reduced motion takes it away at once', async () => {
+    signIn();
+    const api = swipeApi();
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderApp('/');
+    await findTopCard('Feed Product 1');
+    const stack = screen.getByRole('region', { name: 'Product cards' });
+    // The flying copy is the one div the stack hides from everyone.
+    const flying = () => stack.querySelectorAll('div[inert]');
+
+    await user.click(button('Like'));
+    await findTopCard('Feed Product 2');
+    expect(flying()).toHaveLength(1);
+
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    try {
+      await waitFor(() => expect(flying()).toHaveLength(0));
+      await user.click(button('Skip'));
+      await findTopCard('Feed Product 3');
+      expect(flying()).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('commits a drag past 120 px and springs back from one that stops short', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     signIn();
