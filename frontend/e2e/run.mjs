@@ -1606,7 +1606,7 @@ async function businessJourney(page) {
   }
 
   const dashboardUrl = page.url();
-  await page.getByRole('list', { name: 'Live alerts' }).getByText('New order').waitFor({ timeout: DATA_TIMEOUT_MS })
+  await page.getByRole('region', { name: 'Live alerts' }).getByText('New order').waitFor({ timeout: DATA_TIMEOUT_MS })
     .catch(() => fail('the open dashboard showed no \'New order\' alert'));
   const byFigures = Date.now() + DATA_TIMEOUT_MS;
   while ((await figure(page, 'Key figures', 'Orders')) !== '1') {
