@@ -26,6 +26,17 @@ async function injectAxe(page) {
  */
 export async function axeViolations(page, screen) {
   await injectAxe(page);
+  // A colour caught mid-transition (a chip just tapped) is not what the shopper reads: let
+  // finite animations and transitions end first, for at most a second.
+  await page.evaluate(() => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    return Promise.race([
+      Promise.all(finite.map((animation) => animation.finished.catch(() => {}))),
+      new Promise((resolve) => setTimeout(resolve, 1_000)),
+    ]);
+  });
   const results = await page.evaluate(
     (tags) => window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
     TAGS,
