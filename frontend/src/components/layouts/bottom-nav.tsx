@@ -67,17 +67,18 @@ export function BottomNav() {
                 to={href}
                 className={`${styles.tab} ${active ? styles.active : ''}`}
                 aria-current={active ? 'page' : undefined}
-                aria-label={
-                  count > 0
-                    ? `${label}, ${formatBadgeCount(count)} ${count === 1 ? 'item' : 'items'}`
-                    : undefined
-                }
               >
                 <span className={styles.iconWrap}>
                   <Icon size={22} strokeWidth={active ? 2.2 : 1.8} />
                   <CountBadge count={count} />
                 </span>
                 <span className={styles.label}>{label}</span>
+                {/* The name holds the visible label first (the badge is only a picture of it). */}
+                {count > 0 && (
+                  <span className="visually-hidden">
+                    , {formatBadgeCount(count)} {count === 1 ? 'item' : 'items'}
+                  </span>
+                )}
               </Link>
             </li>
           );

@@ -17,7 +17,7 @@ export function Footer() {
           {CONTACT.phone}
         </a>
       </address>
-      <p className={styles.copyright}>
+      <p>
         © {year} {APP_NAME}. {CONTACT.city}. All rights reserved.
       </p>
     </footer>

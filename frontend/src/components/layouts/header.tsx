@@ -46,7 +46,7 @@ export function Header() {
           <MapPinIcon size={20} />
         </span>
         <span className={styles.locationText}>
-          <span className={styles.label}>{DELIVERY_LOCATION_LABEL}</span>
+          <span className={styles.label}>{DELIVERY_LOCATION_LABEL}</span>{' '}
           <span className={styles.address}>
             {addressText && <span className={styles.addressValue}>{addressText}</span>}
             <ChevronDownIcon size={16} />

@@ -29,7 +29,8 @@ export function Carousel({
   className,
 }: CarouselProps) {
   const ref = useRef<HTMLUListElement>(null);
-  const moving = intervalMs !== undefined && !busy && Children.count(children) > 1;
+  const scrolls = !busy && Children.count(children) > 1;
+  const moving = intervalMs !== undefined && scrolls;
   useAutoScroll(ref, intervalMs ?? 0, moving);
 
   return (
@@ -38,6 +39,8 @@ export function Carousel({
       className={[styles.scroller, className].filter(Boolean).join(' ')}
       aria-label={label}
       aria-busy={busy || undefined}
+      // A keyboard reaches the row and scrolls it with the arrows; focus pauses a moving one.
+      tabIndex={scrolls ? 0 : undefined}
       style={{ '--carousel-item': itemWidth } as CSSProperties}
     >
       {Children.map(children, (child) => (

@@ -1,24 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CloseIcon } from './icons';
 import styles from './modal.module.css';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
-
-/** Wraps Tab and Shift+Tab at the panel's edges so focus stays in the modal. */
-function keepFocusInside(panel: HTMLElement, event: KeyboardEvent): void {
-  const focusable = panel.querySelectorAll<HTMLElement>(FOCUSABLE);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === panel)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+import { useFocusTrap } from './use-focus-trap';
 
 const VARIANTS = { sheet: styles.sheet, dialog: styles.dialog };
 
@@ -47,27 +30,7 @@ export function Modal({
   className,
   children,
 }: ModalProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  // Read while rendering, before anything inside takes focus, to hand focus back on close.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    // A field inside may already have taken focus on mount (the login sheet's e-mail).
-    if (panel && !panel.contains(document.activeElement)) panel.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      else if (event.key === 'Tab' && panel) keepFocusInside(panel, event);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      // As a native dialog does.
-      opener?.focus();
-    };
-  }, [onClose, opener]);
+  const panelRef = useFocusTrap<HTMLDivElement>(onClose);
 
   return (
     <div className={variant === 'dialog' ? `${styles.layer} ${styles.centred}` : styles.layer}>

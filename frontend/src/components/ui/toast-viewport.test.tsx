@@ -23,7 +23,7 @@ describe('toasts (000 §9)', () => {
   it('keeps at most 20, dropping the oldest', () => {
     render(<ToastViewport />);
     showToasts(25);
-    const list = screen.getByRole('list', { name: 'Notifications' });
+    const list = screen.getByRole('region', { name: 'Notifications' });
     const items = within(list).getAllByRole('status');
     expect(items).toHaveLength(20);
     expect(items[0]).toHaveTextContent('Toast 6');

@@ -20,7 +20,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   const Icon = ICONS[toast.type];
   return (
-    <li
+    <div
       className={`${styles.toast} ${styles[toast.type]}`}
       role={toast.type === 'error' ? 'alert' : 'status'}
       data-type={toast.type}
@@ -35,7 +35,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         <CloseIcon size={16} />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -43,10 +43,11 @@ function ToastItem({ toast }: { toast: Toast }) {
 export function ToastViewport() {
   const toasts = useToasts();
   return (
-    <ol className={styles.viewport} aria-label="Notifications">
+    // A region, not a list: each toast is a status or an alert, which a list item cannot be.
+    <section className={styles.viewport} aria-label="Notifications">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </ol>
+    </section>
   );
 }

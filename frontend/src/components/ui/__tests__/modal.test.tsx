@@ -73,4 +73,37 @@ describe('Modal', () => {
     await user.click(screen.getByTestId('dialog-backdrop'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('with a dialog over a sheet, Escape closes only the dialog and focus goes back into the sheet', async () => {
+    function Nested() {
+      const [sheet, setSheet] = useState(true);
+      const [dialog, setDialog] = useState(false);
+      return sheet ? (
+        <Modal variant="sheet" onClose={() => setSheet(false)} labelledBy="sheet-title">
+          <h2 id="sheet-title">Sheet</h2>
+          <button type="button" onClick={() => setDialog(true)}>
+            Ask
+          </button>
+          {dialog && (
+            <Modal variant="dialog" onClose={() => setDialog(false)} labelledBy="dialog-title">
+              <h2 id="dialog-title">Question</h2>
+              <button type="button">Yes</button>
+            </Modal>
+          )}
+        </Modal>
+      ) : null;
+    }
+    const user = userEvent.setup();
+    render(<Nested />);
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(screen.getByRole('dialog', { name: 'Question' })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Question' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Sheet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask' })).toHaveFocus();
+  });
 });

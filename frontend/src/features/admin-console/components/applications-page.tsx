@@ -226,7 +226,7 @@ function Applications() {
       ) : query.data.length === 0 ? (
         <EmptyState title={APPLICATION_TEXTS.empty} hint={APPLICATION_TEXTS.emptyHint} />
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Brand applications" tabIndex={0}>
           <table className={styles.table} aria-label="Brand applications">
             <thead>
               <tr>

@@ -150,7 +150,7 @@ function Audit() {
         <EmptyState title={AUDIT_TEXTS.empty} hint={AUDIT_TEXTS.emptyHint} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label="Audit log" tabIndex={0}>
             <table className={styles.table} aria-label="Audit log">
               <thead>
                 <tr>

@@ -349,7 +349,7 @@ function Banners() {
       ) : banners.length === 0 ? (
         <EmptyState title={BANNER_TEXTS.empty} hint={BANNER_TEXTS.emptyHint} />
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Banners" tabIndex={0}>
           <table className={styles.table} aria-label="Banners">
             <thead>
               <tr>

@@ -400,7 +400,7 @@ function Brands() {
       ) : brands.length === 0 ? (
         <EmptyState title={BRAND_TEXTS.empty} hint={BRAND_TEXTS.emptyHint} />
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Brands" tabIndex={0}>
           <table className={styles.table} aria-label="Brands">
             <thead>
               <tr>

@@ -181,7 +181,7 @@ function Payouts() {
       ) : query.data.payouts.length === 0 ? (
         <EmptyState title={ADMIN_PAYOUT_TEXTS.empty} hint={ADMIN_PAYOUT_TEXTS.emptyHint} />
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label={`Payouts of ${query.data.month}`} tabIndex={0}>
           <table className={styles.table} aria-label={`Payouts of ${query.data.month}`}>
             <thead>
               <tr>

@@ -189,7 +189,7 @@ function Users() {
         <EmptyState title={USER_TEXTS.empty} hint={USER_TEXTS.emptyHint} />
       ) : (
         <>
-          <div className={styles.tableWrap}>
+          <div className={styles.tableWrap} role="region" aria-label="Users" tabIndex={0}>
             <table className={styles.table} aria-label="Users">
               <thead>
                 <tr>

@@ -13,7 +13,7 @@ function Alert({ alert }: { alert: LiveAlert }) {
   }, [alert.id, dismiss]);
   const Icon = alert.tone === 'success' ? CheckCircleIcon : InfoIcon;
   return (
-    <li className={`${styles.alert} ${styles[alert.tone]}`} role="status">
+    <div className={`${styles.alert} ${styles[alert.tone]}`} role="status">
       <Icon size={20} />
       <span className={styles.message}>{alert.message}</span>
       <Link className={styles.link} to={alert.link.href} onClick={() => dismiss(alert.id)}>
@@ -22,7 +22,7 @@ function Alert({ alert }: { alert: LiveAlert }) {
       <button type="button" className={styles.close} onClick={() => dismiss(alert.id)} aria-label="Dismiss alert">
         <CloseIcon size={16} />
       </button>
-    </li>
+    </div>
   );
 }
 
@@ -34,10 +34,11 @@ export function BrandLiveEvents() {
   useBrandEvents();
   const alerts = useLiveAlerts((state) => state.alerts);
   return (
-    <ol className={styles.stack} aria-label="Live alerts">
+    // A region, not a list: each alert is a status, which a list item cannot be.
+    <section className={styles.stack} aria-label="Live alerts">
       {alerts.map((alert) => (
         <Alert key={alert.id} alert={alert} />
       ))}
-    </ol>
+    </section>
   );
 }

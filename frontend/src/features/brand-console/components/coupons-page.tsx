@@ -183,7 +183,7 @@ function Coupons() {
       {coupons.length === 0 ? (
         <p className={styles.muted}>No coupons yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Coupons" tabIndex={0}>
           <table className={styles.table} aria-label="Coupons">
             <thead>
               <tr>

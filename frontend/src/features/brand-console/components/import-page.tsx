@@ -98,7 +98,7 @@ function Importer() {
             {report.report.created} created · {report.report.updated} updated · {report.report.failed} failed
           </p>
           {report.report.errors.length > 0 && (
-            <div className={styles.tableWrap}>
+            <div className={styles.tableWrap} role="region" aria-label="Row errors" tabIndex={0}>
               <table className={styles.table} aria-label="Row errors">
                 <thead>
                   <tr>

@@ -62,7 +62,7 @@ function Orders({ payout }: { payout: Payout }) {
     return <EmptyState title={PAYOUT_TEXTS.noOrders} hint={PAYOUT_TEXTS.noOrdersHint} />;
   }
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} role="region" aria-label={PAYOUT_TEXTS.ordersLabel} tabIndex={0}>
       <table className={styles.table} aria-label={PAYOUT_TEXTS.ordersLabel}>
         <thead>
           <tr>

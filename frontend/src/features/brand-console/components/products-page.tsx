@@ -87,7 +87,7 @@ function ProductTable() {
         <p className={styles.muted}>{search ? 'No product matches the search.' : 'No products yet.'}</p>
       )}
       {data && data.products.length > 0 && (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Products" tabIndex={0}>
           <table className={styles.table} aria-label="Products">
             <thead>
               <tr>

@@ -29,7 +29,7 @@ function refusalOf(error: unknown): { failed: number; errors: ShopifyRowError[] 
 function RowErrors({ label, errors }: { label: string; errors: ShopifyRowError[] }) {
   if (errors.length === 0) return null;
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
       <table className={styles.table} aria-label={label}>
         <thead>
           <tr>
@@ -66,7 +66,7 @@ function Price({ product }: { product: ShopifyPreviewProduct }) {
 
 function PreviewTable({ products }: { products: ShopifyPreviewProduct[] }) {
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} role="region" aria-label="Shopify products" tabIndex={0}>
       <table className={styles.table} aria-label="Shopify products">
         <thead>
           <tr>

@@ -122,7 +122,7 @@ describe('Brand console: live events', () => {
 
     act(() => stream.emit('order.placed', order, '41'));
     const toast = await screen.findByText(LIVE_TEXTS.newOrder);
-    const link = within(toast.closest('li') as HTMLElement).getByRole('link', { name: LIVE_TEXTS.viewOrders });
+    const link = within(toast.closest('[role="status"]') as HTMLElement).getByRole('link', { name: LIVE_TEXTS.viewOrders });
     expect(link).toHaveAttribute('href', '/brand/orders');
     await waitFor(() => expect(summaries.count).toBeGreaterThan(before));
     // No sound unless the team turned it on.

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { useFocusTrap } from '@/components/ui/use-focus-trap';
 import { APP_NAME } from '@/config/app';
 import { SparklesIcon } from '@/components/ui/icons';
 import styles from './onboarding.module.css';
@@ -8,21 +9,18 @@ export function WelcomeDialog({ name, onDone }: { name: string; onDone: () => vo
   const titleId = useId();
   const textId = useId();
   const button = useRef<HTMLButtonElement>(null);
+  // Escape goes on as the one button does.
+  const panel = useFocusTrap<HTMLDivElement>(onDone);
 
   useEffect(() => {
     button.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      // The only control: Tab stays on it, Escape goes on as it does.
-      if (event.key === 'Tab') event.preventDefault();
-      if (event.key === 'Escape') onDone();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onDone]);
+  }, []);
 
   return (
     <div className={styles.welcomeLayer}>
       <div
+        ref={panel}
+        tabIndex={-1}
         className={styles.welcome}
         role="dialog"
         aria-modal="true"

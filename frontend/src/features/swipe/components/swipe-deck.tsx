@@ -6,6 +6,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router';
@@ -73,14 +74,27 @@ export function SwipeDeck({
   overlay,
 }: SwipeDeckProps) {
   const [flights, setFlights] = useState<Flight[]>([]);
+  const [announcement, setAnnouncement] = useState('');
   const nextFlight = useRef(1);
   const top = cards[0];
 
   const swipeTop = (action: SwipeAction, from: CardPosition = RESTING): boolean => {
     if (!top || !onSwipe(top, action)) return false;
+    setAnnouncement(cards[1] ? `Next: ${cards[1].name}` : END_TITLE);
+    // Reduced motion: the card is simply gone, with no fling.
+    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return true;
     const key = nextFlight.current++;
     setFlights((current) => [...current, { key, product: top, action, from }]);
     return true;
+  };
+  // 001 §2: right is like, left is skip; the arrows do the same on the focused stack.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const action =
+      event.key === 'ArrowRight' ? 'like' : event.key === 'ArrowLeft' ? 'dislike' : null;
+    if (!action || !top) return;
+    event.preventDefault();
+    swipeTop(action);
   };
   const landed = useCallback(
     (key: number) => setFlights((current) => current.filter((flight) => flight.key !== key)),
@@ -116,13 +130,22 @@ export function SwipeDeck({
 
   return (
     <div className={styles.deck}>
-      <section className={styles.stack} aria-label="Product cards">
+      <section
+        className={styles.stack}
+        aria-label="Product cards"
+        aria-keyshortcuts="ArrowLeft ArrowRight"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
         {stack}
         {flights.map((flight) => (
           <FlyingCard key={flight.key} flight={flight} onLanded={landed} />
         ))}
         {overlay}
       </section>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       <div className={styles.actions}>
         <button
           type="button"

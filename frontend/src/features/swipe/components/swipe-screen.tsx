@@ -52,11 +52,12 @@ export function SwipeScreen() {
           <button
             type="button"
             className={styles.filters}
-            aria-label={activeFilters > 0 ? `Filters (${activeFilters} on)` : 'Filters'}
+            aria-label={activeFilters > 0 ? `Filters ${activeFilters} on` : 'Filters'}
             onClick={() => setFiltersOpen(true)}
           >
             <FilterIcon size={18} />
-            Filters
+            {/* The badge's count reads as a word after the visible label, as the name says it. */}
+            Filters{' '}
             <CountBadge count={activeFilters} className={styles.badge} />
           </button>
         </div>

@@ -317,7 +317,7 @@ describe('Cancelling an order item (001 §2, §4, §5, §8)', () => {
     const dialog = await openCancel(user, 'Navy Oversized Tee');
     await user.type(within(dialog).getByRole('textbox'), '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    const notice = (await screen.findByText(CANCELLATION_TOASTS.submitted)).closest('li')!;
+    const notice = (await screen.findByText(CANCELLATION_TOASTS.submitted)).closest<HTMLElement>('[role="status"]')!;
     expect(state.sent[0]?.reason).toBeNull();
 
     await user.click(within(notice).getByRole('button', { name: 'Dismiss notification' }));

@@ -124,6 +124,62 @@ describe('swipe screen: signed in (001 §4, 000 §7)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('swipes the focused stack with the arrow keys and announces the next card', async () => {
+    signIn();
+    const api = swipeApi();
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderApp('/');
+    await findTopCard('Feed Product 1');
+    const stack = screen.getByRole('region', { name: 'Product cards' });
+    expect(stack).toHaveAttribute('aria-keyshortcuts', 'ArrowLeft ArrowRight');
+
+    stack.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(await findTopCard('Feed Product 2')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Next: Feed Product 2');
+    await user.keyboard('{ArrowLeft}');
+    expect(await findTopCard('Feed Product 3')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Next: Feed Product 3');
+    // Other keys, and arrows with a modifier, leave the stack alone.
+    await user.keyboard('{ArrowUp}{Shift>}{ArrowRight}{/Shift}');
+    expect(topCard()).toHaveAccessibleName('Feed Product 3');
+
+    await waitFor(() => expect(api.tracked).toHaveLength(2));
+    expect(api.tracked.map(({ productId, action }) => [productId, action])).toEqual([
+      ['feed-001', 'like'],
+      ['feed-002', 'dislike'],
+    ]);
+  });
+
+  it('flings a swiped card off, and with reduced motion takes it away at once', async () => {
+    signIn();
+    const api = swipeApi();
+    server.use(...api.handlers);
+    const user = userEvent.setup();
+    renderApp('/');
+    await findTopCard('Feed Product 1');
+    const stack = screen.getByRole('region', { name: 'Product cards' });
+    // The flying copy is the one div the stack hides from everyone.
+    const flying = () => stack.querySelectorAll('div[inert]');
+
+    await user.click(button('Like'));
+    await findTopCard('Feed Product 2');
+    expect(flying()).toHaveLength(1);
+
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    try {
+      await waitFor(() => expect(flying()).toHaveLength(0));
+      await user.click(button('Skip'));
+      await findTopCard('Feed Product 3');
+      expect(flying()).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('commits a drag past 120 px and springs back from one that stops short', async () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     signIn();
@@ -395,7 +451,7 @@ describe('swipe screen: the feed (001 §4, §9)', () => {
       gender: 'female',
       sizes: 'M',
     });
-    expect(screen.getByRole('button', { name: 'Filters (5 on)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters 5 on' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     const again = await screen.findByRole('dialog', { name: 'Filters' });
