@@ -558,6 +558,61 @@ mod tests {
     }
 
     #[test]
+    fn demo_addresses_are_told_apart() {
+        let parse = |e: &str| validation::Email::parse(e).expect("an address");
+        assert!(is_demo_address(&parse(&demo_email(0))));
+        assert!(is_demo_address(&parse("Shopper-7@DEMO.invalid")));
+        assert!(is_demo_address(&parse("x@shop.demo.invalid")));
+        assert!(!is_demo_address(&parse(&bench_email(0))));
+        assert!(!is_demo_address(&parse("asha@demo.invalid.example.in")));
+        assert!(!is_demo_address(&parse("asha@notdemo.invalid")));
+        assert_ne!(demo_user_id(5), bench_user_id(5));
+    }
+
+    #[test]
+    fn the_demo_history_has_a_daily_rhythm_and_recent_activity() {
+        let dir = std::env::temp_dir().join(format!("shop-demo-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let url = store::DatabaseUrl::Sqlite(dir.join("shop.sqlite3").to_string_lossy().into());
+        let store = store::Store::open(&url, 1).expect("open");
+        store
+            .seed_if_empty(|| catalogue::generate(catalogue::DEMO_PRODUCT_COUNT))
+            .expect("seed");
+        let catalogue = store.load_catalogue().expect("load");
+        let _ = std::fs::remove_dir_all(&dir);
+        let history = History::new(&catalogue).expect("listed products");
+        let now = Utc::now();
+        let a: Vec<ShopperHistory> = history.demo_histories(now).collect();
+        let b: Vec<ShopperHistory> = history.demo_histories(now).collect();
+        assert_eq!(a, b, "deterministic");
+        assert_eq!(a.len(), DEMO_SHOPPERS);
+        let swipes: Vec<&PastSwipe> = a.iter().flat_map(|h| &h.swipes).collect();
+        assert_eq!(swipes.len(), DEMO_SWIPES);
+        let mut by_hour = [0usize; 24];
+        let mut by_week = [0usize; 4];
+        for s in &swipes {
+            let age = now.naive_utc() - s.at;
+            assert!(age > Duration::zero() && age <= Duration::days(DEMO_DAYS));
+            let local = s.at.and_utc().timestamp() + IST_OFFSET_SECONDS;
+            by_hour[(local.rem_euclid(86_400) / 3_600) as usize] += 1;
+            by_week[(age.num_days() / 7).min(3) as usize] += 1;
+        }
+        assert!(
+            by_hour[21] > 5 * by_hour[4],
+            "evenings busier than small hours: {by_hour:?}"
+        );
+        assert!(
+            by_week[0] > 2 * by_week[3],
+            "the last week busier than the fourth: {by_week:?}"
+        );
+        let last_day = swipes
+            .iter()
+            .filter(|s| now.naive_utc() - s.at <= Duration::hours(24))
+            .count();
+        assert!(last_day > DEMO_SWIPES / 30, "{last_day} in the last 24 h");
+    }
+
+    #[test]
     fn the_history_is_deterministic_skewed_and_one_verdict_per_product() {
         let dir = std::env::temp_dir().join(format!("shop-history-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).expect("temp dir");
