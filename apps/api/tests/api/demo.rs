@@ -56,16 +56,34 @@ async fn a_first_start_has_trending_products_in_every_window_and_gender(backend:
             );
         }
     }
-    // Home's row as the original client asks for it (000 §7): 7d, 8 items, M or W.
+    // Home's row as the original client asks for it (000 §7), in the entry shape of 000 §3:
+    // _id, product (_id, name, images, brand.name, price.$numberDecimal), totalSwipes,
+    // engagementScore, engagementRate (0 to 1).
     for gender in ["M", "W"] {
         let row = trending(&app, &format!("timeWindow=7d&limit=8&gender={gender}")).await;
         assert_eq!(row.len(), 8, "{gender}");
         for entry in &row {
             let product = &entry["product"];
+            assert!(entry["_id"].is_string(), "{entry}");
             assert!(product["_id"].is_string(), "{entry}");
             assert!(product["name"].is_string(), "{entry}");
-            assert!(entry["likes"].as_i64().is_some_and(|n| n > 0), "{entry}");
-            assert!(entry["dislikes"].as_i64().is_some(), "{entry}");
+            assert!(
+                product["images"].as_array().is_some_and(|i| !i.is_empty()),
+                "{entry}"
+            );
+            assert!(product["brand"]["name"].is_string(), "{entry}");
+            assert!(product["price"]["$numberDecimal"].is_string(), "{entry}");
+            assert!(
+                entry["totalSwipes"].as_i64().is_some_and(|n| n > 0),
+                "{entry}"
+            );
+            assert!(entry["engagementScore"].as_i64().is_some(), "{entry}");
+            assert!(
+                entry["engagementRate"]
+                    .as_f64()
+                    .is_some_and(|r| (0.0..=1.0).contains(&r)),
+                "{entry}"
+            );
         }
     }
 }
