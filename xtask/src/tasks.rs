@@ -194,11 +194,15 @@ fn e2e_suite(sh: &Shell) -> Result<()> {
     let data = tempdir("shop-e2e")?;
     let binary = target_dir().join("debug/shop-api");
     // The demo's 1,500 products over 60 brands: enough brands per gender for the collection's
-    // 'Load More Brands' (12 a page) to have a second page.
-    cmd!(sh, "{binary} seed --products 1500 --brands 60")
-        .env("SHOP_DATA_DIR", &data)
-        .env_remove("DATABASE_URL")
-        .run()?;
+    // 'Load More Brands' (12 a page) to have a second page; with the demo shoppers' swipe
+    // history a first start writes, so trending screens show what a fresh shop shows.
+    cmd!(
+        sh,
+        "{binary} seed --products 1500 --brands 60 --demo-history"
+    )
+    .env("SHOP_DATA_DIR", &data)
+    .env_remove("DATABASE_URL")
+    .run()?;
     // The business journey serves a Shopify export's images on this port; the server's guarded
     // fetcher refuses loopback addresses unless allowed by name.
     let images_port = free_port()?.to_string();

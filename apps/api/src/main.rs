@@ -118,16 +118,25 @@ fn print_openapi() -> ExitCode {
     }
 }
 
-const SEED_USAGE: &str = "usage: shop-api seed [--products N [--brands B]] [--users U [--swipes S [--days D]]] (every number above 0)";
+const SEED_USAGE: &str = "usage: shop-api seed [--products N [--brands B]] [--demo-history] [--users U [--swipes S [--days D]]] (every number above 0)";
 
 /// `shop-api seed [--products N [--brands B]] [--users U [--swipes S [--days D]]]`, for
 /// benchmarks: `--products` writes a deterministic catalogue of N products (over B brands, 24
 /// by default) into a database that holds none yet; `--users` makes sure bench users
 /// `bench-0@bench.invalid` to `bench-{U-1}@bench.invalid` exist; `--swipes` writes their
 /// history of S swipes over the last D days (30 by default) into a database that holds no
-/// swipes yet (see `api::history`).
+/// swipes yet (see `api::history`). `--demo-history` writes the demo shoppers and their
+/// history, as a first start does after seeding the demo catalogue, into a database that
+/// holds no swipes yet.
 fn seed(config: &Config, args: &[String]) -> ExitCode {
     const FLAGS: [&str; 5] = ["--products", "--brands", "--users", "--swipes", "--days"];
+    let (demo, args): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| *a == "--demo-history");
+    let demo_history = !demo.is_empty();
+    if demo.len() > 1 {
+        eprintln!("{SEED_USAGE}");
+        return ExitCode::from(2);
+    }
     let mut values: [Option<usize>; 5] = [None; 5];
     for pair in args.chunks(2) {
         let slot = FLAGS.iter().position(|f| *f == pair[0]);
@@ -144,7 +153,7 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
         }
     }
     let [products, brands, users, swipes, days] = values;
-    let valid = (products.is_some() || users.is_some())
+    let valid = (products.is_some() || users.is_some() || demo_history)
         && (brands.is_none() || products.is_some())
         && (swipes.is_none() || users.is_some())
         && (days.is_none() || swipes.is_some());
@@ -181,6 +190,21 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("shop-api: seeding failed: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if demo_history {
+        let started = std::time::Instant::now();
+        match api::history::write_demo(&store, chrono::Utc::now()) {
+            Ok(demo) => println!(
+                "wrote {} demo shoppers and {} swipes in {:.1} s",
+                demo.shoppers,
+                demo.history.swipes,
+                started.elapsed().as_secs_f64()
+            ),
+            Err(e) => {
+                eprintln!("shop-api: writing the demo swipe history failed: {e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -174,6 +174,19 @@ impl Application {
                 .seed_if_empty(|| catalogue::generate(config.demo_products))
                 .context("seeding the demo catalogue")?;
             tracing::info!(?report, "demo catalogue");
+            // Only the process whose transaction seeded the catalogue writes the history, so
+            // it is written once, into a database that held nothing.
+            if config.demo_history && matches!(report, store::SeedReport::Seeded { .. }) {
+                let started = std::time::Instant::now();
+                let demo = crate::history::write_demo(&store, clock.now())
+                    .context("writing the demo swipe history")?;
+                tracing::info!(
+                    shoppers = demo.shoppers,
+                    swipes = demo.history.swipes,
+                    seconds = started.elapsed().as_secs_f64(),
+                    "demo swipe history"
+                );
+            }
         }
         let media_origin = config.public_url.clone().unwrap_or_default();
         let catalogue =

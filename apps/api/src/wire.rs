@@ -106,6 +106,10 @@ pub struct Product {
     pub sizes: Vec<String>,
     /// Units in stock per size.
     pub stock: BTreeMap<String, i32>,
+    /// The same stock in the shape clients of colour variants read: one variant, the
+    /// product's colour with its images and each size's units, in the product's size order.
+    /// Derived from `colour`, `images` and `stock`: it changes whenever they do.
+    pub product_variants: Vec<ProductVariant>,
     pub tags: Vec<String>,
     /// "male", "female" or "unisex".
     pub gender: String,
@@ -114,6 +118,21 @@ pub struct Product {
     pub assigned_coupon: Option<AssignedCoupon>,
     #[serde(rename = "createdAt")]
     pub created_at: DateTime<Utc>,
+}
+
+/// A colour of a product with its images and units per size (`product_variants`).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductVariant {
+    pub color: String,
+    pub images: Vec<String>,
+    pub sizes: Vec<VariantSize>,
+}
+
+/// A size of a variant and its units in stock.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VariantSize {
+    pub size: String,
+    pub stock: i32,
 }
 
 /// The fields every short view of a product carries (a bag line's product, a curated-list
@@ -173,10 +192,23 @@ impl Product {
             discount_type: c.discount_type.clone(),
             is_currently_valid: coupon_valid,
         });
+        let images: Vec<String> = p.images.iter().map(absolute).collect();
         Self {
             price: Decimal::from_paise(p.price_paise),
             sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
             stock: p.stock.iter().cloned().collect(),
+            product_variants: vec![ProductVariant {
+                color: p.colour.clone(),
+                images: images.clone(),
+                sizes: p
+                    .stock
+                    .iter()
+                    .map(|(size, stock)| VariantSize {
+                        size: size.clone(),
+                        stock: *stock,
+                    })
+                    .collect(),
+            }],
             brand: BrandRef::of(&p.brand, media_origin),
             category: p
                 .categories
@@ -193,7 +225,7 @@ impl Product {
             description: p.description.clone(),
             currency: p.currency.clone(),
             offer_percentage: p.offer_percentage,
-            images: p.images.iter().map(absolute).collect(),
+            images,
             tags: p.tags.clone(),
             gender: p.gender.clone(),
             colour: p.colour.clone(),

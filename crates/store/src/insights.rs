@@ -883,9 +883,11 @@ impl Mix {
 }
 
 impl Store {
-    /// For benchmarks: counts every swipe already stored into the product-day rollup in one
-    /// statement (the live path counts each as it is written; a bulk-written history was not).
-    /// Run once, on a database whose product-day rollup holds no swipes yet.
+    /// For bulk-written histories (benchmarks, the demo): counts every swipe already stored
+    /// into the product-day and brand-day rollups in one statement (the live path counts each
+    /// as it is written; a bulk-written history was not), each swiped card also as a card shown
+    /// (a shopper swipes only a card the feed showed). Run once, on a database whose rollups
+    /// hold no swipes yet.
     pub fn roll_up_swipe_history(&self) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
         // backend difference: the IST day of a stored time.
@@ -900,18 +902,19 @@ impl Store {
         let sql = format!(
             "INSERT INTO insight_product_days \
                (brand_id, day, product_id, cards_shown, likes, dislikes, bag_adds, orders, units, revenue_paise) \
-             SELECT p.brand_id, {sql_day}, s.product_id, 0, \
+             SELECT p.brand_id, {sql_day}, s.product_id, COUNT(*), \
                     SUM(CASE WHEN s.liked THEN 1 ELSE 0 END), SUM(CASE WHEN s.liked THEN 0 ELSE 1 END), \
                     0, 0, 0, 0 \
                FROM swipes s JOIN products p ON p.id = s.product_id \
               GROUP BY p.brand_id, {sql_day}, s.product_id"
         );
         // The brands' days take the same verdicts, summed by brand and day.
-        let brands = "INSERT INTO insight_brand_days (brand_id, day, likes, dislikes) \
-             SELECT brand_id, day, SUM(likes), SUM(dislikes) FROM insight_product_days \
+        let brands = "INSERT INTO insight_brand_days (brand_id, day, cards_shown, likes, dislikes) \
+             SELECT brand_id, day, SUM(cards_shown), SUM(likes), SUM(dislikes) FROM insight_product_days \
               WHERE likes <> 0 OR dislikes <> 0 GROUP BY brand_id, day \
              ON CONFLICT (brand_id, day) DO UPDATE \
-                SET likes = insight_brand_days.likes + excluded.likes, \
+                SET cards_shown = insight_brand_days.cards_shown + excluded.cards_shown, \
+                    likes = insight_brand_days.likes + excluded.likes, \
                     dislikes = insight_brand_days.dislikes + excluded.dislikes";
         Ok(conn.transaction(|conn| {
             let rows = diesel::sql_query(sql).execute(conn)?;

@@ -16,6 +16,9 @@ use crate::{DbConnection, Store, StoreError};
 /// SQLite's 32,766 and PostgreSQL's 65,535.
 const CHUNK: usize = 500;
 
+/// The PostgreSQL advisory lock key held while a seed checks and writes ("shopseed" in ASCII).
+const SEED_LOCK: i64 = 0x73686f7073656564;
+
 /// What a seed run did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeedReport {
@@ -144,12 +147,22 @@ macro_rules! insert_chunked {
 impl Store {
     /// Writes the catalogue `generate` makes when the database holds no brand yet; otherwise
     /// leaves it alone (and never calls `generate`, which takes a while for big catalogues).
+    /// Processes starting together on one database seed it once: exactly one answers
+    /// [`SeedReport::Seeded`].
     pub fn seed_if_empty(
         &self,
         generate: impl FnOnce() -> catalogue::Catalogue,
     ) -> Result<SeedReport, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
+            // backend difference: SQLite's write lock already lets one seed in at a time; on
+            // PostgreSQL two transactions would both find no brand and the second would fail on
+            // the first's keys, so they queue on a lock held until commit, and the later ones
+            // then find the brands.
+            if let DbConnection::Postgres(c) = &mut **conn {
+                diesel::sql_query(format!("SELECT pg_advisory_xact_lock({SEED_LOCK})"))
+                    .execute(c)?;
+            }
             let existing: i64 = brands::table.count().get_result(conn)?;
             if existing > 0 {
                 return Ok(SeedReport::AlreadySeeded);

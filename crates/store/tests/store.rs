@@ -1286,3 +1286,47 @@ fn processes_starting_together_migrate_once() {
         outcome.expect("every process starts");
     }
 }
+
+#[test]
+fn processes_starting_together_seed_once() {
+    let Some(db) = postgres_pool(1) else { return };
+    let (admin, name) = db.postgres.clone().expect("a PostgreSQL database");
+    let cut = admin.rfind('/').expect("URL with a database");
+    let url = DatabaseUrl::Postgres(format!("{}/{name}", &admin[..cut]));
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(3));
+    let starts: Vec<_> = (0..3)
+        .map(|_| {
+            let (url, barrier) = (url.clone(), std::sync::Arc::clone(&barrier));
+            std::thread::spawn(move || {
+                let store = Store::open(&url, 1)?;
+                barrier.wait();
+                store.seed_if_empty(|| catalogue::generate(PRODUCTS))
+            })
+        })
+        .collect();
+    let mut reports: Vec<SeedReport> = starts
+        .into_iter()
+        .map(|start| {
+            start
+                .join()
+                .expect("a start")
+                .expect("every process seeds or finds the seed")
+        })
+        .collect();
+    reports.sort_by_key(|r| matches!(r, SeedReport::AlreadySeeded));
+    assert_eq!(
+        reports,
+        [
+            SeedReport::Seeded {
+                brands: 24,
+                products: PRODUCTS
+            },
+            SeedReport::AlreadySeeded,
+            SeedReport::AlreadySeeded
+        ]
+    );
+    assert_eq!(
+        db.store.load_catalogue().expect("load").products.len(),
+        PRODUCTS
+    );
+}

@@ -58,6 +58,10 @@ pub struct Config {
     pub seed_demo: bool,
     /// How many products the demo catalogue holds.
     pub demo_products: usize,
+    /// The demo catalogue comes with its demo shoppers' swipe history (`api::history`): always
+    /// with `seed_demo` from the environment; tests turn it off unless they look at it, to stay
+    /// fast.
+    pub demo_history: bool,
     /// The shop's public origin (`SHOP_PUBLIC_URL`, e.g. `https://shop.example.in`). When set,
     /// image URLs in answers are absolute, so clients on other origins can load them.
     pub public_url: Option<String>,
@@ -205,6 +209,7 @@ impl Config {
             swipe_writers,
             seed_demo,
             demo_products,
+            demo_history: true,
             public_url,
             catalogue_refresh,
             session_secret,

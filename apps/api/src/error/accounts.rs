@@ -11,6 +11,10 @@ impl From<AccountsError> for ApiError {
             AccountsError::InvalidPhone(_) => Self::bad_request("INVALID_PHONE", message),
             AccountsError::MissingQuery => Self::bad_request("MISSING_QUERY", message),
             AccountsError::EmailUnchanged => Self::bad_request("EMAIL_UNCHANGED", message),
+            AccountsError::DemoShopper => Self::Forbidden {
+                code: "DEMO_SHOPPER",
+                message,
+            },
             AccountsError::RoleChangeRefused => Self::Forbidden {
                 code: "ROLE_CHANGE_REFUSED",
                 message,

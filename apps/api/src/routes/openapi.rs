@@ -86,6 +86,8 @@ use crate::{error, routes, wire};
         error::ErrorBody,
         wire::Decimal,
         wire::Product,
+        wire::ProductVariant,
+        wire::VariantSize,
         wire::BrandRef,
         wire::ProductSummary,
         wire::CategoryRef,

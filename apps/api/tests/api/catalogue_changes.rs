@@ -43,6 +43,7 @@ async fn a_changed_product_is_reloaded_and_reindexed(backend: Backend) {
     .await;
     assert_eq!(paise(&detail["price"]), 12_345);
     assert_eq!(detail["stock"][size], 7);
+    crate::products::assert_variants_match(&detail);
     let (_, cheap) = app.get_json("/api/products?sort=price-low&limit=1").await;
     assert_eq!(
         cheap[0]["_id"],

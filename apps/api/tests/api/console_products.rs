@@ -20,6 +20,7 @@ on_both_backends!(
     racing_edits_one_wins_and_the_other_sees_the_current_product,
     stock_is_set_size_by_size,
     an_edit_reaches_the_shop_through_the_change_feed,
+    a_stock_edit_reaches_the_product_variants,
     archived_products_leave_the_shop_and_come_back_when_restored,
     a_stock_write_sets_what_is_on_sale_and_never_oversells,
     an_archived_product_stays_in_the_bag_and_checkout_names_it,
@@ -847,6 +848,32 @@ async fn an_edit_reaches_the_shop_through_the_change_feed(backend: Backend) {
     })
     .await;
     assert!(search(&c.app, "kantha console").await.contains(&id));
+}
+
+async fn a_stock_edit_reaches_the_product_variants(backend: Backend) {
+    let c = console(backend).await;
+    let product = c.demo_product(2);
+    let size = product.stock[0].0.clone();
+    let (status, restocked) = c
+        .call(
+            Method::PUT,
+            &format!("/api/brand/products/{}/stock", product.id),
+            Some(json!({"stock": {&size: 3}})),
+            &c.team_a,
+        )
+        .await;
+    assert_eq!(status, 200, "{restocked}");
+    let detail = eventually(
+        &c.app,
+        &format!("/api/products/id/{}", product.id),
+        |_, p| p["stock"][&size] == 3,
+    )
+    .await;
+    crate::products::assert_variants_match(&detail);
+    assert_eq!(
+        detail["product_variants"][0]["sizes"][0],
+        json!({"size": size, "stock": 3})
+    );
 }
 
 async fn archived_products_leave_the_shop_and_come_back_when_restored(backend: Backend) {

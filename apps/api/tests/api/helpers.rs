@@ -115,6 +115,11 @@ pub struct Options {
     pub database: Option<store::DatabaseUrl>,
     /// `SHOP_METRICS_ADDR`: the metrics on a listener of their own.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Seed the demo shoppers' swipe history with the catalogue (off unless set: it takes a
+    /// while, and most tests count swipes from zero).
+    pub demo_history: bool,
+    /// `SHOP_SEED_DEMO=false`: no demo catalogue, no demo history.
+    pub no_demo: bool,
 }
 
 impl Default for Options {
@@ -135,6 +140,8 @@ impl Default for Options {
             events_heartbeat: None,
             database: None,
             metrics_addr: None,
+            demo_history: false,
+            no_demo: false,
         }
     }
 }
@@ -188,8 +195,9 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         // Several writers on PostgreSQL, so the tests cover shoppers' commands ordered across
         // writers (production runs one by default).
         swipe_writers: 4,
-        seed_demo: true,
+        seed_demo: !options.no_demo,
         demo_products: TEST_PRODUCTS,
+        demo_history: options.demo_history,
         public_url: options.public_url,
         catalogue_refresh: options
             .catalogue_refresh

@@ -20,6 +20,7 @@ mod console_images;
 mod console_imports;
 mod console_products;
 mod contract;
+mod demo;
 mod edge;
 mod errors;
 mod events;

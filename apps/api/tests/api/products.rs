@@ -25,7 +25,44 @@ on_both_backends!(
     bad_query_values_are_json_400s_naming_the_parameter,
     detail_answers_one_product_or_a_json_404,
     assigned_coupons_report_validity_at_the_servers_time,
+    product_variants_mirror_colour_images_and_stock,
 );
+
+/// `product_variants` is one variant: the colour, the images and each size with its units,
+/// in the order of `sizes`.
+pub fn assert_variants_match(p: &Value) {
+    let variants = p["product_variants"].as_array().expect("product_variants");
+    assert_eq!(variants.len(), 1, "{p}");
+    let variant = &variants[0];
+    assert_eq!(variant["color"], p["colour"], "{p}");
+    assert_eq!(variant["images"], p["images"], "{p}");
+    let sizes: Vec<Value> = p["sizes"]
+        .as_array()
+        .expect("sizes")
+        .iter()
+        .map(|size| {
+            let size = size.as_str().expect("a size");
+            serde_json::json!({"size": size, "stock": p["stock"][size]})
+        })
+        .collect();
+    assert_eq!(variant["sizes"], Value::Array(sizes), "{p}");
+}
+
+async fn product_variants_mirror_colour_images_and_stock(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (status, body) = app.get_json("/api/products?limit=200").await;
+    assert_eq!(status, 200);
+    let products = body.as_array().expect("a bare JSON array");
+    assert!(!products.is_empty());
+    for p in products {
+        assert_variants_match(p);
+    }
+    let id = products[0]["_id"].as_str().expect("id");
+    let (status, detail) = app.get_json(&format!("/api/products/id/{id}")).await;
+    assert_eq!(status, 200);
+    assert_variants_match(&detail);
+    assert_eq!(detail["product_variants"], products[0]["product_variants"]);
+}
 
 async fn list_answers_a_bare_array_in_the_contract_shape(backend: Backend) {
     let app = spawn_app(backend).await;

@@ -26,6 +26,10 @@ pub enum AccountsError {
     /// Not a 10-digit phone number.
     #[error("{0}")]
     InvalidPhone(ValidationError),
+    /// A demo shopper's address (`api::history`): nobody signs in as one, and no code is
+    /// mailed to it.
+    #[error("This is a demo shopper's address; it cannot sign in. Use your own e-mail.")]
+    DemoShopper,
     /// A lookup with neither an e-mail nor a phone.
     #[error("Give an email or a phone to look up")]
     MissingQuery,

@@ -46,6 +46,9 @@ pub async fn send_code(
     client: &str,
     CodeRequest(email): CodeRequest,
 ) -> Result<(), AccountsError> {
+    if crate::history::is_demo_address(&email) {
+        return Err(AccountsError::DemoShopper);
+    }
     let email = email.normalized();
     let purpose = Purpose::SignIn {
         email: email.clone(),
@@ -69,6 +72,9 @@ pub async fn verify(
     attempt: CodeAttempt,
 ) -> Result<SignedIn, AccountsError> {
     let CodeAttempt { email: typed, code } = attempt;
+    if crate::history::is_demo_address(&typed) {
+        return Err(AccountsError::DemoShopper);
+    }
     let email = typed.normalized();
     let now = state.clock.now();
     let purpose = Purpose::SignIn {
