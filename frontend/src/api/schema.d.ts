@@ -3219,6 +3219,12 @@ export interface components {
             /** Format: int32 */
             offerPercentage: number;
             price: components["schemas"]["Decimal"];
+            /**
+             * @description The same stock in the shape clients of colour variants read: one variant, the
+             *     product's colour with its images and each size's units, in the product's size order.
+             *     Derived from `colour`, `images` and `stock`: it changes whenever they do.
+             */
+            product_variants: components["schemas"]["ProductVariant"][];
             sizes: string[];
             specifications: components["schemas"]["Specifications"];
             /** @description Units in stock per size. */
@@ -3357,6 +3363,12 @@ export interface components {
             offerPercentage: number;
             /** @description The plain price of one item. */
             price: components["schemas"]["Decimal"];
+        };
+        /** @description A colour of a product with its images and units per size (`product_variants`). */
+        ProductVariant: {
+            color: string;
+            images: string[];
+            sizes: components["schemas"]["VariantSize"][];
         };
         /** @description Manage Account's fields (001 §3, §5). */
         ProfileUpdate: {
@@ -3784,6 +3796,12 @@ export interface components {
             cartItems?: components["schemas"]["DirectItem"][] | null;
             /** @description Ignored: the session decides whose coupon use this is. */
             userId?: string | null;
+        };
+        /** @description A size of a variant and its units in stock. */
+        VariantSize: {
+            size: string;
+            /** Format: int32 */
+            stock: number;
         };
         /** @description `{success, orderId}`. */
         Verified: {
