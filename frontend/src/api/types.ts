@@ -17,6 +17,10 @@ export type ProductSpecifications = Schemas['Specifications'];
 export type AssignedCoupon = Omit<Schemas['AssignedCoupon'], 'discount_type'> & {
   discount_type: 'percentage' | 'fixed';
 };
-export type Product = Omit<Schemas['Product'], 'assigned_coupon'> & {
+/**
+ * A product as the shop reads it. `product_variants` is left out: the server derives it from
+ * `stock` and `images` for older clients, and this one reads those.
+ */
+export type Product = Omit<Schemas['Product'], 'assigned_coupon' | 'product_variants'> & {
   assigned_coupon?: AssignedCoupon | null;
 };

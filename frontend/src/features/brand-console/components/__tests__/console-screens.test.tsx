@@ -29,6 +29,16 @@ function product(overrides: Partial<ConsoleProduct> = {}): ConsoleProduct {
     specifications: { pattern: '', length: '', fabric: 'linen', sleeveLength: '', fit: '', distress: '' },
     sizes: ['S', 'M'],
     stock: { S: 4, M: 10 },
+    product_variants: [
+      {
+        color: 'white',
+        images: [],
+        sizes: [
+          { size: 'S', stock: 4 },
+          { size: 'M', stock: 10 },
+        ],
+      },
+    ],
     offerPercentage: 0,
     images: [],
     imageSet: [],
