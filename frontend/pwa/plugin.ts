@@ -27,6 +27,16 @@ const MANIFEST = {
   ],
 };
 
+/** The files this plugin adds to the build that the worker keeps for offline use. */
+const PRECACHED: [string, () => string | Uint8Array][] = [
+  ['manifest.webmanifest', () => JSON.stringify(MANIFEST, null, 2)],
+  ['icons/icon-192.png', () => iconPng(192, false)],
+  ['icons/icon-512.png', () => iconPng(512, false)],
+  ['icons/maskable-512.png', () => iconPng(512, true)],
+  ['offline.html', () => readFileSync(here('offline.html'))],
+  ['offline.css', () => readFileSync(here('offline.css'))],
+];
+
 export function pwa(): Plugin {
   return {
     name: 'shop-pwa',
@@ -40,27 +50,29 @@ export function pwa(): Plugin {
       ],
     },
     generateBundle(_options, bundle) {
-      const emit = (fileName: string, source: string | Uint8Array) =>
+      // Names of hashed files change with their content; the files added here keep theirs, so
+      // their content goes into the version too.
+      const hash = createHash('sha256');
+      for (const [fileName, make] of PRECACHED) {
+        const source = make();
+        hash.update(source);
         this.emitFile({ type: 'asset', fileName, source });
-      emit('manifest.webmanifest', JSON.stringify(MANIFEST, null, 2));
-      emit('icons/icon-192.png', iconPng(192, false));
-      emit('icons/icon-512.png', iconPng(512, false));
-      emit('icons/maskable-512.png', iconPng(512, true));
-      emit('offline.html', readFileSync(here('offline.html')));
-      emit('offline.css', readFileSync(here('offline.css')));
-      emit('register-sw.js', readFileSync(here('register.js')));
-      // Pages are never precached (the worker fetches them), nor the build's own manifest.
+      }
+      this.emitFile({ type: 'asset', fileName: 'register-sw.js', source: readFileSync(here('register.js')) });
+      // Pages are never precached (the worker fetches them), nor the build's own manifest; the
+      // files emitted here are not in `bundle` yet.
       const precache = Object.keys(bundle)
-        .filter((file) => !file.startsWith('.vite/') && !file.endsWith('.html') && file !== 'register-sw.js')
-        .concat('offline.html')
+        .filter((file) => !file.startsWith('.vite/') && !file.endsWith('.html'))
+        .concat(PRECACHED.map(([fileName]) => fileName))
         .map((file) => `/${file}`)
         .sort();
-      const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
+      const version = hash.update(precache.join('\n')).digest('hex').slice(0, 16);
       const worker = readFileSync(here('sw.js'), 'utf8');
-      emit(
-        'sw.js',
-        `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${worker}`,
-      );
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = '${version}';\n${worker}`,
+      });
     },
   };
 }
