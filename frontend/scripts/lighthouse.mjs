@@ -6,10 +6,13 @@
 //
 //   node scripts/lighthouse.mjs <base url> <bearer token> <screen path>...
 //
-// A path starting with `+` is opened signed in: the token goes with every request as
-// `Authorization: Bearer`, which the API accepts like the session cookie.
+// A path starting with `+` is opened signed in, as the shop restores a session: the signed-in
+// user in localStorage (kept between runs: Lighthouse's storage reset is off for these) and the
+// token with every request as `Authorization: Bearer`, which the API accepts like the session
+// cookie. puppeteer-core comes with Lighthouse.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -29,6 +32,11 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The LCP element's tag and its text or alt, to tell which screen state it painted. */
+function lcpElement(node) {
+  return node ? `${node.snippet} (${node.nodeLabel})` : '';
+}
+
 /** The figures of one report; `jsKb` is the JavaScript transferred before the page was loaded. */
 function figures(lhr) {
   const score = (id) => (lhr.categories[id]?.score ?? 0) * 100;
@@ -45,8 +53,25 @@ function figures(lhr) {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     jsKb: js / 1024,
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    lcpElement: lcpElement(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),
   };
+}
+
+/** Stores the token's user in the browser as the shop keeps a signed-in shopper (src/stores/session.ts). */
+async function storeSignedInUser(port, base, token) {
+  const res = await fetch(`${base}/api/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`GET /api/users/me with the bench token answered ${res.status}`);
+  const me = await res.json();
+  const user = { _id: me._id, email: me.email, name: me.display_name ?? '', role: 0, isLoggedIn: true, isNewUser: false };
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/offline.html`);
+    await page.evaluate((json) => localStorage.setItem('userData', json), JSON.stringify(user));
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 async function main() {
@@ -64,6 +89,7 @@ async function main() {
     for (const screen of screens) {
       const signedIn = screen.startsWith('+');
       const path = signedIn ? screen.slice(1) : screen;
+      if (signedIn) await storeSignedInUser(chrome.port, base, token);
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         const result = await lighthouse(
@@ -74,6 +100,7 @@ async function main() {
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
             extraHeaders: signedIn ? { Authorization: `Bearer ${token}` } : undefined,
+            disableStorageReset: signedIn,
           },
         );
         if (!result) throw new Error(`Lighthouse gave no report for ${path}`);
