@@ -55,4 +55,12 @@ export default defineConfig([
     files: ['e2e/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  {
+    // The service worker and its registration run in the browser; the build defines the
+    // worker's PRECACHE and VERSION (pwa/plugin.ts).
+    files: ['pwa/*.js'],
+    languageOptions: {
+      globals: { ...globals.serviceworker, ...globals.browser, PRECACHE: 'readonly', VERSION: 'readonly' },
+    },
+  },
 ]);

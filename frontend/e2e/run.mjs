@@ -25,6 +25,7 @@
 //     console shows the stock one lower; the team's coupon applies at checkout; the admin's
 //     hero banner shows on home (console pages shot at 1280x800 and 390x844);
 //   - the support chat: the delivery window of a pincode;
+//   - offline: the service worker's offline page after the first load, API calls failing cleanly;
 //   - the keyboard alone: Tab to the swipe stack with its focus ring, an arrow opening the login
 //     sheet, focus held in it, Escape handing focus back;
 //   - on every page: no Content-Security-Policy violation;
@@ -1726,6 +1727,75 @@ async function businessJourney(page) {
   step(`the payouts page shows ${gross / 100} less ${commission / 100} commission: ${payout / 100}`);
 }
 
+// The installable app: the service worker takes control after the first load; offline, a page
+// opened or reloaded shows the offline page in the shop's look instead of the browser's error,
+// an API call fails at once (the worker never answers /api, from a cache or otherwise), and the
+// worker's cache holds no API answer.
+async function offlineJourney(page) {
+  await open(page, '/');
+  const controlled = await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return 'no service worker support';
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    return navigator.serviceWorker.controller ? 'yes' : 'no controller';
+  });
+  if (controlled !== 'yes') fail(`the service worker never controlled the page: ${controlled}`);
+  step('the service worker controls the page');
+  const manifest = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel="manifest"]');
+    if (!link) return null;
+    return (await fetch(link.href)).json();
+  });
+  if (!manifest?.icons?.some((icon) => icon.purpose === 'maskable')) fail('no web app manifest with a maskable icon');
+  step(`the manifest names ${manifest.short_name} with ${manifest.icons.length} icons`);
+
+  const context = page.context();
+  await context.setOffline(true);
+  try {
+    for (const path of ['/', '/trends']) {
+      await page.goto(`${BASE_URL}${path}`, { waitUntil: 'domcontentloaded' })
+        .catch((error) => fail(`offline, ${path} showed the browser's error: ${error.message}`));
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor()
+        .catch(() => fail(`offline, ${path} did not show the offline page`));
+      await page.getByText('Network error. Please check your connection and try again.').waitFor();
+      await page.getByRole('link', { name: 'Try again' }).waitFor();
+      // Its stylesheet and icon come from the worker's cache too.
+      const styled = await page.evaluate(() =>
+        document.querySelector('.icon')?.naturalWidth > 0 && getComputedStyle(document.body).margin === '0px');
+      if (!styled) fail(`offline, ${path}'s offline page has no stylesheet or icon`);
+    }
+    step('offline, a reload and a navigation show the offline page');
+    await screenshot(page, 'offline');
+    const call = await page.evaluate(async () => {
+      try {
+        const res = await fetch('/api/home');
+        return `answered ${res.status}`;
+      } catch (error) {
+        return `failed: ${error.name}`;
+      }
+    });
+    if (call !== 'failed: TypeError') fail(`offline, GET /api/home ${call} instead of failing`);
+    step('offline, an API call fails cleanly');
+    const cachedApi = await page.evaluate(async () => {
+      const found = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+          if (new URL(request.url).pathname.startsWith('/api/')) found.push(request.url);
+        }
+      }
+      return found;
+    });
+    if (cachedApi.length) fail(`the service worker cached API answers: ${cachedApi.join(', ')}`);
+    step('no API answer is in the cache');
+  } finally {
+    await context.setOffline(false);
+  }
+  await open(page, '/home');
+  step('back online, the shop opens again');
+}
+
 const JOURNEYS = [
   ['the shell', journey],
   ['keyboard: focus ring, a trapped sheet', keyboardJourney],
@@ -1742,6 +1812,7 @@ const JOURNEYS = [
   ['consoles: brand, team, product, sale, coupon, banner', consolesJourney],
   ['business: application, approval, Shopify import, live dashboard, payout', businessJourney],
   ['chat', chat],
+  ['offline', offlineJourney],
 ];
 
 async function main() {

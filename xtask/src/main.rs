@@ -101,6 +101,10 @@ fn print_help() {
                             unless exactly U orders are paid, every other buyer is told 409
                             OUT_OF_STOCK, no paid order is lost and the stock adds up; prints
                             the reservation's and placement's latency next to /healthz
+  bench web                 Lighthouse (mobile preset, simulated throttling, Debian's Chromium)
+                            three times on /, /home, a product page, /trends, /collection and
+                            /bag signed in, against the release build with the demo: medians of
+                            the scores, LCP, TBT, CLS and JS bytes, and every target missed
   cluster                   three release API processes on a throwaway PostgreSQL behind HAProxy
                             (installed when missing; health checks on /readyz): sessions and
                             rate limits shared, a catalogue edit seen by every process within

@@ -306,12 +306,16 @@ impl Application {
                 .wrap_fn(|req, srv| {
                     use actix_web::dev::Service;
                     let is_asset = req.path().starts_with("/assets/");
+                    let must_revalidate = routes::frontend::must_revalidate(req.path());
                     let is_api_docs = req.path().starts_with("/api/docs");
                     let fut = srv.call(req);
                     async move {
                         let mut res = fut.await?;
                         if is_asset {
                             routes::frontend::mark_immutable(&mut res);
+                        }
+                        if must_revalidate {
+                            routes::frontend::mark_no_cache(&mut res);
                         }
                         if is_api_docs {
                             // Swagger UI sets inline styles as it draws; the page shows only

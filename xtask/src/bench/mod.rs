@@ -1,4 +1,4 @@
-//! `cargo xtask bench [catalogue | trending | feed | swipe | places | checkout | admin | insights]`: the shop's
+//! `cargo xtask bench [catalogue | trending | feed | swipe | places | checkout | admin | insights | web]`: the shop's
 //! speed under load, one module per bench, each using only `common` (the options, the server
 //! launcher, the load generator and the printed figures); no bench uses another.
 //!
@@ -8,6 +8,7 @@
 //! - `checkout`: the checkout under a race and under a crash.
 //! - `admin`: the consoles: an edit's way to every process, image uploads, a CSV import.
 //! - `insights`: the brand's summary and products over a million orders and ten million swipes.
+//! - `web`: Lighthouse on the shop's first screens with a phone's throttling.
 
 mod admin;
 mod catalogue;
@@ -16,6 +17,7 @@ pub mod common;
 mod insights;
 mod places;
 mod swipes;
+mod web;
 
 use anyhow::Result;
 use xshell::Shell;
@@ -30,6 +32,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
         Some("checkout") => checkout::run(sh, &args[1..]),
         Some("admin") => admin::run(sh, &args[1..]),
         Some("insights") => insights::run(sh, &args[1..]),
+        Some("web") => web::run(sh, &args[1..]),
         _ => catalogue::run(sh, args),
     }
 }

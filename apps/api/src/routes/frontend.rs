@@ -48,3 +48,27 @@ pub fn mark_immutable<B>(res: &mut actix_web::dev::ServiceResponse<B>) {
         );
     }
 }
+
+/// The files of the built app whose name stays the same from one deploy to the next: the page,
+/// the service worker (a browser must see a new one at its next visit, or the old worker keeps
+/// serving the old build), its registration and the web app manifest.
+pub fn must_revalidate(path: &str) -> bool {
+    matches!(
+        path,
+        "/" | "/index.html"
+            | "/sw.js"
+            | "/register-sw.js"
+            | "/manifest.webmanifest"
+            | "/offline.html"
+    )
+}
+
+/// Browsers may keep the file but must ask the server before each use.
+pub fn mark_no_cache<B>(res: &mut actix_web::dev::ServiceResponse<B>) {
+    if res.status().is_success() {
+        res.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-cache"),
+        );
+    }
+}

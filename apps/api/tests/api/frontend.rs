@@ -67,3 +67,40 @@ async fn a_missing_build_answers_503_with_the_fix() {
     assert_eq!(status, 503);
     assert_eq!(error_code(&body), "FRONTEND_MISSING");
 }
+
+#[tokio::test]
+async fn the_web_app_files_have_their_types_and_the_worker_is_never_kept_stale() {
+    let dist = fake_build();
+    std::fs::write(
+        dist.join("sw.js"),
+        "self.addEventListener('fetch', () => {});",
+    )
+    .expect("sw");
+    std::fs::write(dist.join("manifest.webmanifest"), r#"{"name":"Casa"}"#).expect("manifest");
+    let app = spawn_app_with(
+        Backend::Sqlite,
+        Options {
+            frontend_dir: Some(dist.clone()),
+            ..Options::default()
+        },
+    )
+    .await;
+    for (path, content_type) in [
+        ("/sw.js", "javascript"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/", "text/html"),
+        ("/home", "text/html"),
+    ] {
+        let res = app.get(path).await;
+        assert_eq!(res.status().as_u16(), 200, "{path}");
+        let header = |name: &str| {
+            res.headers()
+                .get(name)
+                .map(|value| value.to_str().expect("ascii").to_owned())
+                .unwrap_or_default()
+        };
+        assert!(header("content-type").contains(content_type), "{path}");
+        assert_eq!(header("cache-control"), "no-cache", "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dist);
+}

@@ -35,6 +35,8 @@ export function HeroBanner({ src, srcSet, alt, eager = false }: HeroBannerProps)
         alt={alt}
         className={styles.image}
         loading={eager ? 'eager' : 'lazy'}
+        // The first banner is home's largest paint (Lighthouse's LCP element).
+        fetchPriority={eager ? 'high' : 'auto'}
       />
     </span>
   );

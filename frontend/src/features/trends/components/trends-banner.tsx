@@ -60,6 +60,9 @@ export function TrendsBanner({ onChoose }: { onChoose: (timeWindow: TimeWindow) 
                     alt=""
                     className={styles.picture}
                     loading={index === 0 ? 'eager' : 'lazy'}
+                    // The first banner is the screen's largest paint (Lighthouse's LCP element).
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    decoding="async"
                     onError={() => setFailed((urls) => new Set(urls).add(picture))}
                   />
                 ) : (
