@@ -13,9 +13,12 @@ function section(name: string) {
   return screen.getByRole('region', { name });
 }
 
+/** Iconic Looks, once its lazily loaded section is in. */
+const looksSection = () => screen.findByRole('region', { name: 'Iconic Looks' });
+
 /** The look tiles, without the section header's quiz link. */
-const lookLinks = () =>
-  within(within(section('Iconic Looks')).getByRole('list')).getAllByRole('link');
+const lookLinks = async () =>
+  within(within(await looksSection()).getByRole('list')).getAllByRole('link');
 
 describe('home (000 §2.5)', () => {
   // jsdom has no scrollIntoView; the tabs call it to reach the categories.
@@ -45,7 +48,7 @@ describe('home (000 §2.5)', () => {
       '/collection?gender=male',
     );
 
-    const looks = lookLinks();
+    const looks = await lookLinks();
     expect(looks.map((link) => link.getAttribute('href'))).toEqual([
       '/look/streetwear',
       '/look/formal',
@@ -72,12 +75,12 @@ describe('home (000 §2.5)', () => {
       '/collection?gender=female',
     );
     const womenLooks = ['/look/elegant', '/look/casual-women', '/look/party'];
-    const looks = () => lookLinks().map((link) => link.getAttribute('href'));
-    expect(looks()).toEqual(womenLooks);
+    const looks = async () => (await lookLinks()).map((link) => link.getAttribute('href'));
+    expect(await looks()).toEqual(womenLooks);
 
     await user.click(screen.getByRole('tab', { name: 'UNISEX' }));
     expect(await screen.findByText('No categories found for Unisex section.')).toBeInTheDocument();
-    expect(looks()).toEqual(womenLooks);
+    expect(await looks()).toEqual(womenLooks);
   });
 
   it('shows the three hero banners', async () => {
@@ -90,9 +93,9 @@ describe('home (000 §2.5)', () => {
     ]);
   });
 
-  it('leads to the style quiz from Iconic Looks', () => {
+  it('leads to the style quiz from Iconic Looks', async () => {
     renderWithProviders(<HomeScreen />);
-    expect(within(section('Iconic Looks')).getByRole('link', { name: 'Style Quiz' })).toHaveAttribute(
+    expect(within(await looksSection()).getByRole('link', { name: 'Style Quiz' })).toHaveAttribute(
       'href',
       '/style-quiz',
     );

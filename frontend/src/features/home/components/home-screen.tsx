@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { TAGLINES } from '@/config/app';
 import { BoltIcon } from '@/components/ui/icons';
 import { DEFAULT_HOME_GENDER, type HomeGender } from '../utils/genders';
@@ -6,13 +6,16 @@ import { FlashSale } from './flash-sale';
 import { GenderTabs } from './gender-tabs';
 import { HeroCarousel } from './hero-carousel';
 import { HomeCategories } from './home-categories';
-import { IconicLooks } from './iconic-looks';
 import { OurBrands } from './our-brands';
 import { SpecialCollections } from './special-collections';
 import { TrendingProducts } from './trending-products';
 import styles from './home-screen.module.css';
 
 const CATEGORIES_ID = 'home-categories';
+
+// Below the fold, with the looks' data: loaded after the first paint, out of the first screen's
+// JavaScript budget.
+const IconicLooks = lazy(async () => ({ default: (await import('./iconic-looks')).IconicLooks }));
 
 /** Explore (/home, 000 §2.5): every section in the specification's order. */
 export function HomeScreen() {
@@ -41,7 +44,9 @@ export function HomeScreen() {
       <FlashSale />
       <HomeCategories id={CATEGORIES_ID} gender={gender} />
       <SpecialCollections />
-      <IconicLooks gender={gender} />
+      <Suspense fallback={null}>
+        <IconicLooks gender={gender} />
+      </Suspense>
       <TrendingProducts gender={gender} />
       <OurBrands />
     </div>
