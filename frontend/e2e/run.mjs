@@ -658,7 +658,7 @@ async function waitForNewTopCard(page, name, what) {
 
 /** A toast's text, waited for: the one the shop says after an add. */
 async function toastSays(page, text, what) {
-  await page.getByRole('list', { name: 'Notifications' }).getByText(text, { exact: true }).first()
+  await page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).first()
     .waitFor({ timeout: DATA_TIMEOUT_MS }).catch(() => fail(`${what}: no '${text}' toast`));
 }
 
@@ -668,7 +668,7 @@ async function toastSays(page, text, what) {
  */
 async function addedOrSwitched(page, text, what) {
   const dialog = page.getByRole('dialog', { name: /^Your bag has items from / });
-  const toast = page.getByRole('list', { name: 'Notifications' }).getByText(text, { exact: true }).first();
+  const toast = page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).first();
   const seen = await Promise.race([
     dialog.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'dialog'),
     toast.waitFor({ timeout: DATA_TIMEOUT_MS }).then(() => 'toast'),
