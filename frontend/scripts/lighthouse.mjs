@@ -37,6 +37,19 @@ function lcpElement(node) {
   return node ? `${node.snippet} (${node.nodeLabel})` : '';
 }
 
+/** The largest layout shifts: the element that moved most, its score and the causes Lighthouse names. */
+function layoutShifts(lhr) {
+  const items = lhr.audits['layout-shifts']?.details?.items ?? [];
+  return items.slice(0, 3).map((item) => {
+    const causes = (item.subItems?.items ?? []).map((sub) => {
+      const extra = sub.extra?.type === 'node' ? sub.extra.snippet : (sub.extra?.url ?? '');
+      return `${sub.cause}${extra ? ` ${extra}` : ''}`;
+    });
+    const node = item.node ? `${item.node.snippet} (${item.node.nodeLabel})` : 'unattributed';
+    return `${item.score.toFixed(3)} ${node}${causes.length ? `; causes: ${causes.join(', ')}` : ''}`;
+  });
+}
+
 /** The figures of one report; `jsKb` is the JavaScript transferred before the page was loaded. */
 function figures(lhr) {
   const score = (id) => (lhr.categories[id]?.score ?? 0) * 100;
@@ -54,6 +67,7 @@ function figures(lhr) {
     cls: audit('cumulative-layout-shift'),
     jsKb: js / 1024,
     lcpElement: lcpElement(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),
+    shifts: layoutShifts(lhr),
   };
 }
 
@@ -108,6 +122,8 @@ async function main() {
         runs.push(figures(result.lhr));
       }
       const row = { screen: signedIn ? `${path} (signed in)` : path, lcpElement: runs[0].lcpElement };
+      // The shifts of the run whose CLS is the median, so they explain the printed figure.
+      row.shifts = [...runs].sort((a, b) => a.cls - b.cls)[Math.floor(runs.length / 2)].shifts;
       for (const { key } of TARGETS) row[key] = median(runs.map((r) => r[key]));
       rows.push(row);
       console.error(`  ${row.screen}: done`);
@@ -137,6 +153,7 @@ function print(rows) {
       }
     }
     if (row.lcpElement) console.log(`  LCP element of ${row.screen}: ${row.lcpElement}`);
+    for (const shift of row.shifts) console.log(`  layout shift on ${row.screen}: ${shift}`);
   }
 }
 
