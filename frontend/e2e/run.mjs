@@ -361,6 +361,20 @@ async function searchWithATypo(page) {
   if (!/hoodie/i.test(first)) fail(`the first result for 'hoddie' is not a hoodie: ${JSON.stringify(first)}`);
   step(`search 'hoddie': ${suggested.length} suggestions, ${count} results, a hoodie first`);
   await screenshot(page, '13-search-results');
+
+  // A price said in words bounds the results; each card's lowest amount is the price paid.
+  await box.fill('hoodie under 1500');
+  await box.press('Enter');
+  const bounded = await productCards(page, "the results for 'hoodie under 1500'",
+    page.getByRole('status').filter({ hasText: /results? for “hoodie under 1500”/ }));
+  const cards = await productLinks(page).allInnerTexts();
+  for (const text of cards) {
+    const amounts = [...text.matchAll(/₹([\d,]+)/g)].map((m) => Number(m[1].replaceAll(',', '')));
+    if (!amounts.length) fail(`a result for 'hoodie under 1500' shows no price: ${JSON.stringify(text)}`);
+    if (Math.min(...amounts) > 1500) fail(`'hoodie under 1500' found a product at ₹${Math.min(...amounts)}: ${JSON.stringify(text)}`);
+    if (!/hoodie|sweatshirt/i.test(text)) fail(`'hoodie under 1500' found a product that is no hoodie: ${JSON.stringify(text)}`);
+  }
+  step(`search 'hoodie under 1500': ${bounded} results, every one a hoodie at ₹1,500 or less`);
 }
 
 async function quizAndLook(page) {
