@@ -209,6 +209,11 @@ fn distinct(list: &[String]) -> Vec<String> {
     keys
 }
 
+/// The points of a product's community trend.
+fn trend_points(trend: i64) -> i64 {
+    (trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
+}
+
 /// Whether `price` is in the band 80% of `lo` to 120% of `hi`.
 fn in_band(price: i64, (lo, hi): (i64, i64)) -> bool {
     // price >= 0.8 lo and price <= 1.2 hi, in integers.
@@ -285,7 +290,7 @@ pub fn score(taste: &Taste, product: &Product) -> Score {
         }
     }
 
-    let trend = (product.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS);
+    let trend = trend_points(product.trend);
     s.add(Reason::Trend(trend), trend);
     s
 }
@@ -300,6 +305,12 @@ pub struct Prepared {
     texts: Vec<String>,
     products: Vec<Keys>,
     words: Vec<u32>,
+    /// The inverted index: the products carrying word `w` (as brand, colour, fit, category or
+    /// tag) are `postings[starts[w]..starts[w + 1]]`, in catalogue order.
+    starts: Vec<u32>,
+    postings: Vec<u32>,
+    /// Every product, by trend points (most first), then in catalogue order.
+    by_trend: Vec<u32>,
 }
 
 /// One product's keys, numbered, with the numbers ranking reads. Its categories and tags sit
@@ -332,6 +343,35 @@ impl Keys {
     }
 }
 
+/// Each word's products (see [`Prepared::posting`]), as the start of each word's run and the
+/// runs one after another.
+fn inverted_index(products: &[Keys], words: &[u32], vocabulary: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    let mut carried = Vec::new();
+    for (index, k) in products.iter().enumerate() {
+        let (at, tags) = k.word_ranges();
+        carried.clear();
+        carried.extend_from_slice(&words[at..tags.end]);
+        carried.push(k.brand);
+        carried.push(k.colour);
+        if k.fit != NO_FIT {
+            carried.push(k.fit);
+        }
+        carried.sort_unstable();
+        carried.dedup();
+        pairs.extend(carried.iter().map(|&w| (w, index as u32)));
+    }
+    pairs.sort_unstable();
+    let mut starts = vec![0u32; vocabulary + 1];
+    for (w, _) in &pairs {
+        starts[*w as usize + 1] += 1;
+    }
+    for w in 0..vocabulary {
+        starts[w + 1] += starts[w];
+    }
+    (starts, pairs.into_iter().map(|(_, p)| p).collect())
+}
+
 impl Prepared {
     /// Keys for `catalogue[i]` at index `i`.
     pub fn new<P: std::borrow::Borrow<Product>>(catalogue: &[P]) -> Self {
@@ -341,7 +381,7 @@ impl Prepared {
             *ids.entry(text).or_insert(next)
         };
         let mut words = Vec::new();
-        let products = catalogue
+        let products: Vec<Keys> = catalogue
             .iter()
             .map(|p| {
                 let p = p.borrow();
@@ -368,12 +408,29 @@ impl Prepared {
         for (text, id) in &ids {
             texts[*id as usize].clone_from(text);
         }
+        let (starts, postings) = inverted_index(&products, &words, texts.len());
+        let mut by_trend: Vec<u32> = (0..products.len() as u32).collect();
+        by_trend.sort_by_key(|&i| std::cmp::Reverse(trend_points(products[i as usize].trend)));
         Self {
             ids,
             texts,
             products,
             words,
+            starts,
+            postings,
+            by_trend,
         }
+    }
+
+    /// The products carrying the word numbered `word`, in catalogue order.
+    pub(crate) fn posting(&self, word: u32) -> &[u32] {
+        let w = word as usize;
+        &self.postings[self.starts[w] as usize..self.starts[w + 1] as usize]
+    }
+
+    /// Every product, by trend points (most first), then in catalogue order.
+    pub(crate) fn by_trend(&self) -> &[u32] {
+        &self.by_trend
     }
 
     /// The id hash of the product prepared at `index`.
@@ -495,6 +552,39 @@ impl DenseTaste {
         {
             total -= PRICE_BAND_POINTS;
         }
-        total + (k.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
+        total + trend_points(k.trend)
+    }
+
+    /// The words a product can gain points by: liked more than disliked in some role, a style
+    /// interest or a preferred fit. A product carrying none of them scores at most
+    /// [`DenseTaste::featureless_bound`] plus its trend points.
+    pub(crate) fn positive_words(&self) -> Vec<u32> {
+        let mut words: Vec<u32> = (0..self.brands.len())
+            .filter(|&id| {
+                self.brands[id] > 0
+                    || self.colours[id] > 0
+                    || self.categories[id] > 0
+                    || self.tags[id] > 0
+            })
+            .map(|id| id as u32)
+            .collect();
+        words.extend(&self.interests);
+        words.extend(&self.fits);
+        words
+    }
+
+    /// The most a product carrying none of [`DenseTaste::positive_words`] scores besides its
+    /// trend: its words give nothing or take away, so only the liked price band can add.
+    pub(crate) fn featureless_bound(&self) -> i64 {
+        if self.liked_prices.is_some() {
+            PRICE_BAND_POINTS
+        } else {
+            0
+        }
+    }
+
+    /// The trend points of the product prepared at `index`.
+    pub(crate) fn trend_points(prepared: &Prepared, index: usize) -> i64 {
+        trend_points(prepared.products[index].trend)
     }
 }

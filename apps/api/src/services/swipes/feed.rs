@@ -91,47 +91,45 @@ fn rank(
     let taste = recommend::Taste::of_prepared(&view.prepared, interests, fits, &likes, &dislikes);
     let mut seen: HashSet<&str> = query.exclude.iter().map(String::as_str).collect();
     seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
-    let candidates = candidates(snapshot, view, &left_out, query);
+    let allowed = allowed(snapshot, view, &left_out, query);
     let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen.len());
-    recommend::next_batch_of(
+    recommend::next_batch_indexed(
         &taste,
         &view.products,
         &view.prepared,
-        &candidates,
+        &allowed,
         query.limit,
         seed,
     )
 }
 
-/// The products that may be cards: not swiped or shown yet, of the gender asked for, and
-/// admitted by the filter sheet.
-fn candidates(
+/// Which products may be cards (a flag per product, in the snapshot's order): not swiped or
+/// shown yet, of the gender asked for, and admitted by the filter sheet.
+fn allowed(
     snapshot: &Snapshot,
     view: &FeedView,
     left_out: &[bool],
     query: &FeedQuery,
-) -> Vec<usize> {
+) -> Vec<bool> {
+    let admitted = |r: &store::ProductRecord| {
+        let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
+        let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
+        query.filter.admits(&recommend::Facets {
+            brand: &r.brand.id,
+            category_ids: &category_ids,
+            colour: &r.colour,
+            sizes: &sizes,
+        })
+    };
     snapshot
         .entries()
         .iter()
         .enumerate()
-        .filter(|(i, _)| !left_out[*i])
-        .filter(|(i, _)| query.gender.is_none_or(|g| view.genders[*i] == Some(g)))
-        .filter(|(_, e)| {
-            if query.filter.is_empty() {
-                return true;
-            }
-            let r = &e.record;
-            let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
-            let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
-            query.filter.admits(&recommend::Facets {
-                brand: &r.brand.id,
-                category_ids: &category_ids,
-                colour: &r.colour,
-                sizes: &sizes,
-            })
+        .map(|(i, e)| {
+            !left_out[i]
+                && query.gender.is_none_or(|g| view.genders[i] == Some(g))
+                && (query.filter.is_empty() || admitted(&e.record))
         })
-        .map(|(i, _)| i)
         .collect()
 }
 
