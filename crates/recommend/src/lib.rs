@@ -173,11 +173,11 @@ fn heads_of(
 /// whether `catalogue[i]` may be dealt. The same batch, proven against [`next_batch_of`] (its
 /// specification) over random catalogues, tastes and exclusions.
 ///
-/// The ranked head is built from the products carrying a word the taste rewards (the
-/// inverted index of [`Prepared`]), then from the rest by trend points, most first: a product
-/// carrying no rewarded word scores at most the liked price band plus its trend points, so once
-/// that bound falls below the last product the head keeps, no later product can enter it. The
-/// exploration head visits every allowed product but scores only those whose place in the
+/// [`Prepared`] groups the products by brand and trend points; a taste bounds what any product
+/// of a group can score from the words the group's products carry. The ranked head is built
+/// from the groups in the order of their bounds, highest first, and once a group's bound falls
+/// below the last product the head keeps, neither its products nor any later group's can enter
+/// the head. The exploration head visits every allowed product but scores only those whose place in the
 /// seed's order can still enter it. When the brand cap turns away a whole head, everything
 /// allowed is ranked, as [`next_batch_of`] does.
 ///
@@ -221,31 +221,22 @@ fn heads_indexed(
     let rank = |index: usize| ranked(dense, prepared, seed, index);
     let ranked_slots = size - size / EXPLORATION_SHARE;
     let mut by_rank = Head::new(head_len(ranked_slots), ranking);
-    let mut scored = vec![false; allowed.len()];
-    for word in dense.positive_words() {
-        for &index in prepared.posting(word) {
-            let index = index as usize;
-            if allowed[index] && !scored[index] {
-                scored[index] = true;
-                by_rank.offer(rank(index));
-            }
-        }
-    }
-    let bound = dense.featureless_bound();
-    for &index in prepared.by_trend() {
-        let index = index as usize;
-        if !allowed[index] || scored[index] {
-            continue;
-        }
-        let best_possible = bound + DenseTaste::trend_points(prepared, index);
-        if by_rank
-            .last()
-            .is_some_and(|last| best_possible < last.total)
-        {
+    let mut groups: Vec<(i64, usize)> = (0..prepared.groups())
+        .map(|g| (dense.bound(prepared, g), g))
+        .collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    for (bound, group) in groups {
+        // No product of this group, nor of any later one, can reach the head.
+        if by_rank.last().is_some_and(|last| bound < last.total) {
             by_rank.pass();
             break;
         }
-        by_rank.offer(rank(index));
+        for &index in prepared.members(group) {
+            let index = index as usize;
+            if allowed[index] {
+                by_rank.offer(rank(index));
+            }
+        }
     }
 
     let mut by_explore = Head::new(head_len(size), exploring);

@@ -305,12 +305,33 @@ pub struct Prepared {
     texts: Vec<String>,
     products: Vec<Keys>,
     words: Vec<u32>,
-    /// The inverted index: the products carrying word `w` (as brand, colour, fit, category or
-    /// tag) are `postings[starts[w]..starts[w + 1]]`, in catalogue order.
-    starts: Vec<u32>,
-    postings: Vec<u32>,
-    /// Every product, by trend points (most first), then in catalogue order.
-    by_trend: Vec<u32>,
+    /// The products in groups of one brand and one number of trend points, so a whole group
+    /// can be bounded for a taste from the words its products carry (see [`Group`]).
+    groups: Vec<Group>,
+    /// Each group's products, group after group, in catalogue order within a group.
+    members: Vec<u32>,
+    /// Each group's distinct colours, fits, categories and tags, group after group.
+    group_words: Vec<u32>,
+}
+
+/// Products of one brand with the same trend points: what a taste can give any of them is
+/// bounded by the words they carry (see [`DenseTaste::bound`]).
+#[derive(Clone, Debug)]
+struct Group {
+    brand: u32,
+    trend_points: i64,
+    /// In [`Prepared::members`].
+    members: std::ops::Range<u32>,
+    /// In [`Prepared::group_words`]: the colours, then the fits, the categories and the tags,
+    /// each run ending where the next starts.
+    colours_at: u32,
+    fits_at: u32,
+    categories_at: u32,
+    tags_at: u32,
+    words_end: u32,
+    /// The most categories, and tags, one product of the group has.
+    max_categories: u16,
+    max_tags: u16,
 }
 
 /// One product's keys, numbered, with the numbers ranking reads. Its categories and tags sit
@@ -343,33 +364,64 @@ impl Keys {
     }
 }
 
-/// Each word's products (see [`Prepared::posting`]), as the start of each word's run and the
-/// runs one after another.
-fn inverted_index(products: &[Keys], words: &[u32], vocabulary: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    let mut carried = Vec::new();
-    for (index, k) in products.iter().enumerate() {
-        let (at, tags) = k.word_ranges();
-        carried.clear();
-        carried.extend_from_slice(&words[at..tags.end]);
-        carried.push(k.brand);
-        carried.push(k.colour);
-        if k.fit != NO_FIT {
-            carried.push(k.fit);
+/// The products grouped by brand and trend points (see [`Group`]), with the groups' members
+/// and words.
+fn grouped(products: &[Keys], words: &[u32]) -> (Vec<Group>, Vec<u32>, Vec<u32>) {
+    let mut order: Vec<u32> = (0..products.len() as u32).collect();
+    order.sort_by_key(|&i| {
+        let k = &products[i as usize];
+        (k.brand, std::cmp::Reverse(trend_points(k.trend)))
+    });
+    let mut groups = Vec::new();
+    let mut group_words = Vec::new();
+    for run in order.chunk_by(|&a, &b| {
+        let (a, b) = (&products[a as usize], &products[b as usize]);
+        a.brand == b.brand && trend_points(a.trend) == trend_points(b.trend)
+    }) {
+        let first = &products[run[0] as usize];
+        let mut colours: Vec<u32> = Vec::new();
+        let mut fits: Vec<u32> = Vec::new();
+        let mut categories: Vec<u32> = Vec::new();
+        let mut tags: Vec<u32> = Vec::new();
+        let (mut max_categories, mut max_tags) = (0, 0);
+        for &i in run {
+            let k = &products[i as usize];
+            let (at, tag_range) = k.word_ranges();
+            colours.push(k.colour);
+            if k.fit != NO_FIT {
+                fits.push(k.fit);
+            }
+            categories.extend_from_slice(&words[at..tag_range.start]);
+            tags.extend_from_slice(&words[tag_range]);
+            max_categories = max_categories.max(k.categories);
+            max_tags = max_tags.max(k.tags);
         }
-        carried.sort_unstable();
-        carried.dedup();
-        pairs.extend(carried.iter().map(|&w| (w, index as u32)));
+        let members_at = groups.last().map_or(0, |g: &Group| g.members.end);
+        let mut run_of = |mut list: Vec<u32>| {
+            list.sort_unstable();
+            list.dedup();
+            let at = group_words.len() as u32;
+            group_words.extend(list);
+            at
+        };
+        let colours_at = run_of(colours);
+        let fits_at = run_of(fits);
+        let categories_at = run_of(categories);
+        let tags_at = run_of(tags);
+        groups.push(Group {
+            brand: first.brand,
+            trend_points: trend_points(first.trend),
+            members: members_at..members_at + run.len() as u32,
+            colours_at,
+            fits_at,
+            categories_at,
+            tags_at,
+            words_end: group_words.len() as u32,
+            max_categories,
+            max_tags,
+        });
     }
-    pairs.sort_unstable();
-    let mut starts = vec![0u32; vocabulary + 1];
-    for (w, _) in &pairs {
-        starts[*w as usize + 1] += 1;
-    }
-    for w in 0..vocabulary {
-        starts[w + 1] += starts[w];
-    }
-    (starts, pairs.into_iter().map(|(_, p)| p).collect())
+    (groups, order, group_words)
 }
 
 impl Prepared {
@@ -408,29 +460,27 @@ impl Prepared {
         for (text, id) in &ids {
             texts[*id as usize].clone_from(text);
         }
-        let (starts, postings) = inverted_index(&products, &words, texts.len());
-        let mut by_trend: Vec<u32> = (0..products.len() as u32).collect();
-        by_trend.sort_by_key(|&i| std::cmp::Reverse(trend_points(products[i as usize].trend)));
+        let (groups, members, group_words) = grouped(&products, &words);
         Self {
             ids,
             texts,
             products,
             words,
-            starts,
-            postings,
-            by_trend,
+            groups,
+            members,
+            group_words,
         }
     }
 
-    /// The products carrying the word numbered `word`, in catalogue order.
-    pub(crate) fn posting(&self, word: u32) -> &[u32] {
-        let w = word as usize;
-        &self.postings[self.starts[w] as usize..self.starts[w + 1] as usize]
+    /// How many groups of products [`DenseTaste::bound`] bounds.
+    pub(crate) fn groups(&self) -> usize {
+        self.groups.len()
     }
 
-    /// Every product, by trend points (most first), then in catalogue order.
-    pub(crate) fn by_trend(&self) -> &[u32] {
-        &self.by_trend
+    /// The products of group `group`, in catalogue order.
+    pub(crate) fn members(&self, group: usize) -> &[u32] {
+        let g = &self.groups[group].members;
+        &self.members[g.start as usize..g.end as usize]
     }
 
     /// The id hash of the product prepared at `index`.
@@ -555,36 +605,55 @@ impl DenseTaste {
         total + trend_points(k.trend)
     }
 
-    /// The words a product can gain points by: liked more than disliked in some role, a style
-    /// interest or a preferred fit. A product carrying none of them scores at most
-    /// [`DenseTaste::featureless_bound`] plus its trend points.
-    pub(crate) fn positive_words(&self) -> Vec<u32> {
-        let mut words: Vec<u32> = (0..self.brands.len())
-            .filter(|&id| {
-                self.brands[id] > 0
-                    || self.colours[id] > 0
-                    || self.categories[id] > 0
-                    || self.tags[id] > 0
-            })
-            .map(|id| id as u32)
-            .collect();
-        words.extend(&self.interests);
-        words.extend(&self.fits);
-        words
-    }
-
-    /// The most a product carrying none of [`DenseTaste::positive_words`] scores besides its
-    /// trend: its words give nothing or take away, so only the liked price band can add.
-    pub(crate) fn featureless_bound(&self) -> i64 {
-        if self.liked_prices.is_some() {
+    /// The most any product of group `group` of `prepared` scores: its brand's points, the
+    /// best of its colours, a preferred fit if any of its fits is one, the best of its
+    /// categories and tags as many times as one product carries them, two style interests if
+    /// it carries them, the liked price band and its trend points. Dislikes only take away, so
+    /// leaving them out keeps the bound above every product's score.
+    pub(crate) fn bound(&self, prepared: &Prepared, group: usize) -> i64 {
+        let g = &prepared.groups[group];
+        let words = |from: u32, to: u32| &prepared.group_words[from as usize..to as usize];
+        let best = |points: &[i64], of: &[u32], times: u16| -> i64 {
+            let mut gains: Vec<i64> = of
+                .iter()
+                .map(|w| points[*w as usize])
+                .filter(|p| *p > 0)
+                .collect();
+            gains.sort_unstable_by(|a, b| b.cmp(a));
+            gains.iter().take(usize::from(times)).sum()
+        };
+        let colours = words(g.colours_at, g.fits_at);
+        let fits = words(g.fits_at, g.categories_at);
+        let categories = words(g.categories_at, g.tags_at);
+        let tags = words(g.tags_at, g.words_end);
+        let colour = colours
+            .iter()
+            .map(|c| self.colours[*c as usize])
+            .max()
+            .unwrap_or(0);
+        let fit = if fits.iter().any(|f| self.fits.contains(f)) {
+            FIT_POINTS
+        } else {
+            0
+        };
+        let interests = self
+            .interests
+            .iter()
+            .filter(|i| categories.contains(i) || tags.contains(i))
+            .take(MAX_INTEREST_MATCHES)
+            .count() as i64;
+        let price = if self.liked_prices.is_some() {
             PRICE_BAND_POINTS
         } else {
             0
-        }
-    }
-
-    /// The trend points of the product prepared at `index`.
-    pub(crate) fn trend_points(prepared: &Prepared, index: usize) -> i64 {
-        trend_points(prepared.products[index].trend)
+        };
+        self.brands[g.brand as usize]
+            + colour
+            + fit
+            + best(&self.categories, categories, g.max_categories)
+            + best(&self.tags, tags, g.max_tags)
+            + INTEREST_POINTS * interests
+            + price
+            + g.trend_points
     }
 }
