@@ -33,6 +33,14 @@
 //! seed that changes with the shopper's state (their id and swipe count, say): the same state
 //! gives the same batch.
 //!
+//! ## Scoring only what can reach a batch
+//!
+//! [`next_batch_of`] scores every candidate: it is the specification. [`next_batch_indexed`]
+//! deals the same batches (a property test holds them equal) while scoring only the products
+//! that can reach the head of the ranking: [`Prepared`] groups the products by brand and trend
+//! points, a taste bounds each group from the words its products carry, and the groups are
+//! visited highest bound first until a bound falls below the head.
+//!
 //! ## What this crate must never import
 //!
 //! No I/O and no clock: no diesel, actix, reqwest, tokio, and no randomness source (the seed
