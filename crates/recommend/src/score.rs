@@ -305,6 +305,9 @@ pub struct Prepared {
     texts: Vec<String>,
     products: Vec<Keys>,
     words: Vec<u32>,
+    /// Each product id's hash, which orders exploration: apart from the keys, since every
+    /// request reads all of them and nothing else of most products.
+    id_hashes: Vec<u64>,
     /// The products in groups of one brand and one number of trend points, so a whole group
     /// can be bounded for a taste from the words its products carry (see [`Group`]).
     groups: Vec<Group>,
@@ -338,8 +341,6 @@ struct Group {
 /// in [`Prepared::words`], so ranking reads two flat arrays instead of two lists per product.
 #[derive(Clone, Debug)]
 struct Keys {
-    /// The product id's hash, which orders exploration.
-    id_hash: u64,
     price_paise: i64,
     trend: i64,
     brand: u32,
@@ -444,7 +445,6 @@ impl Prepared {
                 let (n_categories, n_tags) = (categories.len() as u16, tags.len() as u16);
                 words.extend(categories.into_iter().chain(tags).map(&mut id));
                 Keys {
-                    id_hash: crate::id_hash(&p.id),
                     price_paise: p.price_paise,
                     trend: p.trend,
                     brand: id(key(&p.brand)),
@@ -461,11 +461,16 @@ impl Prepared {
             texts[*id as usize].clone_from(text);
         }
         let (groups, members, group_words) = grouped(&products, &words);
+        let id_hashes = catalogue
+            .iter()
+            .map(|p| crate::id_hash(&p.borrow().id))
+            .collect();
         Self {
             ids,
             texts,
             products,
             words,
+            id_hashes,
             groups,
             members,
             group_words,
@@ -485,7 +490,7 @@ impl Prepared {
 
     /// The id hash of the product prepared at `index`.
     pub(crate) fn id_hash(&self, index: usize) -> u64 {
-        self.products[index].id_hash
+        self.id_hashes[index]
     }
 
     /// The trend of the product prepared at `index`.

@@ -91,7 +91,7 @@ fn rank(
     let taste = recommend::Taste::of_prepared(&view.prepared, interests, fits, &likes, &dislikes);
     let mut seen: HashSet<&str> = query.exclude.iter().map(String::as_str).collect();
     seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
-    let allowed = allowed(snapshot, view, &left_out, query);
+    let allowed = allowed(snapshot, view, left_out, query);
     let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen.len());
     recommend::next_batch_indexed(
         &taste,
@@ -104,11 +104,12 @@ fn rank(
 }
 
 /// Which products may be cards (a flag per product, in the snapshot's order): not swiped or
-/// shown yet, of the gender asked for, and admitted by the filter sheet.
+/// shown yet (`left_out`, turned into the answer), of the gender asked for, and admitted by the
+/// filter sheet. Without a filter, no product's record is read.
 fn allowed(
     snapshot: &Snapshot,
     view: &FeedView,
-    left_out: &[bool],
+    mut left_out: Vec<bool>,
     query: &FeedQuery,
 ) -> Vec<bool> {
     let admitted = |r: &store::ProductRecord| {
@@ -121,16 +122,13 @@ fn allowed(
             sizes: &sizes,
         })
     };
-    snapshot
-        .entries()
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            !left_out[i]
-                && query.gender.is_none_or(|g| view.genders[i] == Some(g))
-                && (query.filter.is_empty() || admitted(&e.record))
-        })
-        .collect()
+    let entries = snapshot.entries();
+    for (i, flag) in left_out.iter_mut().enumerate() {
+        *flag = !*flag
+            && query.gender.is_none_or(|g| view.genders[i] == Some(g))
+            && (query.filter.is_empty() || admitted(&entries[i].record));
+    }
+    left_out
 }
 
 fn render(
