@@ -57,22 +57,24 @@ impl Counts {
     }
 
     /// [`Counts::of`] for products given by their index in `prepared`: words counted by
-    /// number, and only the distinct ones turned back into text.
+    /// number (in arrays as long as the catalogue's vocabulary: a thousand swipes hash
+    /// nothing), and only the distinct ones turned back into text.
     fn of_prepared(prepared: &Prepared, indexes: &[usize]) -> Self {
-        let mut numbered: [HashMap<u32, i64>; 4] = Default::default();
+        let vocabulary = prepared.texts.len();
+        let mut numbered: [Vec<i64>; 4] = std::array::from_fn(|_| vec![0; vocabulary]);
         let mut prices: Option<(i64, i64)> = None;
         let [brands, categories, tags, colours] = &mut numbered;
         for &index in indexes {
             let k = &prepared.products[index];
             let (at, split) = k.word_ranges();
-            *brands.entry(k.brand).or_default() += 1;
+            brands[k.brand as usize] += 1;
             for c in &prepared.words[at..split.start] {
-                *categories.entry(*c).or_default() += 1;
+                categories[*c as usize] += 1;
             }
             for t in &prepared.words[split] {
-                *tags.entry(*t).or_default() += 1;
+                tags[*t as usize] += 1;
             }
-            *colours.entry(k.colour).or_default() += 1;
+            colours[k.colour as usize] += 1;
             prices = Some(match prices {
                 None => (k.price_paise, k.price_paise),
                 Some((lo, hi)) => (lo.min(k.price_paise), hi.max(k.price_paise)),
@@ -81,7 +83,9 @@ impl Counts {
         let [brands, categories, tags, colours] = numbered.map(|counts| {
             counts
                 .into_iter()
-                .map(|(id, n)| (prepared.texts[id as usize].clone(), n))
+                .enumerate()
+                .filter(|(_, n)| *n != 0)
+                .map(|(id, n)| (prepared.texts[id].clone(), n))
                 .collect()
         });
         Self {
