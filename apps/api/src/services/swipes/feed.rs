@@ -80,19 +80,22 @@ fn rank(
             }
         }
     }
+    // The products seen, for the seed: the swiped ones (a shopper swipes a product once) and
+    // the excluded ones not swiped, counted without hashing a thousand swiped ids into a set.
+    let mut seen = swipes.len();
     for id in &query.exclude {
-        if let Some(i) = snapshot.product(id) {
-            left_out[i] = true;
-        }
+        let swiped = match snapshot.product(id) {
+            Some(i) => std::mem::replace(&mut left_out[i], true),
+            None => swipes.iter().any(|(s, _)| s.as_str() == id),
+        };
+        seen += usize::from(!swiped);
     }
     let (interests, fits) = shopper.map_or((&[][..], &[][..]), |s| {
         (s.interests.as_slice(), s.fits.as_slice())
     });
     let taste = recommend::Taste::of_prepared(&view.prepared, interests, fits, &likes, &dislikes);
-    let mut seen: HashSet<&str> = query.exclude.iter().map(String::as_str).collect();
-    seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
     let allowed = allowed(snapshot, view, left_out, query);
-    let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen.len());
+    let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen);
     recommend::next_batch_indexed(
         &taste,
         &view.products,
