@@ -33,6 +33,14 @@
 //! seed that changes with the shopper's state (their id and swipe count, say): the same state
 //! gives the same batch.
 //!
+//! ## Scoring only what can reach a batch
+//!
+//! [`next_batch_of`] scores every candidate: it is the specification. [`next_batch_indexed`]
+//! deals the same batches (a property test holds them equal) while scoring only the products
+//! that can reach the head of the ranking: [`Prepared`] groups the products by brand and trend
+//! points, a taste bounds each group from the words its products carry, and the groups are
+//! visited highest bound first until a bound falls below the head.
+//!
 //! ## What this crate must never import
 //!
 //! No I/O and no clock: no diesel, actix, reqwest, tokio, and no randomness source (the seed
@@ -89,7 +97,7 @@ pub fn next_batch<P: Borrow<Product>>(
 
 /// A candidate's place in the ranking: score, then trend, both descending, then catalogue
 /// order.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Ranked {
     total: i64,
     trend: i64,
@@ -118,33 +126,147 @@ pub fn next_batch_of<P: Borrow<Product>>(
     seed: u64,
 ) -> Vec<(usize, Pick)> {
     let dense = DenseTaste::new(taste, prepared);
-    let rank = |index: usize| Ranked {
+    let heads = heads_of(&dense, prepared, candidates, size, seed);
+    let ranked_slots = size - size / EXPLORATION_SHARE;
+    let chosen = match deal(catalogue, size, ranked_slots, heads) {
+        Some(chosen) => chosen,
+        None => {
+            let mut all: Vec<Ranked> = candidates
+                .iter()
+                .map(|&i| ranked(&dense, prepared, seed, i))
+                .collect();
+            deal_all(catalogue, size, ranked_slots, &mut all)
+        }
+    };
+    picks(taste, catalogue, chosen)
+}
+
+/// A candidate ranked for `seed`.
+fn ranked(dense: &DenseTaste, prepared: &Prepared, seed: u64, index: usize) -> Ranked {
+    Ranked {
         total: dense.total(prepared, index),
         trend: prepared.trend(index),
         index,
         explore: mix(seed, prepared.id_hash(index)),
-    };
-    let explore_slots = size / EXPLORATION_SHARE;
-    let ranked_slots = size - explore_slots;
+    }
+}
 
-    // One pass keeps the head of each order, so a request over a large catalogue neither holds
-    // every candidate nor partitions them twice. Only when the brand cap turns away a whole
-    // head is everything ranked and dealt the long way.
+/// The head of the ranking and of the exploration order, each sorted, with whether the order
+/// went on past it.
+type Heads = ((Vec<Ranked>, bool), (Vec<Ranked>, bool));
+
+/// The heads of a batch of `size` from every one of `candidates`.
+///
+/// One pass keeps the head of each order, so a request over a large catalogue neither holds
+/// every candidate nor partitions them twice.
+fn heads_of(
+    dense: &DenseTaste,
+    prepared: &Prepared,
+    candidates: &[usize],
+    size: usize,
+    seed: u64,
+) -> Heads {
+    let ranked_slots = size - size / EXPLORATION_SHARE;
     let mut by_rank = Head::new(head_len(ranked_slots), ranking);
     let mut by_explore = Head::new(head_len(size), exploring);
     for &index in candidates {
-        let r = rank(index);
+        let r = ranked(dense, prepared, seed, index);
         by_rank.offer(r);
         by_explore.offer(r);
     }
-    let chosen = match deal(catalogue, size, ranked_slots, by_rank, by_explore) {
+    (by_rank.into_sorted(), by_explore.into_sorted())
+}
+
+/// [`next_batch_of`] scoring only the products that can reach the batch: `allowed[i]` says
+/// whether `catalogue[i]` may be dealt. The same batch, proven against [`next_batch_of`] (its
+/// specification) over random catalogues, tastes and exclusions.
+///
+/// [`Prepared`] groups the products by brand and trend points; a taste bounds what any product
+/// of a group can score from the words the group's products carry. The ranked head is built
+/// from the groups in the order of their bounds, highest first, and once a group's bound falls
+/// below the last product the head keeps, neither its products nor any later group's can enter
+/// the head. The exploration head visits every allowed product but scores only those whose place in the
+/// seed's order can still enter it. When the brand cap turns away a whole head, everything
+/// allowed is ranked, as [`next_batch_of`] does.
+///
+/// # Panics
+///
+/// When `allowed` is shorter than `catalogue`.
+pub fn next_batch_indexed<P: Borrow<Product>>(
+    taste: &Taste,
+    catalogue: &[P],
+    prepared: &Prepared,
+    allowed: &[bool],
+    size: usize,
+    seed: u64,
+) -> Vec<(usize, Pick)> {
+    let allowed = &allowed[..catalogue.len()];
+    let dense = DenseTaste::new(taste, prepared);
+    let heads = heads_indexed(&dense, prepared, allowed, size, seed);
+    let ranked_slots = size - size / EXPLORATION_SHARE;
+    let chosen = match deal(catalogue, size, ranked_slots, heads) {
         Some(chosen) => chosen,
         None => {
-            let mut all: Vec<Ranked> = candidates.iter().map(|&i| rank(i)).collect();
+            let mut all: Vec<Ranked> = (0..allowed.len())
+                .filter(|&i| allowed[i])
+                .map(|i| ranked(&dense, prepared, seed, i))
+                .collect();
             deal_all(catalogue, size, ranked_slots, &mut all)
         }
     };
+    picks(taste, catalogue, chosen)
+}
 
+/// [`heads_of`] the `allowed` products, scoring only those that can enter a head: the same
+/// heads.
+fn heads_indexed(
+    dense: &DenseTaste,
+    prepared: &Prepared,
+    allowed: &[bool],
+    size: usize,
+    seed: u64,
+) -> Heads {
+    let rank = |index: usize| ranked(dense, prepared, seed, index);
+    let ranked_slots = size - size / EXPLORATION_SHARE;
+    let mut by_rank = Head::new(head_len(ranked_slots), ranking);
+    let mut groups: Vec<(i64, usize)> = (0..prepared.groups())
+        .map(|g| (dense.bound(prepared, g), g))
+        .collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+    for (bound, group) in groups {
+        // No product of this group, nor of any later one, can reach the head.
+        if by_rank.last().is_some_and(|last| bound < last.total) {
+            by_rank.pass();
+            break;
+        }
+        for &index in prepared.members(group) {
+            let index = index as usize;
+            if allowed[index] {
+                by_rank.offer(rank(index));
+            }
+        }
+    }
+
+    let mut by_explore = Head::new(head_len(size), exploring);
+    for index in (0..allowed.len()).filter(|&i| allowed[i]) {
+        let explore = mix(seed, prepared.id_hash(index));
+        // Later in the seed's order than the last product kept: it cannot enter, whatever its
+        // score, so it is not scored.
+        if by_explore.last().is_some_and(|last| explore > last.explore) {
+            by_explore.pass();
+            continue;
+        }
+        by_explore.offer(rank(index));
+    }
+    (by_rank.into_sorted(), by_explore.into_sorted())
+}
+
+/// The dealt products as picks, each scored again with its reasons.
+fn picks<P: Borrow<Product>>(
+    taste: &Taste,
+    catalogue: &[P],
+    chosen: Vec<(usize, bool)>,
+) -> Vec<(usize, Pick)> {
     chosen
         .into_iter()
         .map(|(index, exploration)| {
@@ -212,6 +334,16 @@ impl<F: Fn(&Ranked, &Ranked) -> Ordering> Head<F> {
         }
     }
 
+    /// The last item kept once the head has been cut: an item not ahead of it is dropped.
+    fn last(&self) -> Option<&Ranked> {
+        self.last.as_ref()
+    }
+
+    /// Notes that an item not ahead of [`Head::last`] went by without being offered.
+    fn pass(&mut self) {
+        self.cut = true;
+    }
+
     /// The head in order, and whether the stream went on past it.
     fn into_sorted(mut self) -> (Vec<Ranked>, bool) {
         self.items.sort_unstable_by(&self.cmp);
@@ -253,20 +385,14 @@ impl<'c, P: Borrow<Product>> BrandCap<'c, P> {
 /// Deals from the two heads: the ranked slots in ranking order, then the rest in exploration
 /// order (skipping products already dealt). `None` when a head that was cut from a longer
 /// order ran out before its slots were filled.
-fn deal<P: Borrow<Product>, R, E>(
+fn deal<P: Borrow<Product>>(
     catalogue: &[P],
     size: usize,
     ranked_slots: usize,
-    by_rank: Head<R>,
-    by_explore: Head<E>,
-) -> Option<Vec<(usize, bool)>>
-where
-    R: Fn(&Ranked, &Ranked) -> Ordering,
-    E: Fn(&Ranked, &Ranked) -> Ordering,
-{
+    ((ranked, ranked_cut), (explored, explored_cut)): Heads,
+) -> Option<Vec<(usize, bool)>> {
     let mut cap = BrandCap::new(catalogue, size);
     let mut chosen: Vec<(usize, bool)> = Vec::with_capacity(size);
-    let (ranked, cut) = by_rank.into_sorted();
     for r in &ranked {
         if chosen.len() == ranked_slots {
             break;
@@ -275,11 +401,10 @@ where
             chosen.push((r.index, false));
         }
     }
-    if chosen.len() < ranked_slots && cut {
+    if chosen.len() < ranked_slots && ranked_cut {
         return None;
     }
     let ranked_picks = chosen.len();
-    let (explored, cut) = by_explore.into_sorted();
     for r in &explored {
         if chosen.len() == size {
             break;
@@ -288,7 +413,7 @@ where
             chosen.push((r.index, true));
         }
     }
-    (chosen.len() == size || !cut).then_some(chosen)
+    (chosen.len() == size || !explored_cut).then_some(chosen)
 }
 
 /// [`deal`] over every candidate, for when the heads were not enough.

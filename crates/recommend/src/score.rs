@@ -57,22 +57,24 @@ impl Counts {
     }
 
     /// [`Counts::of`] for products given by their index in `prepared`: words counted by
-    /// number, and only the distinct ones turned back into text.
+    /// number (in arrays as long as the catalogue's vocabulary: a thousand swipes hash
+    /// nothing), and only the distinct ones turned back into text.
     fn of_prepared(prepared: &Prepared, indexes: &[usize]) -> Self {
-        let mut numbered: [HashMap<u32, i64>; 4] = Default::default();
+        let vocabulary = prepared.texts.len();
+        let mut numbered: [Vec<i64>; 4] = std::array::from_fn(|_| vec![0; vocabulary]);
         let mut prices: Option<(i64, i64)> = None;
         let [brands, categories, tags, colours] = &mut numbered;
         for &index in indexes {
             let k = &prepared.products[index];
             let (at, split) = k.word_ranges();
-            *brands.entry(k.brand).or_default() += 1;
+            brands[k.brand as usize] += 1;
             for c in &prepared.words[at..split.start] {
-                *categories.entry(*c).or_default() += 1;
+                categories[*c as usize] += 1;
             }
             for t in &prepared.words[split] {
-                *tags.entry(*t).or_default() += 1;
+                tags[*t as usize] += 1;
             }
-            *colours.entry(k.colour).or_default() += 1;
+            colours[k.colour as usize] += 1;
             prices = Some(match prices {
                 None => (k.price_paise, k.price_paise),
                 Some((lo, hi)) => (lo.min(k.price_paise), hi.max(k.price_paise)),
@@ -81,7 +83,9 @@ impl Counts {
         let [brands, categories, tags, colours] = numbered.map(|counts| {
             counts
                 .into_iter()
-                .map(|(id, n)| (prepared.texts[id as usize].clone(), n))
+                .enumerate()
+                .filter(|(_, n)| *n != 0)
+                .map(|(id, n)| (prepared.texts[id].clone(), n))
                 .collect()
         });
         Self {
@@ -209,6 +213,11 @@ fn distinct(list: &[String]) -> Vec<String> {
     keys
 }
 
+/// The points of a product's community trend.
+fn trend_points(trend: i64) -> i64 {
+    (trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
+}
+
 /// Whether `price` is in the band 80% of `lo` to 120% of `hi`.
 fn in_band(price: i64, (lo, hi): (i64, i64)) -> bool {
     // price >= 0.8 lo and price <= 1.2 hi, in integers.
@@ -285,7 +294,7 @@ pub fn score(taste: &Taste, product: &Product) -> Score {
         }
     }
 
-    let trend = (product.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS);
+    let trend = trend_points(product.trend);
     s.add(Reason::Trend(trend), trend);
     s
 }
@@ -300,14 +309,42 @@ pub struct Prepared {
     texts: Vec<String>,
     products: Vec<Keys>,
     words: Vec<u32>,
+    /// Each product id's hash, which orders exploration: apart from the keys, since every
+    /// request reads all of them and nothing else of most products.
+    id_hashes: Vec<u64>,
+    /// The products in groups of one brand and one number of trend points, so a whole group
+    /// can be bounded for a taste from the words its products carry (see [`Group`]).
+    groups: Vec<Group>,
+    /// Each group's products, group after group, in catalogue order within a group.
+    members: Vec<u32>,
+    /// Each group's distinct colours, fits, categories and tags, group after group.
+    group_words: Vec<u32>,
+}
+
+/// Products of one brand with the same trend points: what a taste can give any of them is
+/// bounded by the words they carry (see [`DenseTaste::bound`]).
+#[derive(Clone, Debug)]
+struct Group {
+    brand: u32,
+    trend_points: i64,
+    /// In [`Prepared::members`].
+    members: std::ops::Range<u32>,
+    /// In [`Prepared::group_words`]: the colours, then the fits, the categories and the tags,
+    /// each run ending where the next starts.
+    colours_at: u32,
+    fits_at: u32,
+    categories_at: u32,
+    tags_at: u32,
+    words_end: u32,
+    /// The most categories, and tags, one product of the group has.
+    max_categories: u16,
+    max_tags: u16,
 }
 
 /// One product's keys, numbered, with the numbers ranking reads. Its categories and tags sit
 /// in [`Prepared::words`], so ranking reads two flat arrays instead of two lists per product.
 #[derive(Clone, Debug)]
 struct Keys {
-    /// The product id's hash, which orders exploration.
-    id_hash: u64,
     price_paise: i64,
     trend: i64,
     brand: u32,
@@ -332,6 +369,66 @@ impl Keys {
     }
 }
 
+/// The products grouped by brand and trend points (see [`Group`]), with the groups' members
+/// and words.
+fn grouped(products: &[Keys], words: &[u32]) -> (Vec<Group>, Vec<u32>, Vec<u32>) {
+    let mut order: Vec<u32> = (0..products.len() as u32).collect();
+    order.sort_by_key(|&i| {
+        let k = &products[i as usize];
+        (k.brand, std::cmp::Reverse(trend_points(k.trend)))
+    });
+    let mut groups = Vec::new();
+    let mut group_words = Vec::new();
+    for run in order.chunk_by(|&a, &b| {
+        let (a, b) = (&products[a as usize], &products[b as usize]);
+        a.brand == b.brand && trend_points(a.trend) == trend_points(b.trend)
+    }) {
+        let first = &products[run[0] as usize];
+        let mut colours: Vec<u32> = Vec::new();
+        let mut fits: Vec<u32> = Vec::new();
+        let mut categories: Vec<u32> = Vec::new();
+        let mut tags: Vec<u32> = Vec::new();
+        let (mut max_categories, mut max_tags) = (0, 0);
+        for &i in run {
+            let k = &products[i as usize];
+            let (at, tag_range) = k.word_ranges();
+            colours.push(k.colour);
+            if k.fit != NO_FIT {
+                fits.push(k.fit);
+            }
+            categories.extend_from_slice(&words[at..tag_range.start]);
+            tags.extend_from_slice(&words[tag_range]);
+            max_categories = max_categories.max(k.categories);
+            max_tags = max_tags.max(k.tags);
+        }
+        let members_at = groups.last().map_or(0, |g: &Group| g.members.end);
+        let mut run_of = |mut list: Vec<u32>| {
+            list.sort_unstable();
+            list.dedup();
+            let at = group_words.len() as u32;
+            group_words.extend(list);
+            at
+        };
+        let colours_at = run_of(colours);
+        let fits_at = run_of(fits);
+        let categories_at = run_of(categories);
+        let tags_at = run_of(tags);
+        groups.push(Group {
+            brand: first.brand,
+            trend_points: trend_points(first.trend),
+            members: members_at..members_at + run.len() as u32,
+            colours_at,
+            fits_at,
+            categories_at,
+            tags_at,
+            words_end: group_words.len() as u32,
+            max_categories,
+            max_tags,
+        });
+    }
+    (groups, order, group_words)
+}
+
 impl Prepared {
     /// Keys for `catalogue[i]` at index `i`.
     pub fn new<P: std::borrow::Borrow<Product>>(catalogue: &[P]) -> Self {
@@ -341,7 +438,7 @@ impl Prepared {
             *ids.entry(text).or_insert(next)
         };
         let mut words = Vec::new();
-        let products = catalogue
+        let products: Vec<Keys> = catalogue
             .iter()
             .map(|p| {
                 let p = p.borrow();
@@ -352,7 +449,6 @@ impl Prepared {
                 let (n_categories, n_tags) = (categories.len() as u16, tags.len() as u16);
                 words.extend(categories.into_iter().chain(tags).map(&mut id));
                 Keys {
-                    id_hash: crate::id_hash(&p.id),
                     price_paise: p.price_paise,
                     trend: p.trend,
                     brand: id(key(&p.brand)),
@@ -368,17 +464,37 @@ impl Prepared {
         for (text, id) in &ids {
             texts[*id as usize].clone_from(text);
         }
+        let (groups, members, group_words) = grouped(&products, &words);
+        let id_hashes = catalogue
+            .iter()
+            .map(|p| crate::id_hash(&p.borrow().id))
+            .collect();
         Self {
             ids,
             texts,
             products,
             words,
+            id_hashes,
+            groups,
+            members,
+            group_words,
         }
+    }
+
+    /// How many groups of products [`DenseTaste::bound`] bounds.
+    pub(crate) fn groups(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// The products of group `group`, in catalogue order.
+    pub(crate) fn members(&self, group: usize) -> &[u32] {
+        let g = &self.groups[group].members;
+        &self.members[g.start as usize..g.end as usize]
     }
 
     /// The id hash of the product prepared at `index`.
     pub(crate) fn id_hash(&self, index: usize) -> u64 {
-        self.products[index].id_hash
+        self.id_hashes[index]
     }
 
     /// The trend of the product prepared at `index`.
@@ -495,6 +611,58 @@ impl DenseTaste {
         {
             total -= PRICE_BAND_POINTS;
         }
-        total + (k.trend / TREND_DIVISOR).clamp(0, MAX_TREND_POINTS)
+        total + trend_points(k.trend)
+    }
+
+    /// The most any product of group `group` of `prepared` scores: its brand's points, the
+    /// best of its colours, a preferred fit if any of its fits is one, the best of its
+    /// categories and tags as many times as one product carries them, two style interests if
+    /// it carries them, the liked price band and its trend points. Dislikes only take away, so
+    /// leaving them out keeps the bound above every product's score.
+    pub(crate) fn bound(&self, prepared: &Prepared, group: usize) -> i64 {
+        let g = &prepared.groups[group];
+        let words = |from: u32, to: u32| &prepared.group_words[from as usize..to as usize];
+        let best = |points: &[i64], of: &[u32], times: u16| -> i64 {
+            let mut gains: Vec<i64> = of
+                .iter()
+                .map(|w| points[*w as usize])
+                .filter(|p| *p > 0)
+                .collect();
+            gains.sort_unstable_by(|a, b| b.cmp(a));
+            gains.iter().take(usize::from(times)).sum()
+        };
+        let colours = words(g.colours_at, g.fits_at);
+        let fits = words(g.fits_at, g.categories_at);
+        let categories = words(g.categories_at, g.tags_at);
+        let tags = words(g.tags_at, g.words_end);
+        let colour = colours
+            .iter()
+            .map(|c| self.colours[*c as usize])
+            .max()
+            .unwrap_or(0);
+        let fit = if fits.iter().any(|f| self.fits.contains(f)) {
+            FIT_POINTS
+        } else {
+            0
+        };
+        let interests = self
+            .interests
+            .iter()
+            .filter(|i| categories.contains(i) || tags.contains(i))
+            .take(MAX_INTEREST_MATCHES)
+            .count() as i64;
+        let price = if self.liked_prices.is_some() {
+            PRICE_BAND_POINTS
+        } else {
+            0
+        };
+        self.brands[g.brand as usize]
+            + colour
+            + fit
+            + best(&self.categories, categories, g.max_categories)
+            + best(&self.tags, tags, g.max_tags)
+            + INTEREST_POINTS * interests
+            + price
+            + g.trend_points
     }
 }

@@ -461,3 +461,216 @@ proptest! {
         );
     }
 }
+
+/// The full ranking of `allowed` ([`next_batch_of`], the specification) and the pruned one.
+fn both_rankings(
+    taste: &Taste,
+    all: &[Product],
+    allowed: &[bool],
+    size: usize,
+    seed: u64,
+) -> [Vec<(usize, Pick)>; 2] {
+    let prepared = Prepared::new(all);
+    let candidates: Vec<usize> = (0..all.len()).filter(|&i| allowed[i]).collect();
+    [
+        next_batch_of(taste, all, &prepared, &candidates, size, seed),
+        next_batch_indexed(taste, all, &prepared, allowed, size, seed),
+    ]
+}
+
+/// Up to 400 products (heads of 64 to 96 are cut from them) over a wide vocabulary, so that
+/// many share no word with a taste and only the trend bound keeps them out of the head.
+fn large_catalogue() -> impl Strategy<Value = Vec<Product>> {
+    let product = |i: usize| {
+        (
+            0u8..30,
+            prop::collection::vec(0u8..20, 0..3),
+            prop::collection::vec(0u8..30, 0..3),
+            0u8..12,
+            prop::sample::select(vec!["Regular Fit", "slim fit", "relaxed", ""]),
+            500i64..5000,
+            -4i64..30,
+        )
+            .prop_map(
+                move |(brand, categories, tags, colour, fit, rupees, trend)| Product {
+                    id: format!("p{i:03}"),
+                    brand: format!("brand {brand}"),
+                    categories: categories.iter().map(|c| format!("k{c}")).collect(),
+                    tags: tags.iter().map(|t| format!("t{t}")).collect(),
+                    colour: format!("colour {colour}"),
+                    fit: fit.into(),
+                    price_paise: rupees * 100,
+                    trend,
+                },
+            )
+    };
+    (1usize..400).prop_flat_map(move |n| (0..n).map(product).collect::<Vec<_>>())
+}
+
+proptest! {
+    #[test]
+    fn the_pruned_batch_is_the_full_batch(
+        all in prop_oneof![any_catalogue(), one_brand_catalogue(), large_catalogue()],
+        likes in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+        dislikes in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+        excluded in prop::collection::vec(any::<prop::sample::Index>(), 0..120),
+        interests in prop::collection::vec(prop::sample::select(vec!["hoodies", " NAVY", "party", "K3", "t7 "]), 0..4),
+        fits in prop::collection::vec(prop::sample::select(vec!["regular fit", "Slim Fit", "relaxed"]), 0..3),
+        size in 0usize..16,
+        seed in any::<u64>(),
+    ) {
+        let interests = strings(&interests);
+        let fits = strings(&fits);
+        let taste = Taste::new(&TasteInput {
+            style_interests: &interests,
+            preferred_fits: &fits,
+            likes: likes.iter().map(|i| i.get(&all)).collect(),
+            dislikes: dislikes.iter().map(|i| i.get(&all)).collect(),
+        });
+        let mut allowed = vec![true; all.len()];
+        for i in &excluded {
+            allowed[i.index(all.len())] = false;
+        }
+        let [full, pruned] = both_rankings(&taste, &all, &allowed, size, seed);
+        prop_assert_eq!(pruned, full);
+        // Stronger than the batches, which rarely reach the end of a head: both heads, down to
+        // their last product and whether the order went on past them.
+        let prepared = Prepared::new(&all);
+        let dense = score::DenseTaste::new(&taste, &prepared);
+        let candidates: Vec<usize> = (0..all.len()).filter(|&i| allowed[i]).collect();
+        prop_assert_eq!(
+            heads_indexed(&dense, &prepared, &allowed, size, seed),
+            heads_of(&dense, &prepared, &candidates, size, seed)
+        );
+    }
+}
+
+/// `n` products of `brands` in turn, the first `trending` of them with a rising trend.
+fn plain_catalogue(n: usize, brands: &[&str], trending: usize) -> Vec<Product> {
+    (0..n)
+        .map(|i| {
+            let mut p = product(
+                &format!("p{i:04}"),
+                brands[i % brands.len()],
+                ["Hoodies", "Jeans", "Kurta"][i % 3],
+                ["navy", "black", "red", "olive"][i % 4],
+                500 + (i as i64 % 40) * 100,
+            );
+            p.trend = if i < trending { 2 * i as i64 } else { 0 };
+            p
+        })
+        .collect()
+}
+
+#[test]
+fn pruned_edge_cases_deal_the_full_batch() {
+    let all = plain_catalogue(1000, &["A", "B", "C", "D", "E"], 40);
+    let everyone = vec![true; all.len()];
+    let liked: Vec<&Product> = all
+        .iter()
+        .filter(|p| p.categories[1] == "Kurta")
+        .take(5)
+        .collect();
+    let kurta_lover = Taste::new(&TasteInput {
+        likes: liked,
+        ..TasteInput::default()
+    });
+    let only_a = Taste::new(&TasteInput {
+        likes: all.iter().filter(|p| p.brand == "A").take(3).collect(),
+        ..TasteInput::default()
+    });
+    let cases: [(&str, &Taste, Vec<bool>, usize); 6] = [
+        (
+            "an empty taste ranks by trend",
+            &Taste::default(),
+            everyone.clone(),
+            8,
+        ),
+        ("a focused taste", &kurta_lover, everyone.clone(), 8),
+        (
+            "everything excluded",
+            &kurta_lover,
+            vec![false; all.len()],
+            8,
+        ),
+        (
+            "all but three excluded",
+            &kurta_lover,
+            (0..all.len()).map(|i| i % 400 == 7).collect(),
+            8,
+        ),
+        (
+            "a batch of one has no exploration slot",
+            &only_a,
+            everyone.clone(),
+            1,
+        ),
+        ("a long batch", &only_a, everyone.clone(), 40),
+    ];
+    for (case, taste, allowed, size) in cases {
+        for seed in [0, 1, 42, u64::MAX] {
+            let [full, pruned] = both_rankings(taste, &all, &allowed, size, seed);
+            assert_eq!(pruned, full, "{case}, seed {seed}");
+            let expected = size.min(allowed.iter().filter(|a| **a).count());
+            assert_eq!(pruned.len(), expected, "{case}: a full batch");
+        }
+    }
+}
+
+#[test]
+fn pruned_ties_go_to_the_trend_then_catalogue_order() {
+    // Every product scores the same: the trend and then the catalogue order decide.
+    let mut all = plain_catalogue(300, &["A", "B", "C", "D", "E", "F", "G", "H"], 0);
+    all[250].trend = 2;
+    all[120].trend = 3;
+    let [full, pruned] = both_rankings(&Taste::default(), &all, &vec![true; 300], 4, 7);
+    assert_eq!(pruned, full);
+    let ranked: Vec<usize> = pruned
+        .iter()
+        .filter(|(_, p)| !p.exploration)
+        .map(|(i, _)| *i)
+        .collect();
+    assert_eq!(ranked, [120, 250, 0]);
+}
+
+#[test]
+fn pruned_brand_cap_looks_deeper_than_the_head() {
+    // The 200 best products are all of brand A: the cap lets in half a batch of them, and the
+    // rest come from far below the head, past products the bound alone would not reach.
+    let mut all = plain_catalogue(600, &["B", "C"], 0);
+    for p in all.iter_mut().take(200) {
+        p.brand = "A".into();
+        p.trend = 20;
+    }
+    let taste = Taste::new(&TasteInput {
+        likes: all.iter().take(3).collect(),
+        ..TasteInput::default()
+    });
+    for size in [4, 8, 16] {
+        let [full, pruned] = both_rankings(&taste, &all, &vec![true; 600], size, 3);
+        assert_eq!(pruned, full, "size {size}");
+        let of_a = pruned.iter().filter(|(i, _)| *i < 200).count();
+        assert_eq!(of_a, brand_cap(size), "size {size}");
+        assert_eq!(pruned.len(), size);
+    }
+}
+
+#[test]
+fn pruned_exploration_slots_follow_the_seed() {
+    let all = plain_catalogue(500, &["A", "B", "C", "D", "E"], 100);
+    let taste = Taste::new(&TasteInput {
+        likes: all.iter().skip(300).take(4).collect(),
+        ..TasteInput::default()
+    });
+    let explored = |seed: u64| -> Vec<usize> {
+        let [full, pruned] = both_rankings(&taste, &all, &vec![true; 500], 8, seed);
+        assert_eq!(pruned, full, "seed {seed}");
+        pruned
+            .iter()
+            .filter(|(_, p)| p.exploration)
+            .map(|(i, _)| *i)
+            .collect()
+    };
+    assert_eq!(explored(1).len(), 8 / EXPLORATION_SHARE);
+    assert_ne!(explored(1), explored(2), "another seed explores elsewhere");
+}

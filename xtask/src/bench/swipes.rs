@@ -265,7 +265,8 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
             .to_owned();
         let health = reference(sh, port, &options)?;
         // One request at a time is the latency a shopper sees; more at once show where the
-        // ranking's CPU (all of the catalogue, each request) saturates the machine.
+        // ranking's CPU (the products that can reach the batch, each request) saturates the
+        // machine.
         for connections in [1, 2, 4, 8, options.connections] {
             let figures = wrk_load(
                 sh,

@@ -80,59 +80,58 @@ fn rank(
             }
         }
     }
+    // The products seen, for the seed: the swiped ones (a shopper swipes a product once) and
+    // the excluded ones not swiped, counted without hashing a thousand swiped ids into a set.
+    let mut seen = swipes.len();
     for id in &query.exclude {
-        if let Some(i) = snapshot.product(id) {
-            left_out[i] = true;
-        }
+        let swiped = match snapshot.product(id) {
+            Some(i) => std::mem::replace(&mut left_out[i], true),
+            None => swipes.iter().any(|(s, _)| s.as_str() == id),
+        };
+        seen += usize::from(!swiped);
     }
     let (interests, fits) = shopper.map_or((&[][..], &[][..]), |s| {
         (s.interests.as_slice(), s.fits.as_slice())
     });
     let taste = recommend::Taste::of_prepared(&view.prepared, interests, fits, &likes, &dislikes);
-    let mut seen: HashSet<&str> = query.exclude.iter().map(String::as_str).collect();
-    seen.extend(swipes.iter().map(|(id, _)| id.as_str()));
-    let candidates = candidates(snapshot, view, &left_out, query);
-    let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen.len());
-    recommend::next_batch_of(
+    let allowed = allowed(snapshot, view, left_out, query);
+    let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen);
+    recommend::next_batch_indexed(
         &taste,
         &view.products,
         &view.prepared,
-        &candidates,
+        &allowed,
         query.limit,
         seed,
     )
 }
 
-/// The products that may be cards: not swiped or shown yet, of the gender asked for, and
-/// admitted by the filter sheet.
-fn candidates(
+/// Which products may be cards (a flag per product, in the snapshot's order): not swiped or
+/// shown yet (`left_out`, turned into the answer), of the gender asked for, and admitted by the
+/// filter sheet. Without a filter, no product's record is read.
+fn allowed(
     snapshot: &Snapshot,
     view: &FeedView,
-    left_out: &[bool],
+    mut left_out: Vec<bool>,
     query: &FeedQuery,
-) -> Vec<usize> {
-    snapshot
-        .entries()
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !left_out[*i])
-        .filter(|(i, _)| query.gender.is_none_or(|g| view.genders[*i] == Some(g)))
-        .filter(|(_, e)| {
-            if query.filter.is_empty() {
-                return true;
-            }
-            let r = &e.record;
-            let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
-            let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
-            query.filter.admits(&recommend::Facets {
-                brand: &r.brand.id,
-                category_ids: &category_ids,
-                colour: &r.colour,
-                sizes: &sizes,
-            })
+) -> Vec<bool> {
+    let admitted = |r: &store::ProductRecord| {
+        let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
+        let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
+        query.filter.admits(&recommend::Facets {
+            brand: &r.brand.id,
+            category_ids: &category_ids,
+            colour: &r.colour,
+            sizes: &sizes,
         })
-        .map(|(i, _)| i)
-        .collect()
+    };
+    let entries = snapshot.entries();
+    for (i, flag) in left_out.iter_mut().enumerate() {
+        *flag = !*flag
+            && query.gender.is_none_or(|g| view.genders[i] == Some(g))
+            && (query.filter.is_empty() || admitted(&entries[i].record));
+    }
+    left_out
 }
 
 fn render(
