@@ -90,6 +90,7 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         .run()?;
     let seeded_in = seeding.elapsed();
     let log = data.join("server.log");
+    let starting = Instant::now();
     let server = start_shop(
         binary,
         &data,
@@ -102,7 +103,9 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         ],
         &log,
     )?;
+    let ready_in = starting.elapsed();
     let port = server.port();
+    let at_start = memory(server.pid());
     let startup = std::fs::read_to_string(&log).unwrap_or_default();
     let field = |name: &str| -> String {
         startup
@@ -119,6 +122,10 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         field("render_ms"),
         field("index_ms"),
     );
+    println!(
+        "started (spawn to answering /healthz) in {:.1} s; memory when ready: {at_start}",
+        ready_in.as_secs_f64()
+    );
     let first = fetch(port, "/api/products?limit=1")?;
     let id = first
         .split("\"_id\":\"")
@@ -131,6 +138,7 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         "{:<15} {:>9} {:>8} {:>8} | {:>9} {:>8} {:>8} | {:>6} {:>8}",
         "call", "req/s", "p50 ms", "p99 ms", "static/s", "p50 ms", "p99 ms", "ratio", "bytes"
     );
+    println!("(ratio: req/s against the static copy; vs /healthz after the bytes)");
     let health = wrk(sh, port, "/healthz", options)?;
     println!(
         "{:<15} {:>9.0} {:>8.2} {:>8.2} | {:>9} {:>8} {:>8} | {:>6} {:>8}",
@@ -144,7 +152,7 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         let call = wrk(sh, port, &path, options)?;
         let reference = wrk(sh, port, &format!("/{file}"), options)?;
         println!(
-            "{:<15} {:>9.0} {:>8.2} {:>8.2} | {:>9.0} {:>8.2} {:>8.2} | {:>5.0}% {:>8}",
+            "{:<15} {:>9.0} {:>8.2} {:>8.2} | {:>9.0} {:>8.2} {:>8.2} | {:>5.0}% {:>8} | {:>3.0}% of /healthz",
             name,
             call.rps,
             call.p50_ms,
@@ -153,7 +161,8 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
             reference.p50_ms,
             reference.p99_ms,
             call.rps / reference.rps * 100.0,
-            body.len()
+            body.len(),
+            call.rps / health.rps * 100.0
         );
         if call.errors > 0 || reference.errors > 0 {
             println!(
@@ -178,9 +187,24 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
         "{:<15} {:>9.0} {:>8.2} {:>8.2}   (one connection, every text new: no cache)",
         "suggestions", typing.rps, typing.p50_ms, typing.p99_ms
     );
+    println!("memory after the loads: {}", memory(server.pid()));
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
     Ok(())
+}
+
+/// The server's resident memory now and at its peak (`VmRSS`, `VmHWM` of /proc/<pid>/status).
+fn memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let mib = |key: &str| -> String {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(key))
+            .and_then(|rest| rest.trim().strip_suffix("kB"))
+            .and_then(|kb| kb.trim().parse::<u64>().ok())
+            .map_or_else(|| "?".to_owned(), |kb| format!("{} MiB", kb / 1024))
+    };
+    format!("RSS {} (peak {})", mib("VmRSS:"), mib("VmHWM:"))
 }
 
 /// wrk's request generator for the uncached suggestions: a counter walks every combination of
