@@ -193,7 +193,7 @@ fn bench_backend(sh: &Shell, binary: &Path, backend: &str, options: &Options) ->
     Ok(())
 }
 
-/// The server's resident memory now and at its peak (`VmRSS`, `VmHWM` of /proc/<pid>/status).
+/// The server's resident memory now and at its peak (`VmRSS`, `VmHWM` of `/proc/<pid>/status`).
 fn memory(pid: u32) -> String {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let mib = |key: &str| -> String {
