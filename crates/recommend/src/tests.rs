@@ -21,6 +21,23 @@ fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_owned()).collect()
 }
 
+/// The taste a property test draws: likes and dislikes picked from `all` by index.
+fn drawn_taste(
+    all: &[Product],
+    likes: &[prop::sample::Index],
+    dislikes: &[prop::sample::Index],
+    interests: &[&str],
+    fits: &[&str],
+) -> Taste {
+    let (interests, fits) = (strings(interests), strings(fits));
+    Taste::new(&TasteInput {
+        style_interests: &interests,
+        preferred_fits: &fits,
+        likes: likes.iter().map(|i| i.get(all)).collect(),
+        dislikes: dislikes.iter().map(|i| i.get(all)).collect(),
+    })
+}
+
 #[test]
 fn an_empty_taste_scores_only_the_trend() {
     let taste = Taste::default();
@@ -419,14 +436,7 @@ proptest! {
         size in 1usize..16,
         seed in any::<u64>(),
     ) {
-        let interests = strings(&interests);
-        let fits = strings(&fits);
-        let taste = Taste::new(&TasteInput {
-            style_interests: &interests,
-            preferred_fits: &fits,
-            likes: likes.iter().map(|i| i.get(&all)).collect(),
-            dislikes: dislikes.iter().map(|i| i.get(&all)).collect(),
-        });
+        let taste = drawn_taste(&all, &likes, &dislikes, &interests, &fits);
         let swiped: HashSet<&str> = swiped.iter().map(|i| i.get(&all).id.as_str()).collect();
         prop_assert_eq!(
             next_batch(&taste, &all, &swiped, size, seed),
@@ -519,14 +529,7 @@ proptest! {
         size in 0usize..16,
         seed in any::<u64>(),
     ) {
-        let interests = strings(&interests);
-        let fits = strings(&fits);
-        let taste = Taste::new(&TasteInput {
-            style_interests: &interests,
-            preferred_fits: &fits,
-            likes: likes.iter().map(|i| i.get(&all)).collect(),
-            dislikes: dislikes.iter().map(|i| i.get(&all)).collect(),
-        });
+        let taste = drawn_taste(&all, &likes, &dislikes, &interests, &fits);
         let mut allowed = vec![true; all.len()];
         for i in &excluded {
             allowed[i.index(all.len())] = false;
