@@ -13,7 +13,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 use crate::ids::{BrandId, UserId};
 use crate::schema::{addresses, bag_lines, rate_limits, sign_in_codes, users};
-use crate::{Store, StoreError};
+use crate::{Store, StoreError, note_session_change};
 
 /// A user as stored. Deleted users are never returned by the lookups below.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -266,9 +266,12 @@ impl Store {
     /// Records a sign-in.
     pub fn touch_last_login(&self, id: &UserId, at: NaiveDateTime) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
-        diesel::update(users::table.filter(users::id.eq(id)))
-            .set(users::last_login.eq(Some(at)))
-            .execute(&mut conn)?;
+        conn.transaction(|conn| {
+            diesel::update(users::table.filter(users::id.eq(id)))
+                .set(users::last_login.eq(Some(at)))
+                .execute(conn)?;
+            note_session_change(conn, id)
+        })?;
         Ok(())
     }
 
@@ -280,25 +283,30 @@ impl Store {
     /// has that id.
     pub fn save_user(&self, user: &UserRecord) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
-        let rows = diesel::update(
-            users::table
-                .filter(users::id.eq(&user.id))
-                .filter(users::deleted_at.is_null()),
-        )
-        .set((
-            users::display_name.eq(&user.display_name),
-            users::age.eq(user.age),
-            users::gender.eq(&user.gender),
-            users::date_of_birth.eq(&user.date_of_birth),
-            users::location.eq(&user.location),
-            users::delivery_addresses.eq(to_json(&user.delivery_addresses)),
-            users::interests.eq(to_json(&user.interests)),
-            users::ml_preferences.eq(to_json(&user.ml_preferences)),
-            users::age_range.eq(&user.age_range),
-            users::onboarded.eq(user.onboarded),
-        ))
-        .execute(&mut conn)?;
-        Ok(rows == 1)
+        conn.transaction(|conn| {
+            let rows = diesel::update(
+                users::table
+                    .filter(users::id.eq(&user.id))
+                    .filter(users::deleted_at.is_null()),
+            )
+            .set((
+                users::display_name.eq(&user.display_name),
+                users::age.eq(user.age),
+                users::gender.eq(&user.gender),
+                users::date_of_birth.eq(&user.date_of_birth),
+                users::location.eq(&user.location),
+                users::delivery_addresses.eq(to_json(&user.delivery_addresses)),
+                users::interests.eq(to_json(&user.interests)),
+                users::ml_preferences.eq(to_json(&user.ml_preferences)),
+                users::age_range.eq(&user.age_range),
+                users::onboarded.eq(user.onboarded),
+            ))
+            .execute(conn)?;
+            if rows == 1 {
+                note_session_change(conn, &user.id)?;
+            }
+            Ok(rows == 1)
+        })
     }
 
     /// Sets a live user's role flags (and the brand of a brand user). `Ok(false)` when no
@@ -311,18 +319,8 @@ impl Store {
         brand_id: Option<&BrandId>,
     ) -> Result<bool, StoreError> {
         let mut conn = self.conn()?;
-        let rows = diesel::update(
-            users::table
-                .filter(users::id.eq(id))
-                .filter(users::deleted_at.is_null()),
-        )
-        .set((
-            users::is_admin.eq(is_admin),
-            users::is_brand_user.eq(is_brand_user),
-            users::brand_id.eq(brand_id),
-        ))
-        .execute(&mut conn)?;
-        Ok(rows == 1)
+        Ok(conn
+            .transaction(|conn| crate::write_role(conn, id, is_admin, is_brand_user, brand_id))?)
     }
 
     /// Whether a brand with this id exists.
@@ -339,9 +337,12 @@ impl Store {
     /// Revokes every session of a user: sessions carry the version they were issued under.
     pub fn bump_token_version(&self, id: &UserId) -> Result<(), StoreError> {
         let mut conn = self.conn()?;
-        diesel::update(users::table.filter(users::id.eq(id)))
-            .set(users::token_version.eq(users::token_version + 1))
-            .execute(&mut conn)?;
+        conn.transaction(|conn| {
+            diesel::update(users::table.filter(users::id.eq(id)))
+                .set(users::token_version.eq(users::token_version + 1))
+                .execute(conn)?;
+            note_session_change(conn, id)
+        })?;
         Ok(())
     }
 
@@ -363,6 +364,7 @@ impl Store {
             if revoked == 0 {
                 return Ok(false);
             }
+            note_session_change(conn, id)?;
             let email: Option<String> = users::table
                 .filter(users::id.eq(id))
                 .select(users::email)
@@ -440,6 +442,7 @@ impl Store {
             if rows == 0 {
                 return Ok(false);
             }
+            note_session_change(conn, user_id)?;
             replace_code(conn, &email_change_key(user_id), code_hmac, expires_at)?;
             Ok(true)
         })
@@ -452,6 +455,7 @@ impl Store {
             diesel::update(users::table.filter(users::id.eq(user_id)))
                 .set(users::pending_email.eq(None::<String>))
                 .execute(conn)?;
+            note_session_change(conn, user_id)?;
             diesel::delete(
                 sign_in_codes::table.filter(sign_in_codes::email.eq(email_change_key(user_id))),
             )
@@ -499,6 +503,7 @@ impl Store {
             if changed == 0 {
                 return Ok(None);
             }
+            note_session_change(conn, user_id)?;
             users::table
                 .filter(users::id.eq(user_id))
                 .select(UserRow::as_select())

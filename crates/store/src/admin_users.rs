@@ -117,7 +117,8 @@ pub fn staff_by_id(conn: &mut DbConnection, id: &UserId) -> QueryResult<Option<S
         .map(staff))
 }
 
-/// Sets a live user's role flags and brand. `false` when no live user has that id.
+/// Sets a live user's role flags and brand, noting the change in the sessions' feed so every
+/// process drops its cached copy. `false` when no live user has that id.
 pub fn write_role(
     conn: &mut DbConnection,
     id: &UserId,
@@ -136,6 +137,9 @@ pub fn write_role(
         users::brand_id.eq(brand_id),
     ))
     .execute(conn)?;
+    if rows == 1 {
+        crate::note_session_change(conn, id)?;
+    }
     Ok(rows == 1)
 }
 

@@ -47,6 +47,7 @@ mod payouts;
 mod products;
 mod schema;
 mod seed;
+mod session_changes;
 mod shopify_imports;
 mod swipes;
 mod telemetry;
@@ -97,6 +98,7 @@ pub use orders::{
 pub use payouts::{PayoutRecord, PayoutRefund, PayoutSale, insert_payout, payout_of};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
 pub use seed::SeedReport;
+pub use session_changes::{SessionChange, note_session_change};
 pub use shopify_imports::ShopifyBatch;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};
 pub use telemetry::{OperationalCounts, PoolStats};

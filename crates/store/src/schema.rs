@@ -177,6 +177,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    session_changes (seq) {
+        seq -> BigInt,
+        user_id -> Text,
+        changed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     users (id) {
         id -> Text,
         email -> Nullable<Text>,

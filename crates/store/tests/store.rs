@@ -1330,3 +1330,87 @@ fn processes_starting_together_seed_once() {
         PRODUCTS
     );
 }
+
+/// Every write to a user's row that a cached session depends on adds an entry to the sessions'
+/// feed, in its own transaction; a write that finds no live user adds none.
+fn every_user_write_notes_a_session_change(db: TempDb) {
+    let store = &db.store;
+    let id = unique();
+    let (user, _) = store
+        .find_or_create_user("feed@example.com", || {
+            shopper_record(id.clone(), "feed@example.com", format!("+91{}", &id[..10]))
+        })
+        .expect("create");
+    let start = store.last_session_change().expect("last");
+    let noted = |since: i64| -> Vec<String> {
+        store
+            .session_changes_since(since, 100)
+            .expect("feed")
+            .into_iter()
+            .map(|c| c.user_id)
+            .collect()
+    };
+    let far = chrono::Utc::now() + chrono::Duration::days(1);
+    store
+        .touch_last_login(&user.id, chrono::NaiveDateTime::default())
+        .expect("login");
+    assert!(store.save_user(&user).expect("save"));
+    assert!(store.set_role(&user.id, true, false, None).expect("role"));
+    store.bump_token_version(&user.id).expect("bump");
+    assert!(
+        store
+            .start_email_change(&user.id, "new@example.com", "hmac", far)
+            .expect("start")
+    );
+    store.cancel_email_change(&user.id).expect("cancel");
+    assert!(
+        store
+            .start_email_change(&user.id, "new@example.com", "hmac", far)
+            .expect("start again")
+    );
+    assert!(
+        store
+            .confirm_email_change(&user.id, "new@example.com", "hmac")
+            .expect("confirm")
+            .expect("not taken")
+            .is_some()
+    );
+    assert!(
+        store
+            .delete_user(&user.id, chrono::NaiveDateTime::default())
+            .expect("delete")
+    );
+    let changes = noted(start);
+    assert_eq!(changes.len(), 9, "{changes:?}");
+    assert!(changes.iter().all(|u| *u == id));
+    let last = store.last_session_change().expect("last");
+    assert!(!store.set_role(&user.id, false, false, None).expect("gone"));
+    assert!(
+        !store
+            .delete_user(&user.id, chrono::NaiveDateTime::default())
+            .expect("gone")
+    );
+    assert_eq!(store.last_session_change().expect("last"), last);
+    assert_eq!(
+        store.session_changes_since(start, 2).expect("feed").len(),
+        2
+    );
+    let later = chrono::Utc::now().naive_utc() + chrono::Duration::hours(1);
+    assert_eq!(store.prune_session_changes(later).expect("prune"), 9);
+    assert!(noted(0).is_empty());
+}
+
+mod session_feed {
+    use super::*;
+
+    #[test]
+    fn every_user_write_notes_a_session_change_on_sqlite() {
+        every_user_write_notes_a_session_change(sqlite());
+    }
+
+    #[test]
+    fn every_user_write_notes_a_session_change_on_postgres() {
+        let Some(db) = postgres() else { return };
+        every_user_write_notes_a_session_change(db);
+    }
+}
