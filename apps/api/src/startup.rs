@@ -257,6 +257,7 @@ impl Application {
             trending,
             feed: Arc::new(crate::services::swipes::feed_view::Feed::default()),
             cards: Arc::default(),
+            session_cache: Arc::default(),
             store,
             clock,
             catalogue: Arc::new(catalogue),
@@ -399,6 +400,7 @@ impl Application {
         ));
         let pruner = tokio::spawn(crate::retention::run(self.state.clone(), self.outbox));
         let events = tokio::spawn(crate::services::events::follow(self.state.clone()));
+        let sessions = tokio::spawn(crate::auth::cache::follow(self.state.clone()));
         let closer = tokio::spawn(close_streams_on_stop(self.state.clone()));
         let cards = tokio::spawn(crate::services::insights::cards::flush_every(
             self.state.clone(),
@@ -418,6 +420,7 @@ impl Application {
         // The cards served until the end are written before the process goes.
         crate::services::insights::cards::flush(&state).await;
         follower.abort();
+        sessions.abort();
         events.abort();
         closer.abort();
         pruner.abort();
@@ -481,6 +484,9 @@ async fn follow_catalogue_changes(state: web::Data<AppState>, every: Duration) {
             if prune {
                 let cutoff = (state.clock.now() - CHANGE_FEED_RETENTION).naive_utc();
                 state.store.prune_catalogue_changes(cutoff)?;
+                // The sessions' feed is stamped by the database's clock, not the pinnable one.
+                let wall = (chrono::Utc::now() - CHANGE_FEED_RETENTION).naive_utc();
+                state.store.prune_session_changes(wall)?;
                 let stale = state.clock.now() - RATE_LIMIT_RETENTION;
                 state.store.prune_rate_limits(stale)?;
             }

@@ -43,6 +43,8 @@ pub struct AppState {
     pub catalogue: Arc<Catalogue>,
     /// The keys of sessions and sign-in codes.
     pub sessions: Arc<crate::auth::Sessions>,
+    /// The users behind recent sessions, kept in step with the sessions' change feed.
+    pub session_cache: Arc<crate::auth::cache::SessionCache>,
     /// Where sign-in codes are mailed.
     pub mailer: Arc<dyn providers::Mailer>,
     /// Log each sign-in code (no SMTP server: the outbox is local).

@@ -4,6 +4,6 @@
 CREATE TABLE session_changes (
     seq        BIGSERIAL PRIMARY KEY,
     user_id    TEXT NOT NULL,
-    changed_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP
+    changed_at TIMESTAMP NOT NULL DEFAULT (now() AT TIME ZONE 'UTC')
 );
 CREATE INDEX session_changes_changed_at ON session_changes (changed_at);

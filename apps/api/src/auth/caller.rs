@@ -114,11 +114,27 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
         .sessions
         .verify(&token, now)
         .ok_or(AuthError::Unauthenticated)?;
-    let id = store::ids::UserId::new(claims.sub.clone());
-    let user = state
-        .db(move |store| store.user_by_id(&id))
-        .await?
-        .ok_or(AuthError::Unauthenticated)?;
+    let user = match state
+        .session_cache
+        .lookup(&claims.sub, std::time::Instant::now())
+    {
+        super::cache::Lookup::Hit(user) => user,
+        super::cache::Lookup::Miss(epoch) => {
+            let id = store::ids::UserId::new(claims.sub.clone());
+            let user = std::sync::Arc::new(
+                state
+                    .db(move |store| store.user_by_id(&id))
+                    .await?
+                    .ok_or(AuthError::Unauthenticated)?,
+            );
+            if let Some(epoch) = epoch {
+                state
+                    .session_cache
+                    .keep(std::sync::Arc::clone(&user), epoch);
+            }
+            user
+        }
+    };
     if user.token_version != claims.ver {
         return Err(AuthError::Unauthenticated);
     }
@@ -137,7 +153,7 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
     }
     req.extensions_mut().insert(Authenticated);
     Ok(Caller {
-        user,
+        user: std::sync::Arc::unwrap_or_clone(user),
         role,
         signed_in_at,
     })

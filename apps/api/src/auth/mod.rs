@@ -7,12 +7,15 @@
 //!   as an HMAC keyed by a server secret, compared in constant time.
 //! - A session is an HS256 token of `{sub, role, ver, iat, exp}`. `ver` is the user's token
 //!   version: bumping it (logout, account deletion) revokes every session at once, so each
-//!   signed-in call reads the user (one primary-key lookup) and compares. The role is read
-//!   from that same row, so a role granted or withdrawn applies at the next call.
+//!   signed-in call compares it with the user's row. The role is read from that same row. The
+//!   row comes from the process's [`cache`], which every process empties of a user within a
+//!   second of any write to their row (the sessions' change feed), or from the database when
+//!   the feed cannot be read.
 //! - Browsers carry the token in an HttpOnly, SameSite=Lax cookie that page scripts cannot
 //!   read; other clients send it as a Bearer header. Unsafe methods carrying the cookie must
 //!   show they come from the shop's own pages ([`guard`]).
 
+pub mod cache;
 mod caller;
 pub mod codes;
 pub mod guard;

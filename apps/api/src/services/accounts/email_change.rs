@@ -104,6 +104,7 @@ async fn send_code(
         },
     )
     .await?;
+    state.session_cache.forget(caller.id());
     let mut user = caller.user.clone();
     user.pending_email = Some(email);
     Ok(User::from(&user))
@@ -125,10 +126,11 @@ pub async fn confirm(
     };
     let attempt = codes::check(state, client, &purpose, &code).await?;
     let (id, new_email) = (caller.id().to_owned(), email.clone());
-    let user = match state
+    let user = state
         .db(move |store| store.confirm_email_change(&id, &new_email, &attempt.code_hmac))
-        .await?
-    {
+        .await?;
+    state.session_cache.forget(caller.id());
+    let user = match user {
         Ok(Some(user)) => user,
         Ok(None) => return Err(AuthError::InvalidCode.into()),
         // The caller has just proven they read this address's mail: telling them it has an
@@ -156,6 +158,7 @@ pub async fn cancel(state: &AppState, caller: &Caller) -> Result<User, AccountsE
     state
         .db(move |store| store.cancel_email_change(&id))
         .await?;
+    state.session_cache.forget(caller.id());
     let mut user = caller.user.clone();
     user.pending_email = None;
     Ok(User::from(&user))

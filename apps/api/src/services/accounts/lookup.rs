@@ -89,10 +89,12 @@ pub async fn delete(
 ) -> Result<Deleted, AccountsError> {
     let now = state.clock.now().naive_utc();
     let own = user_id == *caller.id();
-    if !state
-        .db(move |store| store.delete_user(&user_id, now))
-        .await?
-    {
+    let deleting = user_id.clone();
+    let deleted = state
+        .db(move |store| store.delete_user(&deleting, now))
+        .await?;
+    state.session_cache.forget(&user_id);
+    if !deleted {
         return Err(AccountsError::UserNotFound);
     }
     Ok(if own { Deleted::Own } else { Deleted::Other })

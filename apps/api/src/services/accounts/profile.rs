@@ -128,7 +128,9 @@ pub async fn update(
 /// Writes a user's profile fields (never the e-mail, phone or roles) and answers the user.
 async fn save(state: &AppState, user: store::UserRecord) -> Result<User, AccountsError> {
     let saved = user.clone();
-    if state.db(move |store| store.save_user(&saved)).await? {
+    let saved_row = state.db(move |store| store.save_user(&saved)).await?;
+    state.session_cache.forget(&user.id);
+    if saved_row {
         Ok(User::from(&user))
     } else {
         Err(AccountsError::UserNotFound)

@@ -98,6 +98,7 @@ pub async fn verify(
             Ok::<_, AccountsError>(user)
         })
         .await?;
+    state.session_cache.forget(&user.id);
     Ok(SignedIn {
         token: session_for(state, &user, now, now)?,
         is_new_user: !user.onboarded,
@@ -109,6 +110,7 @@ pub async fn verify(
 pub async fn sign_out(state: &AppState, user_id: &store::ids::UserId) -> Result<(), AccountsError> {
     let id = user_id.clone();
     state.db(move |store| store.bump_token_version(&id)).await?;
+    state.session_cache.forget(user_id);
     Ok(())
 }
 

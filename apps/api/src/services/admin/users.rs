@@ -275,6 +275,7 @@ pub async fn set_role(
     let user = state
         .db(move |store| change_role(store, &user_id, &target, Some(&manager), now))
         .await?;
+    state.session_cache.forget(user.id.as_str());
     Ok(OneAdminUser {
         success: true,
         user: AdminUser::of(&user),

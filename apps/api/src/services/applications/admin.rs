@@ -135,6 +135,7 @@ pub async fn approve(
             })
         })
         .await?;
+    state.session_cache.forget(&record.applicant_id);
     send(state, mail::approved(&to, &record.name)).await;
     Ok(Approved {
         success: true,
