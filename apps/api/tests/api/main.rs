@@ -37,6 +37,7 @@ mod places_google;
 mod products;
 mod retention;
 mod search;
+mod session_cache;
 mod sessions;
 mod shopify;
 mod sign_in;

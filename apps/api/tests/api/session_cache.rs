@@ -1,0 +1,267 @@
+//! Signed-in calls are answered from each process's cache of user rows (docs/architecture.md,
+//! "Sessions"). A revocation written by one process reaches every other within a second,
+//! through the sessions' change feed; a process that cannot read the feed stops trusting its
+//! cache within two seconds.
+//!
+//! Each test runs two API processes on one database and warms the second one's cache before
+//! the first revokes: without the feed, the second would go on serving the old row.
+
+use std::time::{Duration, Instant};
+
+use access::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, Options, Session, TestApp, sign_in_as, spawn_app, spawn_app_with};
+use crate::on_both_backends;
+
+on_both_backends!(
+    signed_in_calls_read_no_row_until_the_feed_names_the_user,
+    a_logout_in_one_process_ends_the_session_in_the_other,
+    a_deletion_in_one_process_ends_the_session_in_the_other,
+    a_demotion_in_one_process_applies_in_the_other,
+    an_email_change_in_one_process_ends_old_sessions_in_the_other,
+    a_process_that_cannot_read_the_feed_reads_every_row,
+);
+
+/// How soon a revocation must show in the other process.
+const WITHIN: Duration = Duration::from_secs(1);
+
+/// Two API processes on one database: the second shares the first's.
+async fn two_processes(backend: Backend) -> (TestApp, TestApp) {
+    let first = spawn_app(backend.clone()).await;
+    let second = spawn_app_with(
+        backend,
+        Options {
+            database: Some(first.database_url()),
+            ..Options::default()
+        },
+    )
+    .await;
+    (first, second)
+}
+
+/// `GET path` as `session` on `app`: status and body.
+async fn call(app: &TestApp, path: &str, session: &Session) -> (u16, Value) {
+    app.send_json(Method::GET, path, None, Some(session)).await
+}
+
+/// Waits until the feed entries of the sign-in were followed, then calls `path` twice, so the
+/// row is read and then served from the cache.
+async fn warm(app: &TestApp, path: &str, session: &Session) {
+    tokio::time::sleep(2 * api::auth::cache::POLL_EVERY).await;
+    for _ in 0..2 {
+        let (status, body) = call(app, path, session).await;
+        assert_eq!(status, 200, "{path} before the change: {body}");
+    }
+}
+
+/// Polls `path` on `app` until its status is `status`; fails if that takes longer than
+/// `within` from `since`.
+async fn answers_within(
+    app: &TestApp,
+    path: &str,
+    session: &Session,
+    status: u16,
+    since: Instant,
+    within: Duration,
+) {
+    loop {
+        let (seen, body) = call(app, path, session).await;
+        if seen == status {
+            return;
+        }
+        assert!(
+            since.elapsed() < within,
+            "{path} still answered {seen} {:?} after the change: {body}",
+            since.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn signed_in_calls_read_no_row_until_the_feed_names_the_user(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let session = first.onboarded("cached@example.in").await;
+    warm(&second, "/api/users/me", &session).await;
+
+    // A write that bypasses the feed is not seen: the row is not read again.
+    first.execute_sql(&format!(
+        "UPDATE users SET display_name = 'Renamed Quietly' WHERE id = '{}'",
+        session.id()
+    ));
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (_, me) = call(&second, "/api/users/me", &session).await;
+    assert_ne!(me["display_name"], "Renamed Quietly", "served from the cache");
+
+    first.execute_sql(&format!(
+        "INSERT INTO session_changes (user_id) VALUES ('{}')",
+        session.id()
+    ));
+    let since = Instant::now();
+    loop {
+        let (_, me) = call(&second, "/api/users/me", &session).await;
+        if me["display_name"] == "Renamed Quietly" {
+            break;
+        }
+        assert!(since.elapsed() < WITHIN, "the feed's entry was not followed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn a_logout_in_one_process_ends_the_session_in_the_other(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let session = first.onboarded("leaving@example.in").await;
+    warm(&second, "/api/users/me", &session).await;
+    warm(&second, "/api/cart", &session).await;
+
+    let (status, _) = first
+        .send_json(Method::POST, "/api/users/logout", None, Some(&session))
+        .await;
+    assert_eq!(status, 200);
+    let since = Instant::now();
+    answers_within(&second, "/api/users/me", &session, 401, since, WITHIN).await;
+    answers_within(&second, "/api/cart", &session, 401, since, WITHIN).await;
+}
+
+async fn a_deletion_in_one_process_ends_the_session_in_the_other(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let session = first.onboarded("erased@example.in").await;
+    warm(&second, "/api/users/me", &session).await;
+
+    let (status, _) = first
+        .send_json(Method::DELETE, "/api/users/me", None, Some(&session))
+        .await;
+    assert_eq!(status, 200);
+    answers_within(
+        &second,
+        "/api/users/me",
+        &session,
+        401,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
+}
+
+async fn a_demotion_in_one_process_applies_in_the_other(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let brand = crate::admin_users::demo_brand();
+    let root = sign_in_as(&first, "root@example.in", Role::Admin, None).await;
+    let team = sign_in_as(&first, "team@example.in", Role::BrandUser, Some(&brand)).await;
+    warm(&second, "/api/brand/orders", &team).await;
+    warm(&second, "/api/admin/brands", &root).await;
+
+    let (status, body) = first
+        .send_json(
+            Method::PUT,
+            &format!("/api/admin/users/{}/role", team.id()),
+            Some(json!({"role": "shopper", "brandId": null})),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    answers_within(
+        &second,
+        "/api/brand/orders",
+        &team,
+        403,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
+
+    // An admin demoted by another admin: the other process refuses the console too.
+    let other = sign_in_as(&first, "other@example.in", Role::Admin, None).await;
+    let (status, body) = first
+        .send_json(
+            Method::PUT,
+            &format!("/api/admin/users/{}/role", root.id()),
+            Some(json!({"role": "shopper"})),
+            Some(&other),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    answers_within(
+        &second,
+        "/api/admin/brands",
+        &root,
+        403,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
+}
+
+async fn an_email_change_in_one_process_ends_old_sessions_in_the_other(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let phone = first.onboarded("owner@example.in").await;
+    warm(&second, "/api/users/me", &phone).await;
+
+    let (status, body) = first
+        .send_json(
+            Method::POST,
+            "/api/users/me/email",
+            Some(json!({"email": "new.owner@example.in"})),
+            Some(&phone),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let since = Instant::now();
+    loop {
+        let (_, me) = call(&second, "/api/users/me", &phone).await;
+        if me["pendingEmail"] == "new.owner@example.in" {
+            break;
+        }
+        assert!(
+            since.elapsed() < WITHIN,
+            "the pending change never showed: {me}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    let code = first.outbox_code("new.owner@example.in");
+    let (status, body) = first
+        .send_json(
+            Method::POST,
+            "/api/users/me/email/verify",
+            Some(json!({"otp": code})),
+            Some(&phone),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    answers_within(
+        &second,
+        "/api/users/me",
+        &phone,
+        401,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
+}
+
+async fn a_process_that_cannot_read_the_feed_reads_every_row(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let session = first.onboarded("stranded@example.in").await;
+    warm(&second, "/api/users/me", &session).await;
+
+    first.execute_sql("ALTER TABLE session_changes RENAME TO session_changes_away");
+    // A revocation that reaches the row but not the feed (the feed cannot be written now).
+    first.execute_sql(&format!(
+        "UPDATE users SET token_version = token_version + 1 WHERE id = '{}'",
+        session.id()
+    ));
+    // Trusted for two seconds after the last read of the feed, then every call reads its row.
+    let trust = api::auth::cache::TRUST_FOR + api::auth::cache::POLL_EVERY + WITHIN;
+    answers_within(
+        &second,
+        "/api/users/me",
+        &session,
+        401,
+        Instant::now(),
+        trust,
+    )
+    .await;
+    first.execute_sql("ALTER TABLE session_changes_away RENAME TO session_changes");
+}
