@@ -92,6 +92,11 @@ fn print_help() {
                             200 simulated shoppers)
   bench swipe               ten drags of the swipe screen's cards in Chromium with a performance
                             trace: the longest task and the tasks over 50 ms
+  bench signed-in [--products N] [--users U] [--swipes S] [--shoppers N] [--seconds S]
+        [--connections C] [--backend sqlite|postgres|both]
+                            GET /api/users/me, /api/cart and /api/curated-list as random signed-in
+                            shoppers (each with a bag of two lines) next to /healthz (defaults:
+                            100000 products, 10000 shoppers, 1000000 swipes, 2000 in the load)
   bench places [--seconds S] [--connections C]
                             the address autocomplete, every request a different half-typed
                             locality (a third with a typo) or pincode, next to /healthz

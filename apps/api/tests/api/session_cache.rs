@@ -92,7 +92,10 @@ async fn signed_in_calls_read_no_row_until_the_feed_names_the_user(backend: Back
     ));
     tokio::time::sleep(Duration::from_millis(600)).await;
     let (_, me) = call(&second, "/api/users/me", &session).await;
-    assert_ne!(me["display_name"], "Renamed Quietly", "served from the cache");
+    assert_ne!(
+        me["display_name"], "Renamed Quietly",
+        "served from the cache"
+    );
 
     first.execute_sql(&format!(
         "INSERT INTO session_changes (user_id) VALUES ('{}')",
@@ -104,7 +107,10 @@ async fn signed_in_calls_read_no_row_until_the_feed_names_the_user(backend: Back
         if me["display_name"] == "Renamed Quietly" {
             break;
         }
-        assert!(since.elapsed() < WITHIN, "the feed's entry was not followed");
+        assert!(
+            since.elapsed() < WITHIN,
+            "the feed's entry was not followed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
