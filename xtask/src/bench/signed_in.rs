@@ -119,6 +119,11 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             &Load::plain(options.connections, options.seconds),
         )?;
         row("/healthz", &health, &health);
+        let first = std::fs::read_to_string(&tokens)?
+            .lines()
+            .next()
+            .context("no token")?
+            .to_owned();
         for (name, path) in CALLS {
             let figures = wrk_load(
                 sh,
@@ -138,6 +143,21 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
                     figures.errors
                 );
             }
+            // The same bytes without the work: the first shopper's answer as a static file,
+            // since an answer of kilobytes costs the kernel's sending more than /healthz does.
+            let answer = signed_in(port, "GET", path, &first, "")?;
+            let copy = format!(
+                "{}.json",
+                path.trim_start_matches("/api/").replace('/', "-")
+            );
+            std::fs::write(shop.data.join("static").join(&copy), &answer)?;
+            let statics = wrk_load(
+                sh,
+                port,
+                &format!("/{copy}"),
+                &Load::plain(options.connections, options.seconds),
+            )?;
+            row(&format!("  static, {} B", answer.len()), &statics, &health);
         }
     }
     Ok(())
@@ -165,7 +185,7 @@ fn fill_bags(port: u16, tokens: &str) -> Result<usize> {
     let mut written = 0;
     for token in tokens.lines().filter(|t| !t.is_empty()) {
         for line in &lines {
-            post(port, "/api/cart/items", token, line)?;
+            signed_in(port, "POST", "/api/cart/items", token, line)?;
             written += 1;
         }
     }
@@ -182,21 +202,28 @@ fn size_in_stock(detail: &str) -> Option<&str> {
     })
 }
 
-/// POSTs `body` as JSON with a bearer token; fails unless the answer is 200.
-fn post(port: u16, path: &str, token: &str, body: &str) -> Result<()> {
+/// `method path` with a bearer token and `body` as JSON; the answer's body, unless it is not
+/// a 200.
+fn signed_in(port: u16, method: &str, path: &str, token: &str, body: &str) -> Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
     write!(
         stream,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )?;
     let mut answer = String::new();
     stream.read_to_string(&mut answer)?;
-    if !answer.starts_with("HTTP/1.1 200") {
-        bail!("POST {path}: {}", answer.lines().next().unwrap_or_default());
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .context("not an HTTP answer")?;
+    if !head.starts_with("HTTP/1.1 200") {
+        bail!(
+            "{method} {path}: {}",
+            head.lines().next().unwrap_or_default()
+        );
     }
-    Ok(())
+    Ok(body.to_owned())
 }
 
 #[cfg(test)]
