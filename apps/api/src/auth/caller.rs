@@ -1,5 +1,6 @@
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 
 use access::Role;
 use actix_web::dev::Payload;
@@ -14,7 +15,8 @@ use crate::state::AppState;
 /// argument; without a valid one the request is answered 401 before the handler runs.
 #[derive(Clone, Debug)]
 pub struct Caller {
-    pub user: store::UserRecord,
+    /// Shared with the process's cache of signed-in users: a call copies no row.
+    pub user: Arc<store::UserRecord>,
     pub role: Role,
     /// When the session began: a token that replaces this session keeps it.
     pub signed_in_at: chrono::DateTime<chrono::Utc>,
@@ -121,16 +123,14 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
         super::cache::Lookup::Hit(user) => user,
         super::cache::Lookup::Miss(epoch) => {
             let id = store::ids::UserId::new(claims.sub.clone());
-            let user = std::sync::Arc::new(
+            let user = Arc::new(
                 state
                     .db(move |store| store.user_by_id(&id))
                     .await?
                     .ok_or(AuthError::Unauthenticated)?,
             );
             if let Some(epoch) = epoch {
-                state
-                    .session_cache
-                    .keep(std::sync::Arc::clone(&user), epoch);
+                state.session_cache.keep(Arc::clone(&user), epoch);
             }
             user
         }
@@ -153,7 +153,7 @@ async fn check_session(req: &HttpRequest) -> Result<Caller, AuthError> {
     }
     req.extensions_mut().insert(Authenticated);
     Ok(Caller {
-        user: std::sync::Arc::unwrap_or_clone(user),
+        user,
         role,
         signed_in_at,
     })

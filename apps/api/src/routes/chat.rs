@@ -27,7 +27,7 @@ pub async fn ask(
 ) -> Result<HttpResponse, ApiError> {
     let message = Message::try_from(body.into_inner())?;
     let asker = match caller.0 {
-        Some(caller) => Asker::Shopper(Box::new(caller.user)),
+        Some(caller) => Asker::Shopper(Box::new((*caller.user).clone())),
         None => Asker::Visitor {
             client: crate::edge::client_bucket(&req, state.forwarding),
         },

@@ -103,8 +103,8 @@ pub async fn feed(
     let query = query.into_inner().into_query()?;
     let shopper = caller.0.map(|c| Shopper {
         id: c.id().clone(),
-        interests: c.user.interests,
-        fits: c.user.ml_preferences,
+        interests: c.user.interests.clone(),
+        fits: c.user.ml_preferences.clone(),
     });
     let cards = service::feed(&state, shopper, query).await?;
     Ok(HttpResponse::Ok()

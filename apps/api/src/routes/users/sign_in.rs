@@ -96,5 +96,5 @@ pub async fn logout(
     ),
 )]
 pub async fn me(caller: Caller) -> HttpResponse {
-    HttpResponse::Ok().json(User::from(&caller.user))
+    HttpResponse::Ok().json(User::from(&*caller.user))
 }

@@ -105,7 +105,7 @@ async fn send_code(
     )
     .await?;
     state.session_cache.forget(caller.id());
-    let mut user = caller.user.clone();
+    let mut user = (*caller.user).clone();
     user.pending_email = Some(email);
     Ok(User::from(&user))
 }
@@ -159,7 +159,7 @@ pub async fn cancel(state: &AppState, caller: &Caller) -> Result<User, AccountsE
         .db(move |store| store.cancel_email_change(&id))
         .await?;
     state.session_cache.forget(caller.id());
-    let mut user = caller.user.clone();
+    let mut user = (*caller.user).clone();
     user.pending_email = None;
     Ok(User::from(&user))
 }

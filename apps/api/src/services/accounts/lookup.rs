@@ -55,7 +55,7 @@ pub async fn lookup(
         LookupKey::Phone(phone) => caller.user.phone.as_deref() == Some(phone.as_str()),
     };
     Ok(if own {
-        vec![User::from(&caller.user)]
+        vec![User::from(&*caller.user)]
     } else {
         Vec::new()
     })

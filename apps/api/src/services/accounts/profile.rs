@@ -67,7 +67,7 @@ pub async fn register(
     if caller.user.email.as_deref() != Some(registration.email.normalized().as_str()) {
         return Err(AuthError::NotYours.into());
     }
-    let mut user = caller.user.clone();
+    let mut user = (*caller.user).clone();
     onboarding::apply(&mut user, &registration.answers).map_err(AccountsError::invalid)?;
     save(state, user).await
 }
@@ -109,7 +109,7 @@ pub async fn update(
         )]))
     })?;
     let mut user = if user_id == caller.id() {
-        caller.user.clone()
+        (*caller.user).clone()
     } else {
         let id = user_id.clone();
         state
