@@ -10,6 +10,7 @@ pub mod config;
 pub mod edge;
 pub mod error;
 pub mod history;
+pub mod progress;
 pub mod retention;
 pub mod routes;
 pub mod secret_file;

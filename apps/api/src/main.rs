@@ -176,7 +176,18 @@ fn seed(config: &Config, args: &[String]) -> ExitCode {
     };
     if let Some(count) = products {
         let brands = brands.unwrap_or(catalogue::DEMO_BRAND_COUNT);
-        match store.seed_if_empty(|| catalogue::generate_with_brands(count, brands)) {
+        let mut bar = api::progress::ProgressBar::new("seeding the catalogue");
+        let generate = || {
+            let started = std::time::Instant::now();
+            let made = catalogue::generate_with_brands(count, brands);
+            eprintln!(
+                "generated {count} products of {brands} brands in {:.1} s",
+                started.elapsed().as_secs_f64()
+            );
+            made
+        };
+        let seeded = store.seed_if_empty_reporting(generate, &mut |p| bar.show(p.rows, p.total));
+        match seeded {
             Ok(store::SeedReport::Seeded { brands, products }) => println!(
                 "seeded {products} products of {brands} brands into {:?}",
                 config.database_url

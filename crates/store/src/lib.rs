@@ -97,7 +97,7 @@ pub use orders::{
 };
 pub use payouts::{PayoutRecord, PayoutRefund, PayoutSale, insert_payout, payout_of};
 pub use products::{BrandRef, CategoryRef, CouponRecord, ProductRecord, Specifications};
-pub use seed::SeedReport;
+pub use seed::{SeedProgress, SeedReport};
 pub use session_changes::{SessionChange, note_session_change};
 pub use shopify_imports::ShopifyBatch;
 pub use swipes::{NewSwipe, RollupCheck, SwipeCommand, SwipeOutcome, TrendingRow};

@@ -132,7 +132,7 @@ fn position(index: usize) -> i32 {
 // backend difference: multi-row INSERT does not compile through the `MultiConnection` enum,
 // so each chunk goes to the concrete connection.
 macro_rules! insert_chunked {
-    ($conn:expr, $table:expr, $rows:expr) => {
+    ($conn:expr, $table:expr, $rows:expr, $progress:expr) => {
         for chunk in $rows.chunks(CHUNK) {
             match &mut *$conn {
                 DbConnection::Sqlite(c) => diesel::insert_into($table).values(chunk).execute(c)?,
@@ -140,8 +140,35 @@ macro_rules! insert_chunked {
                     diesel::insert_into($table).values(chunk).execute(c)?
                 }
             };
+            $progress.wrote(chunk.len());
         }
     };
+}
+
+/// How far a seed has got, as it reports after every chunk of rows it writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeedProgress {
+    /// Rows written so far, of every table.
+    pub rows: usize,
+    /// Rows the seed writes in all.
+    pub total: usize,
+}
+
+/// Counts the rows written and tells the caller's reporter.
+struct Progress<'a> {
+    rows: usize,
+    total: usize,
+    report: &'a mut dyn FnMut(SeedProgress),
+}
+
+impl Progress<'_> {
+    fn wrote(&mut self, rows: usize) {
+        self.rows += rows;
+        (self.report)(SeedProgress {
+            rows: self.rows,
+            total: self.total,
+        });
+    }
 }
 
 impl Store {
@@ -152,6 +179,16 @@ impl Store {
     pub fn seed_if_empty(
         &self,
         generate: impl FnOnce() -> catalogue::Catalogue,
+    ) -> Result<SeedReport, StoreError> {
+        self.seed_if_empty_reporting(generate, &mut |_| {})
+    }
+
+    /// [`Store::seed_if_empty`], telling `report` how far the writing has got after every chunk
+    /// of rows (for a progress bar: a million products take minutes).
+    pub fn seed_if_empty_reporting(
+        &self,
+        generate: impl FnOnce() -> catalogue::Catalogue,
+        report: &mut dyn FnMut(SeedProgress),
     ) -> Result<SeedReport, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
@@ -168,7 +205,7 @@ impl Store {
                 return Ok(SeedReport::AlreadySeeded);
             }
             let catalogue = generate();
-            write_catalogue(conn, &catalogue)?;
+            write_catalogue(conn, &catalogue, report)?;
             Ok(SeedReport::Seeded {
                 brands: catalogue.brands.len(),
                 products: catalogue.products.len(),
@@ -180,7 +217,23 @@ impl Store {
 fn write_catalogue(
     conn: &mut DbConnection,
     catalogue: &catalogue::Catalogue,
+    report: &mut dyn FnMut(SeedProgress),
 ) -> Result<(), diesel::result::Error> {
+    let products = &catalogue.products;
+    let total = catalogue.brands.len()
+        + catalogue.categories.len()
+        + catalogue.coupons.len()
+        + products.len()
+        + products
+            .iter()
+            .map(|p| p.category_ids.len() + p.images.len() + p.stock.len() + p.tags.len())
+            .sum::<usize>()
+        + catalogue.static_images.len();
+    let mut progress = Progress {
+        rows: 0,
+        total,
+        report,
+    };
     let new_brands: Vec<NewBrand<'_>> = catalogue
         .brands
         .iter()
@@ -194,7 +247,7 @@ fn write_catalogue(
             created_at: b.created_at,
         })
         .collect();
-    insert_chunked!(conn, brands::table, new_brands);
+    insert_chunked!(conn, brands::table, new_brands, progress);
 
     // Parents first, so the self-reference holds at every insert.
     let mut ordered: Vec<&catalogue::Category> = catalogue.categories.iter().collect();
@@ -210,14 +263,14 @@ fn write_catalogue(
             position: c.position,
         })
         .collect();
-    insert_chunked!(conn, categories::table, new_categories);
+    insert_chunked!(conn, categories::table, new_categories, progress);
 
     let new_coupons: Vec<CouponRecord> = catalogue
         .coupons
         .iter()
         .map(|c| CouponRecord::new(&c.id, &c.title, &c.terms))
         .collect();
-    insert_chunked!(conn, coupons::table, new_coupons);
+    insert_chunked!(conn, coupons::table, new_coupons, progress);
 
     let new_products: Vec<NewProduct<'_>> = catalogue
         .products
@@ -242,7 +295,7 @@ fn write_catalogue(
             created_at: p.created_at,
         })
         .collect();
-    insert_chunked!(conn, products::table, new_products);
+    insert_chunked!(conn, products::table, new_products, progress);
 
     let links: Vec<NewProductCategory<'_>> = catalogue
         .products
@@ -258,7 +311,7 @@ fn write_catalogue(
                 })
         })
         .collect();
-    insert_chunked!(conn, product_categories::table, links);
+    insert_chunked!(conn, product_categories::table, links, progress);
 
     let images: Vec<NewProductImage<'_>> = catalogue
         .products
@@ -271,7 +324,7 @@ fn write_catalogue(
             })
         })
         .collect();
-    insert_chunked!(conn, product_images::table, images);
+    insert_chunked!(conn, product_images::table, images, progress);
 
     let stock: Vec<NewStock<'_>> = catalogue
         .products
@@ -288,7 +341,7 @@ fn write_catalogue(
                 })
         })
         .collect();
-    insert_chunked!(conn, product_stock::table, stock);
+    insert_chunked!(conn, product_stock::table, stock, progress);
 
     let tags: Vec<NewTag<'_>> = catalogue
         .products
@@ -301,7 +354,7 @@ fn write_catalogue(
             })
         })
         .collect();
-    insert_chunked!(conn, product_tags::table, tags);
+    insert_chunked!(conn, product_tags::table, tags, progress);
 
     let statics: Vec<NewStaticImage<'_>> = catalogue
         .static_images
@@ -315,6 +368,6 @@ fn write_catalogue(
             is_active: s.is_active,
         })
         .collect();
-    insert_chunked!(conn, static_images::table, statics);
+    insert_chunked!(conn, static_images::table, statics, progress);
     Ok(())
 }
