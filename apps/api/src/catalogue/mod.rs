@@ -275,6 +275,7 @@ fn load_all(
     let started = Instant::now();
     let data = store.load_catalogue()?;
     let loaded = Instant::now();
+    let rss_loaded = resident_mb();
     let base = Arc::new(Base::new(&data, media_origin));
     let entries: Vec<Arc<Entry>> = data
         .products
@@ -284,6 +285,7 @@ fn load_all(
         .collect();
     let snapshot = Snapshot::build(base, entries);
     let built = Instant::now();
+    let rss_built = resident_mb();
     let index = search::SearchIndex::build(snapshot.entries().iter().map(|e| search_doc(e)))?;
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     tracing::info!(
@@ -291,9 +293,28 @@ fn load_all(
         load_ms = millis(loaded - started),
         render_ms = millis(built - loaded),
         index_ms = millis(built.elapsed()),
+        json_mb = snapshot.json_bytes() / 1_000_000,
+        rss_loaded_mb = rss_loaded,
+        rss_built_mb = rss_built,
+        rss_indexed_mb = resident_mb(),
         "catalogue loaded and indexed"
     );
     Ok((snapshot, index, data.last_change))
+}
+
+/// The process's resident memory in MB (0 where `/proc` is not there): logged at each step of
+/// the start so that the catalogue's memory shows where it goes (the database's rows, the
+/// rendered snapshot, the search index).
+fn resident_mb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb / 1000)
 }
 
 fn search_doc(e: &Entry) -> search::SearchDoc {
