@@ -80,7 +80,8 @@ pub struct ProductRecord {
     /// Sizes in display order with their stock.
     pub stock: Vec<(String, i32)>,
     pub tags: Vec<String>,
-    pub assigned_coupon: Option<CouponRecord>,
+    /// Boxed: few products carry one, and inline it would be a third of every record.
+    pub assigned_coupon: Option<Box<CouponRecord>>,
     pub created_at: NaiveDateTime,
     /// Counts the product's edits; a console edit names the version it read.
     pub version: i64,
@@ -295,7 +296,7 @@ fn assemble(
                 assigned_coupon: row
                     .assigned_coupon_id
                     .as_ref()
-                    .and_then(|id| coupons.get(id).cloned()),
+                    .and_then(|id| coupons.get(id).cloned().map(Box::new)),
                 brand,
                 id: row.id,
                 name: row.name,

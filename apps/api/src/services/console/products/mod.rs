@@ -158,7 +158,7 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
     let coupon_valid = p
         .record
         .assigned_coupon
-        .as_ref()
+        .as_deref()
         .and_then(store::CouponRecord::terms)
         .is_some_and(|c| c.is_currently_valid(now));
     ConsoleProduct {
