@@ -3,6 +3,7 @@
 //! (the products, then one query per related table), never one per product.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -66,8 +67,10 @@ pub struct ProductRecord {
     pub id: ProductId,
     pub name: String,
     pub description: String,
-    pub brand: BrandRef,
-    pub categories: Vec<CategoryRef>,
+    /// Shared by the brand's products (one copy per brand in memory, not per product).
+    pub brand: Arc<BrandRef>,
+    /// Shared by the category's products.
+    pub categories: Vec<Arc<CategoryRef>>,
     pub gender: String,
     pub price_paise: i64,
     pub offer_percentage: i32,
@@ -184,10 +187,10 @@ fn assemble(
         let brand_ids: Vec<&str> = rows.iter().map(|r| r.brand_id.as_str()).collect();
         brand_query = brand_query.filter(brands::id.eq_any(brand_ids));
     }
-    let brands: HashMap<BrandId, BrandRef> = brand_query
+    let brands: HashMap<BrandId, Arc<BrandRef>> = brand_query
         .load::<(BrandId, String, Option<String>)>(conn)?
         .into_iter()
-        .map(|(id, name, logo_url)| (id.clone(), BrandRef { id, name, logo_url }))
+        .map(|(id, name, logo_url)| (id.clone(), Arc::new(BrandRef { id, name, logo_url })))
         .collect();
 
     let mut category_query = product_categories::table
@@ -202,12 +205,16 @@ fn assemble(
     if !whole {
         category_query = category_query.filter(product_categories::product_id.eq_any(ids));
     }
-    let mut categories_by_product: HashMap<ProductId, Vec<CategoryRef>> = HashMap::new();
+    let mut categories_by_product: HashMap<ProductId, Vec<Arc<CategoryRef>>> = HashMap::new();
+    let mut shared: HashMap<CategoryId, Arc<CategoryRef>> = HashMap::new();
     for (product_id, id, name) in category_query.load::<(ProductId, CategoryId, String)>(conn)? {
+        let category = shared
+            .entry(id.clone())
+            .or_insert_with(|| Arc::new(CategoryRef { id, name }));
         categories_by_product
             .entry(product_id)
             .or_default()
-            .push(CategoryRef { id, name });
+            .push(Arc::clone(category));
     }
 
     let mut image_query = product_images::table
