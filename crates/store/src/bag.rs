@@ -90,6 +90,9 @@ impl Store {
             let before = load_lines(conn, user_id)?;
             let after = change(before.clone()).map_err(Failure::Refused)?;
             if after != before {
+                // Processes keep shoppers' bags beside their sessions: the feed tells them this
+                // one changed.
+                crate::note_session_change(conn, user_id)?;
                 crate::insights::note_bag_adds(conn, &before, &after, now.naive_utc())?;
                 diesel::delete(bag_lines::table.filter(bag_lines::user_id.eq(user_id)))
                     .execute(conn)?;

@@ -1,6 +1,7 @@
 //! Signed-in calls without a database read: each process keeps the user rows behind recent
-//! sessions, and drops a user as soon as the sessions' change feed (`session_changes`, written
-//! in the transaction of every write to a user's row) says the row changed.
+//! sessions, and their bags, and drops a user (row and bag) as soon as the sessions' change feed
+//! (`session_changes`, written in the transaction of every write to a user's row or bag) names
+//! them.
 //!
 //! - Bounded: at most [`CAPACITY`] users; when full the cache is emptied and refills one read
 //!   per user (an attacker signing in many accounts costs reads, never memory).
@@ -36,6 +37,8 @@ const START_LOOKBACK: i64 = 1_000;
 #[derive(Default)]
 struct Inner {
     users: HashMap<String, Arc<store::UserRecord>>,
+    /// Bags' lines by user, under the same rules as the rows.
+    bags: HashMap<String, Arc<Vec<bag::Line>>>,
     epoch: u64,
     /// The newest sequence number seen; `None` until the feed was first read.
     high: Option<i64>,
@@ -55,11 +58,11 @@ impl std::fmt::Debug for SessionCache {
     }
 }
 
-/// What a lookup found: the row, or the epoch to keep a row read now under (`None`: do not keep
-/// it, the feed is not being read).
+/// What a lookup found: the cached value, or the epoch to keep a value read now under (`None`:
+/// do not keep it, the feed is not being read).
 #[derive(Debug)]
-pub enum Lookup {
-    Hit(Arc<store::UserRecord>),
+pub enum Lookup<T = Arc<store::UserRecord>> {
+    Hit(T),
     Miss(Option<u64>),
 }
 
@@ -70,6 +73,15 @@ impl SessionCache {
 
     /// The cached row of `user_id`, when the feed is being read.
     pub fn lookup(&self, user_id: &str, now: Instant) -> Lookup {
+        self.find(now, |inner| inner.users.get(user_id).cloned())
+    }
+
+    /// The cached lines of `user_id`'s bag, when the feed is being read.
+    pub fn lookup_bag(&self, user_id: &str, now: Instant) -> Lookup<Arc<Vec<bag::Line>>> {
+        self.find(now, |inner| inner.bags.get(user_id).cloned())
+    }
+
+    fn find<T>(&self, now: Instant, get: impl FnOnce(&Inner) -> Option<T>) -> Lookup<T> {
         let inner = self.lock();
         let trusted = inner
             .read_at
@@ -77,29 +89,45 @@ impl SessionCache {
         if !trusted {
             return Lookup::Miss(None);
         }
-        match inner.users.get(user_id) {
-            Some(user) => Lookup::Hit(Arc::clone(user)),
+        match get(&inner) {
+            Some(found) => Lookup::Hit(found),
             None => Lookup::Miss(Some(inner.epoch)),
         }
     }
 
     /// Keeps `user`, read under `epoch`, unless something was evicted since.
     pub fn keep(&self, user: Arc<store::UserRecord>, epoch: u64) {
+        self.put(epoch, |inner| {
+            inner.users.insert(user.id.as_str().to_owned(), user);
+        });
+    }
+
+    /// Keeps the lines of `user_id`'s bag, read under `epoch`, unless something was evicted
+    /// since.
+    pub fn keep_bag(&self, user_id: &str, lines: Arc<Vec<bag::Line>>, epoch: u64) {
+        self.put(epoch, |inner| {
+            inner.bags.insert(user_id.to_owned(), lines);
+        });
+    }
+
+    fn put(&self, epoch: u64, insert: impl FnOnce(&mut Inner)) {
         let mut inner = self.lock();
         if inner.epoch != epoch {
             return;
         }
-        if inner.users.len() >= CAPACITY {
+        if inner.users.len() >= CAPACITY || inner.bags.len() >= CAPACITY {
             inner.users.clear();
+            inner.bags.clear();
         }
-        inner.users.insert(user.id.as_str().to_owned(), user);
+        insert(&mut inner);
     }
 
-    /// Drops `user_id` (this process just wrote their row).
+    /// Drops `user_id`'s row and bag (this process just wrote one of them).
     pub fn forget(&self, user_id: &str) {
         let mut inner = self.lock();
         inner.epoch = inner.epoch.wrapping_add(1);
         inner.users.remove(user_id);
+        inner.bags.remove(user_id);
     }
 
     /// Reads the feed once and drops the users it names. Blocking: call it off the runtime.
@@ -139,6 +167,7 @@ impl SessionCache {
             };
             if fresh {
                 inner.users.remove(&change.user_id);
+                inner.bags.remove(&change.user_id);
                 evicted = true;
             }
         }
@@ -239,6 +268,22 @@ mod tests {
         };
         cache.forget("u1");
         cache.keep(user("u1"), epoch);
+        assert!(matches!(cache.lookup("u1", now), Lookup::Miss(Some(_))));
+    }
+
+    #[test]
+    fn a_bag_goes_with_its_user() {
+        let cache = SessionCache::default();
+        let now = Instant::now();
+        trusted_at(&cache, now);
+        let Lookup::Miss(Some(epoch)) = cache.lookup_bag("u1", now) else {
+            panic!("a miss that may be kept");
+        };
+        cache.keep_bag("u1", Arc::new(Vec::new()), epoch);
+        cache.keep(user("u1"), epoch);
+        assert!(matches!(cache.lookup_bag("u1", now), Lookup::Hit(_)));
+        cache.forget("u1");
+        assert!(matches!(cache.lookup_bag("u1", now), Lookup::Miss(Some(_))));
         assert!(matches!(cache.lookup("u1", now), Lookup::Miss(Some(_))));
     }
 

@@ -1,5 +1,5 @@
-//! Signed-in calls are answered from each process's cache of user rows (docs/architecture.md,
-//! "Sessions"). A revocation written by one process reaches every other within a second,
+//! Signed-in calls are answered from each process's cache of user rows and bags
+//! (docs/architecture.md, "Sessions"). A revocation written by one process reaches every other within a second,
 //! through the sessions' change feed; a process that cannot read the feed stops trusting its
 //! cache within two seconds.
 //!
@@ -22,6 +22,7 @@ on_both_backends!(
     a_demotion_in_one_process_applies_in_the_other,
     an_email_change_in_one_process_ends_old_sessions_in_the_other,
     a_process_that_cannot_read_the_feed_reads_every_row,
+    a_bag_changed_in_one_process_shows_in_the_other,
 );
 
 /// How soon a revocation must show in the other process.
@@ -270,4 +271,52 @@ async fn a_process_that_cannot_read_the_feed_reads_every_row(backend: Backend) {
     )
     .await;
     first.execute_sql("ALTER TABLE session_changes_away RENAME TO session_changes");
+}
+
+async fn a_bag_changed_in_one_process_shows_in_the_other(backend: Backend) {
+    let (first, second) = two_processes(backend).await;
+    let session = first.onboarded("bagger@example.in").await;
+    warm(&second, "/api/cart", &session).await;
+    let product = crate::helpers::listed()[0];
+    let size = product
+        .stock
+        .iter()
+        .find(|(_, left)| *left > 0)
+        .map(|(size, _)| size.clone())
+        .expect("a size in stock");
+
+    let (status, body) = first
+        .send_json(
+            Method::POST,
+            "/api/cart/items",
+            Some(json!({"productId": product.id, "size": size})),
+            Some(&session),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let since = Instant::now();
+    loop {
+        let (_, bag) = call(&second, "/api/cart", &session).await;
+        if bag["totalItems"] == 1 {
+            break;
+        }
+        assert!(since.elapsed() < WITHIN, "the other process's bag: {bag}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // And back: emptied in the other process, the first shows it empty.
+    warm(&first, "/api/cart", &session).await;
+    let (status, body) = second
+        .send_json(Method::DELETE, "/api/cart", None, Some(&session))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let since = Instant::now();
+    loop {
+        let (_, bag) = call(&first, "/api/cart", &session).await;
+        if bag["totalItems"] == 0 {
+            break;
+        }
+        assert!(since.elapsed() < WITHIN, "the first process's bag: {bag}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }

@@ -414,6 +414,7 @@ impl Store {
                 .execute(conn)?;
             crate::brand_events::order_placed(conn, order_id, now)?;
             if order.from_bag {
+                crate::note_session_change(conn, &order.user_id)?;
                 // Only the lines bought go: anything added to the bag while paying stays.
                 per_backend!(conn, |c| diesel::insert_into(bags::table)
                     .values((bags::user_id.eq(&order.user_id), bags::changed_at.eq(now)))

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use store::StoreError;
 use store::ids::{ProductId, UserId};
 
+use crate::auth::cache::Lookup;
 use crate::catalogue::Snapshot;
 use crate::error::Named;
 use crate::services::lookup::product;
@@ -154,10 +155,10 @@ async fn change(
     change: impl FnOnce(&mut ::bag::Bag) -> Result<(), ::bag::BagError> + Send + 'static,
 ) -> Result<Cart, BagError> {
     let snapshot = state.catalogue.snapshot();
-    let user = user.clone();
+    let (user, forgotten) = (user.clone(), user.clone());
     let now = state.clock.now();
     let deciding = Arc::clone(&snapshot);
-    let (lines, hidden) = state
+    let outcome = state
         .db(move |store| {
             // Read before the change's transaction: a line added meanwhile is of a product
             // the catalogue shows, so it needs no lookup.
@@ -174,14 +175,40 @@ async fn change(
             })?;
             Ok::<_, StoreError>(lines.map(|lines| (lines, hidden)))
         })
-        .await??;
+        .await;
+    // Whatever the outcome, this process's copy of the bag may be stale now.
+    state.session_cache.forget(forgotten.as_str());
+    let (lines, hidden) = outcome??;
     cart(&snapshot, state.catalogue.media_origin(), lines, &hidden)
 }
 
-/// The shopper's bag.
+/// The shopper's bag. Its lines come from the process's cache of signed-in shoppers when they
+/// are there (kept in step with every process's bag writes through the sessions' feed), and
+/// from the database otherwise; a bag holding a product the catalogue no longer shows reads
+/// the database for that product.
 pub async fn bag(state: &AppState, user: &UserId) -> Result<Cart, BagError> {
-    let id = user.clone();
     let snapshot = state.catalogue.snapshot();
+    let cached = state
+        .session_cache
+        .lookup_bag(user.as_str(), std::time::Instant::now());
+    let epoch = match cached {
+        Lookup::Hit(lines)
+            if lines
+                .iter()
+                .all(|l| snapshot.product(&l.product_id).is_some()) =>
+        {
+            let lines = Arc::unwrap_or_clone(lines);
+            return cart(
+                &snapshot,
+                state.catalogue.media_origin(),
+                lines,
+                &HashMap::new(),
+            );
+        }
+        Lookup::Hit(_) => None,
+        Lookup::Miss(epoch) => epoch,
+    };
+    let id = user.clone();
     let reading = Arc::clone(&snapshot);
     let (lines, hidden) = state
         .db(move |store| {
@@ -190,6 +217,11 @@ pub async fn bag(state: &AppState, user: &UserId) -> Result<Cart, BagError> {
             Ok::<_, StoreError>((lines, hidden))
         })
         .await?;
+    if let Some(epoch) = epoch {
+        state
+            .session_cache
+            .keep_bag(user.as_str(), Arc::new(lines.clone()), epoch);
+    }
     cart(&snapshot, state.catalogue.media_origin(), lines, &hidden)
 }
 

@@ -140,6 +140,8 @@ pub async fn complete(
     let placement = state
         .db(move |store| store.place_order(&id, &paid_by, captured, now))
         .await?;
+    // A placed order from the bag took its lines out; other processes hear it from the feed.
+    state.session_cache.forget(order.user_id.as_str());
     match placement {
         store::Placement::Placed(placed) | store::Placement::AlreadyPlaced(placed) => Ok(*placed),
         store::Placement::PaidTwice(_) => {
