@@ -11,7 +11,7 @@
 //! - A row read while a change was being noted is not kept: every eviction moves an epoch, and
 //!   a row is kept only if the epoch did not move while it was read.
 //! - Feed entries can commit out of sequence order (PostgreSQL's sequences): a missing number
-//!   is looked for again for [`GAP_PATIENCE`], as the catalogue's follower does.
+//!   is looked for again for `GAP_PATIENCE` (10 s), as the catalogue's follower does.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -47,6 +47,12 @@ async fn call(app: &TestApp, path: &str, session: &Session) -> (u16, Value) {
     app.send_json(Method::GET, path, None, Some(session)).await
 }
 
+/// `method path` as `session` on `app`, which must answer 200.
+async fn write(app: &TestApp, method: Method, path: &str, body: Option<Value>, session: &Session) {
+    let (status, answer) = app.send_json(method, path, body, Some(session)).await;
+    assert_eq!(status, 200, "{path}: {answer}");
+}
+
 /// Waits until the feed entries of the sign-in were followed, then calls `path` twice, so the
 /// row is read and then served from the cache.
 async fn warm(app: &TestApp, path: &str, session: &Session) {
@@ -57,19 +63,19 @@ async fn warm(app: &TestApp, path: &str, session: &Session) {
     }
 }
 
-/// Polls `path` on `app` until its status is `status`; fails if that takes longer than
-/// `within` from `since`.
-async fn answers_within(
+/// Polls `path` on `app` until its status and body satisfy `done`; fails if that takes longer
+/// than `within` from `since`.
+async fn shows_within(
     app: &TestApp,
     path: &str,
     session: &Session,
-    status: u16,
+    done: impl Fn(u16, &Value) -> bool,
     since: Instant,
     within: Duration,
 ) {
     loop {
         let (seen, body) = call(app, path, session).await;
-        if seen == status {
+        if done(seen, &body) {
             return;
         }
         assert!(
@@ -79,6 +85,23 @@ async fn answers_within(
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+/// [`answers_within`] a second from now.
+async fn refused_within(app: &TestApp, path: &str, session: &Session, status: u16) {
+    answers_within(app, path, session, status, Instant::now(), WITHIN).await;
+}
+
+/// [`shows_within`] for an answer's status.
+async fn answers_within(
+    app: &TestApp,
+    path: &str,
+    session: &Session,
+    status: u16,
+    since: Instant,
+    within: Duration,
+) {
+    shows_within(app, path, session, |seen, _| seen == status, since, within).await;
 }
 
 async fn signed_in_calls_read_no_row_until_the_feed_names_the_user(backend: Backend) {
@@ -102,18 +125,16 @@ async fn signed_in_calls_read_no_row_until_the_feed_names_the_user(backend: Back
         "INSERT INTO session_changes (user_id) VALUES ('{}')",
         session.id()
     ));
-    let since = Instant::now();
-    loop {
-        let (_, me) = call(&second, "/api/users/me", &session).await;
-        if me["display_name"] == "Renamed Quietly" {
-            break;
-        }
-        assert!(
-            since.elapsed() < WITHIN,
-            "the feed's entry was not followed"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let renamed = |_, me: &Value| me["display_name"] == "Renamed Quietly";
+    shows_within(
+        &second,
+        "/api/users/me",
+        &session,
+        renamed,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
 }
 
 async fn a_logout_in_one_process_ends_the_session_in_the_other(backend: Backend) {
@@ -122,10 +143,7 @@ async fn a_logout_in_one_process_ends_the_session_in_the_other(backend: Backend)
     warm(&second, "/api/users/me", &session).await;
     warm(&second, "/api/cart", &session).await;
 
-    let (status, _) = first
-        .send_json(Method::POST, "/api/users/logout", None, Some(&session))
-        .await;
-    assert_eq!(status, 200);
+    write(&first, Method::POST, "/api/users/logout", None, &session).await;
     let since = Instant::now();
     answers_within(&second, "/api/users/me", &session, 401, since, WITHIN).await;
     answers_within(&second, "/api/cart", &session, 401, since, WITHIN).await;
@@ -136,19 +154,8 @@ async fn a_deletion_in_one_process_ends_the_session_in_the_other(backend: Backen
     let session = first.onboarded("erased@example.in").await;
     warm(&second, "/api/users/me", &session).await;
 
-    let (status, _) = first
-        .send_json(Method::DELETE, "/api/users/me", None, Some(&session))
-        .await;
-    assert_eq!(status, 200);
-    answers_within(
-        &second,
-        "/api/users/me",
-        &session,
-        401,
-        Instant::now(),
-        WITHIN,
-    )
-    .await;
+    write(&first, Method::DELETE, "/api/users/me", None, &session).await;
+    refused_within(&second, "/api/users/me", &session, 401).await;
 }
 
 async fn a_demotion_in_one_process_applies_in_the_other(backend: Backend) {
@@ -159,45 +166,27 @@ async fn a_demotion_in_one_process_applies_in_the_other(backend: Backend) {
     warm(&second, "/api/brand/orders", &team).await;
     warm(&second, "/api/admin/brands", &root).await;
 
-    let (status, body) = first
-        .send_json(
-            Method::PUT,
-            &format!("/api/admin/users/{}/role", team.id()),
-            Some(json!({"role": "shopper", "brandId": null})),
-            Some(&root),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    answers_within(
-        &second,
-        "/api/brand/orders",
-        &team,
-        403,
-        Instant::now(),
-        WITHIN,
+    write(
+        &first,
+        Method::PUT,
+        &format!("/api/admin/users/{}/role", team.id()),
+        Some(json!({"role": "shopper", "brandId": null})),
+        &root,
     )
     .await;
+    refused_within(&second, "/api/brand/orders", &team, 403).await;
 
     // An admin demoted by another admin: the other process refuses the console too.
     let other = sign_in_as(&first, "other@example.in", Role::Admin, None).await;
-    let (status, body) = first
-        .send_json(
-            Method::PUT,
-            &format!("/api/admin/users/{}/role", root.id()),
-            Some(json!({"role": "shopper"})),
-            Some(&other),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    answers_within(
-        &second,
-        "/api/admin/brands",
-        &root,
-        403,
-        Instant::now(),
-        WITHIN,
+    write(
+        &first,
+        Method::PUT,
+        &format!("/api/admin/users/{}/role", root.id()),
+        Some(json!({"role": "shopper"})),
+        &other,
     )
     .await;
+    refused_within(&second, "/api/admin/brands", &root, 403).await;
 }
 
 async fn an_email_change_in_one_process_ends_old_sessions_in_the_other(backend: Backend) {
@@ -205,47 +194,34 @@ async fn an_email_change_in_one_process_ends_old_sessions_in_the_other(backend: 
     let phone = first.onboarded("owner@example.in").await;
     warm(&second, "/api/users/me", &phone).await;
 
-    let (status, body) = first
-        .send_json(
-            Method::POST,
-            "/api/users/me/email",
-            Some(json!({"email": "new.owner@example.in"})),
-            Some(&phone),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let since = Instant::now();
-    loop {
-        let (_, me) = call(&second, "/api/users/me", &phone).await;
-        if me["pendingEmail"] == "new.owner@example.in" {
-            break;
-        }
-        assert!(
-            since.elapsed() < WITHIN,
-            "the pending change never showed: {me}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-
-    let code = first.outbox_code("new.owner@example.in");
-    let (status, body) = first
-        .send_json(
-            Method::POST,
-            "/api/users/me/email/verify",
-            Some(json!({"otp": code})),
-            Some(&phone),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    answers_within(
+    write(
+        &first,
+        Method::POST,
+        "/api/users/me/email",
+        Some(json!({"email": "new.owner@example.in"})),
+        &phone,
+    )
+    .await;
+    shows_within(
         &second,
         "/api/users/me",
         &phone,
-        401,
+        |_, me| me["pendingEmail"] == "new.owner@example.in",
         Instant::now(),
         WITHIN,
     )
     .await;
+
+    let code = first.outbox_code("new.owner@example.in");
+    write(
+        &first,
+        Method::POST,
+        "/api/users/me/email/verify",
+        Some(json!({"otp": code})),
+        &phone,
+    )
+    .await;
+    refused_within(&second, "/api/users/me", &phone, 401).await;
 }
 
 async fn a_process_that_cannot_read_the_feed_reads_every_row(backend: Backend) {
@@ -285,38 +261,34 @@ async fn a_bag_changed_in_one_process_shows_in_the_other(backend: Backend) {
         .map(|(size, _)| size.clone())
         .expect("a size in stock");
 
-    let (status, body) = first
-        .send_json(
-            Method::POST,
-            "/api/cart/items",
-            Some(json!({"productId": product.id, "size": size})),
-            Some(&session),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let since = Instant::now();
-    loop {
-        let (_, bag) = call(&second, "/api/cart", &session).await;
-        if bag["totalItems"] == 1 {
-            break;
-        }
-        assert!(since.elapsed() < WITHIN, "the other process's bag: {bag}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    write(
+        &first,
+        Method::POST,
+        "/api/cart/items",
+        Some(json!({"productId": product.id, "size": size})),
+        &session,
+    )
+    .await;
+    shows_within(
+        &second,
+        "/api/cart",
+        &session,
+        |_, bag| bag["totalItems"] == 1,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
 
     // And back: emptied in the other process, the first shows it empty.
     warm(&first, "/api/cart", &session).await;
-    let (status, body) = second
-        .send_json(Method::DELETE, "/api/cart", None, Some(&session))
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let since = Instant::now();
-    loop {
-        let (_, bag) = call(&first, "/api/cart", &session).await;
-        if bag["totalItems"] == 0 {
-            break;
-        }
-        assert!(since.elapsed() < WITHIN, "the first process's bag: {bag}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    write(&second, Method::DELETE, "/api/cart", None, &session).await;
+    shows_within(
+        &first,
+        "/api/cart",
+        &session,
+        |_, bag| bag["totalItems"] == 0,
+        Instant::now(),
+        WITHIN,
+    )
+    .await;
 }
