@@ -263,6 +263,9 @@ pub async fn spawn_app_with(backend: Backend, options: Options) -> TestApp {
         metrics_address,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
+            // The server closes a connection idle for 5 s (actix's keep-alive); reusing one
+            // that old races its close and is reset, so idle connections go well before.
+            .pool_idle_timeout(std::time::Duration::from_secs(2))
             .build()
             .expect("client"),
         data_dir,
