@@ -403,20 +403,28 @@ fn take_write_lock(c: &mut diesel::SqliteConnection) -> QueryResult<()> {
         .map(|_| ())
 }
 
-/// Moves the whole log into the rollups, inside the caller's transaction, and answers how many
-/// log rows it folded. The window rows are locked first (SQLite: the write lock) so folds and
-/// window rolls in any process take turns: a roll must see every hour a fold added before it
-/// subtracts a leaving hour, and a fold must count an hour in a window's totals exactly when
-/// that window still counts it.
-fn fold(conn: &mut DbConnection) -> QueryResult<usize> {
+/// Moves the oldest `limit` rows of the log (all of it when `None`) into the rollups, inside the
+/// caller's transaction, and answers how many log rows it folded. The window rows are locked
+/// first (SQLite: the write lock) so folds and window rolls in any process take turns: a roll
+/// must see every hour a fold added before it subtracts a leaving hour, and a fold must count an
+/// hour in a window's totals exactly when that window still counts it. Each log row is counted
+/// by the watermarks in force when its own slice is folded, so folding the log in several
+/// slices gives the same rollups as folding it at once.
+fn fold(conn: &mut DbConnection, limit: Option<i64>) -> QueryResult<usize> {
     // backend difference: taking the log. PostgreSQL deletes and returns in one statement, so a
     // row another writer commits meanwhile is either taken and folded or left for the next
     // fold; SQLite's one write lock (taken first) keeps others out between read and delete.
-    let log: Vec<(String, String, i64, i64, i64)> = match conn {
+    let log: Vec<(i64, String, String, i64, i64, i64)> = match conn {
         DbConnection::Sqlite(c) => {
             take_write_lock(c)?;
-            let log = swipe_log::table.select(LOG_COLUMNS).load(c)?;
-            diesel::delete(swipe_log::table).execute(c)?;
+            let oldest = swipe_log::table.select(LOG_COLUMNS).order(swipe_log::seq);
+            let log: Vec<(i64, String, String, i64, i64, i64)> = match limit {
+                Some(n) => oldest.limit(n).load(c)?,
+                None => oldest.load(c)?,
+            };
+            if let Some((last, ..)) = log.last() {
+                diesel::delete(swipe_log::table.filter(swipe_log::seq.le(last))).execute(c)?;
+            }
             log
         }
         DbConnection::Postgres(c) => {
@@ -425,9 +433,22 @@ fn fold(conn: &mut DbConnection) -> QueryResult<usize> {
                 .order(swipe_windows::time_window)
                 .for_update()
                 .load::<String>(c)?;
-            diesel::delete(swipe_log::table)
-                .returning(LOG_COLUMNS)
-                .get_results(c)?
+            match limit {
+                Some(n) => {
+                    // A row another fold took meanwhile is not returned, so never counted twice.
+                    let oldest: Vec<i64> = swipe_log::table
+                        .select(swipe_log::seq)
+                        .order(swipe_log::seq)
+                        .limit(n)
+                        .load(c)?;
+                    diesel::delete(swipe_log::table.filter(swipe_log::seq.eq_any(oldest)))
+                        .returning(LOG_COLUMNS)
+                        .get_results(c)?
+                }
+                None => diesel::delete(swipe_log::table)
+                    .returning(LOG_COLUMNS)
+                    .get_results(c)?,
+            }
         }
     };
     if log.is_empty() {
@@ -435,7 +456,7 @@ fn fold(conn: &mut DbConnection) -> QueryResult<usize> {
     }
     let marks = Watermarks::load(conn)?;
     let mut changes = Changes::default();
-    for (product_id, gender, hour, likes, dislikes) in &log {
+    for (_, product_id, gender, hour, likes, dislikes) in &log {
         changes.add(product_id, gender, *hour, *likes, *dislikes);
     }
     changes.into_deltas(marks).write(conn)?;
@@ -443,12 +464,14 @@ fn fold(conn: &mut DbConnection) -> QueryResult<usize> {
 }
 
 const LOG_COLUMNS: (
+    swipe_log::seq,
     swipe_log::product_id,
     swipe_log::gender,
     swipe_log::hour,
     swipe_log::likes,
     swipe_log::dislikes,
 ) = (
+    swipe_log::seq,
     swipe_log::product_id,
     swipe_log::gender,
     swipe_log::hour,
@@ -497,7 +520,17 @@ impl Store {
     /// that polls asks [`Store::has_logged_swipes`] first.
     pub fn fold_swipes(&self) -> Result<usize, StoreError> {
         let mut conn = self.conn()?;
-        Ok(conn.transaction(|conn| fold(conn))?)
+        Ok(conn.transaction(|conn| fold(conn, None))?)
+    }
+
+    /// Folds at most the `limit` oldest logged swipe rows, in a transaction of its own, and
+    /// answers how many there were (fewer than `limit`: the log is now empty, unless others
+    /// appended meanwhile). A folder that slices the log this way holds SQLite's one write lock
+    /// for a bounded time, so a swipe batch never waits for a whole fold.
+    pub fn fold_swipes_slice(&self, limit: usize) -> Result<usize, StoreError> {
+        let mut conn = self.conn()?;
+        let limit = i64::try_from(limit.max(1)).unwrap_or(i64::MAX);
+        Ok(conn.transaction(|conn| fold(conn, Some(limit)))?)
     }
 
     /// Whether any swipe waits in the log for a fold (a read, no lock).
@@ -646,7 +679,7 @@ impl Store {
     pub fn check_rollups(&self) -> Result<RollupCheck, StoreError> {
         let mut conn = self.conn()?;
         conn.transaction(|conn| {
-            fold(conn)?;
+            fold(conn, None)?;
             let marks = Watermarks::load(conn)?;
             let mut expected = Deltas::default();
             let mut check = RollupCheck::default();
