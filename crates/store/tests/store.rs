@@ -729,6 +729,97 @@ mod swipes {
         assert_eq!(day(store).len(), 5);
         assert!(store.check_rollups().expect("recount").exact());
     }
+
+    /// Every window's trending rows, for both genders and all.
+    fn rollups(store: &Store) -> Vec<String> {
+        let mut lines = Vec::new();
+        for window in TimeWindow::ALL {
+            for gender in [None, Some("female"), Some("male")] {
+                for row in store
+                    .trending_rows(window, gender, 0, 1000)
+                    .expect("trending")
+                {
+                    lines.push(format!("{window:?} {gender:?} {row:?}"));
+                }
+            }
+        }
+        lines
+    }
+
+    /// The same swipes, over 30 hours with undos and rolls, written to two databases; one
+    /// folds its log at once, the other in slices of two rows with a roll between its first
+    /// slice and the rest (the API's folder slices the log, and another process may roll the
+    /// windows meanwhile). Both must end in the same rollups, equal to a recount, before and
+    /// after a later roll.
+    fn slices_fold_like_a_whole_fold(whole: TempDb, sliced: TempDb) {
+        let start = Utc
+            .with_ymd_and_hms(2026, 11, 1, 9, 30, 0)
+            .single()
+            .expect("time");
+        let end = start + Duration::hours(30);
+        for db in [&whole, &sliced] {
+            let store = &db.store;
+            let users: Vec<UserId> = (0..4).map(|n| user(store, n)).collect();
+            let products = store.load_catalogue().expect("catalogue").products;
+            store.roll_windows(start).expect("first roll");
+            for step in 0..16_usize {
+                let at = start + Duration::hours(2 * step as i64);
+                let mut batch = Vec::new();
+                for (u, user_id) in users.iter().enumerate() {
+                    let product = &products[(u * 7 + step * 3) % 20];
+                    batch.push(SwipeCommand::Swipe(NewSwipe {
+                        user_id: user_id.clone(),
+                        product_id: product.id.clone(),
+                        gender: product.gender.clone(),
+                        liked: (u + step) % 3 != 0,
+                        session_id: None,
+                        device_info: None,
+                    }));
+                    if (u + step) % 5 == 0 {
+                        batch.push(SwipeCommand::Undo {
+                            user_id: user_id.clone(),
+                        });
+                    }
+                }
+                store.apply_swipes(&batch, at).expect("apply");
+                if step % 6 == 5 {
+                    store.roll_windows(at).expect("roll");
+                }
+            }
+        }
+        let later = end + Duration::hours(1);
+        assert!(whole.store.fold_swipes().expect("whole fold") > 4);
+        whole.store.roll_windows(later).expect("roll");
+        assert_eq!(sliced.store.fold_swipes_slice(2).expect("slice"), 2);
+        sliced.store.roll_windows(later).expect("roll");
+        let mut slices = 1;
+        while sliced.store.fold_swipes_slice(2).expect("slice") > 0 {
+            slices += 1;
+        }
+        assert!(slices > 2, "the log took {slices} slices");
+        assert!(!rollups(&whole.store).is_empty());
+        assert_eq!(rollups(&whole.store), rollups(&sliced.store));
+        let much_later = end + Duration::days(9);
+        for db in [&whole, &sliced] {
+            db.store.roll_windows(much_later).expect("roll");
+            let check = db.store.check_rollups().expect("recount");
+            assert!(check.exact(), "rollups differ from a recount: {check:?}");
+        }
+        assert_eq!(rollups(&whole.store), rollups(&sliced.store));
+    }
+
+    #[test]
+    fn a_log_folded_in_slices_ends_in_the_rollups_of_one_fold_on_sqlite() {
+        slices_fold_like_a_whole_fold(seeded(sqlite()), seeded(sqlite()));
+    }
+
+    #[test]
+    fn a_log_folded_in_slices_ends_in_the_rollups_of_one_fold_on_postgres() {
+        let (Some(whole), Some(sliced)) = (postgres(), postgres()) else {
+            return;
+        };
+        slices_fold_like_a_whole_fold(seeded(whole), seeded(sliced));
+    }
 }
 
 mod bulk {
