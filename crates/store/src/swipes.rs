@@ -5,7 +5,8 @@
 //! a verdict appends its count changes to `swipe_log` in the same transaction (one row per
 //! product and hour a batch touched). A fold ([`Store::fold_swipes`]) moves the whole log into
 //! the hour buckets (`swipe_hours`) and the totals of every window that still counts those
-//! hours (`swipe_totals`), and empties it.
+//! hours (`swipe_totals`), and empties it; [`Store::fold_swipes_slice`] moves only its oldest
+//! rows, so a folder holds SQLite's write lock for a bounded time.
 //! [`Store::roll_windows`] subtracts an hour from a window's totals when it leaves the window.
 //! So after a fold the rollups equal a recount, and trending reads one short index range, never
 //! the raw swipes.
