@@ -253,19 +253,14 @@ async fn a_bag_changed_in_one_process_shows_in_the_other(backend: Backend) {
     let (first, second) = two_processes(backend).await;
     let session = first.onboarded("bagger@example.in").await;
     warm(&second, "/api/cart", &session).await;
-    let product = crate::helpers::listed()[0];
-    let size = product
-        .stock
-        .iter()
-        .find(|(_, left)| *left > 0)
-        .map(|(size, _)| size.clone())
-        .expect("a size in stock");
+    // A product and a size in stock, as the users tests bag it.
+    let (product, size) = crate::users::b_bagged();
 
     write(
         &first,
         Method::POST,
         "/api/cart/items",
-        Some(json!({"productId": product.id, "size": size})),
+        Some(json!({"productId": product, "size": size})),
         &session,
     )
     .await;

@@ -958,7 +958,7 @@ fn b_address_payload() -> Value {
 }
 
 /// The product and size B has in the bag before A tries B's records.
-fn b_bagged() -> (String, String) {
+pub(crate) fn b_bagged() -> (String, String) {
     let product = crate::helpers::listed()[0];
     let size = product
         .stock
