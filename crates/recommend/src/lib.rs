@@ -37,9 +37,12 @@
 //!
 //! [`next_batch_of`] scores every candidate: it is the specification. [`next_batch_indexed`]
 //! deals the same batches (a property test holds them equal) while scoring only the products
-//! that can reach the head of the ranking: [`Prepared`] groups the products by brand and trend
-//! points, a taste bounds each group from the words its products carry, and the groups are
-//! visited highest bound first until a bound falls below the head.
+//! that can reach the heads of the ranking and of the exploration order: [`Prepared`] groups
+//! the products by brand and trend points, a taste bounds each group from the words its
+//! products carry, and the groups are visited highest bound first until a bound falls below
+//! the head; the exploration order is walked from its start over the sorted id hashes. A
+//! caller that asks again for the same taste can keep the head of its ranking
+//! ([`Candidates`]) and deal from it.
 //!
 //! ## What this crate must never import
 //!
@@ -147,7 +150,7 @@ fn ranked(dense: &DenseTaste, prepared: &Prepared, seed: u64, index: usize) -> R
         total: dense.total(prepared, index),
         trend: prepared.trend(index),
         index,
-        explore: mix(seed, prepared.id_hash(index)),
+        explore: explore_key(seed, prepared.id_hash(index)),
     }
 }
 
@@ -177,38 +180,99 @@ fn heads_of(
     (by_rank.into_sorted(), by_explore.into_sorted())
 }
 
-/// [`next_batch_of`] scoring only the products that can reach the batch: `allowed[i]` says
+/// The first products of one shopper's ranking among those a `base` filter admits (say, all
+/// they have not swiped), kept between requests while the taste and the [`Prepared`] catalogue
+/// hold: a request whose products are among them deals from this list instead of ranking the
+/// catalogue again ([`next_batch_indexed`]).
+#[derive(Clone, Debug)]
+pub struct Candidates {
+    /// In ranking order; `explore` is filled in per request.
+    ranked: Vec<Ranked>,
+    /// Every product the base admits is in `ranked`.
+    complete: bool,
+}
+
+impl Candidates {
+    /// The first `len` products of the ranking for `taste` among those `base` admits.
+    pub fn new(
+        taste: &Taste,
+        prepared: &Prepared,
+        base: impl Fn(usize) -> bool,
+        len: usize,
+    ) -> Self {
+        let dense = DenseTaste::new(taste, prepared);
+        let (ranked, cut) = ranked_head(&dense, prepared, &base, len, 0);
+        Self {
+            ranked,
+            complete: !cut,
+        }
+    }
+
+    /// How many products are kept.
+    pub fn len(&self) -> usize {
+        self.ranked.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ranked.is_empty()
+    }
+
+    /// The head of `len` of the ranking of the products `allowed` admits (which the base must
+    /// admit too), with whether the order went on past it; `None` when the kept list ran out
+    /// before the head was known.
+    fn head(
+        &self,
+        prepared: &Prepared,
+        allowed: &impl Fn(usize) -> bool,
+        len: usize,
+        seed: u64,
+    ) -> Option<(Vec<Ranked>, bool)> {
+        let mut head = Vec::with_capacity(len);
+        for r in &self.ranked {
+            if !allowed(r.index) {
+                continue;
+            }
+            if head.len() == len {
+                return Some((head, true));
+            }
+            head.push(Ranked {
+                explore: explore_key(seed, prepared.id_hash(r.index)),
+                ..*r
+            });
+        }
+        self.complete.then_some((head, false))
+    }
+}
+
+/// [`next_batch_of`] scoring only the products that can reach the batch: `allowed(i)` says
 /// whether `catalogue[i]` may be dealt. The same batch, proven against [`next_batch_of`] (its
 /// specification) over random catalogues, tastes and exclusions.
 ///
-/// [`Prepared`] groups the products by brand and trend points; a taste bounds what any product
-/// of a group can score from the words the group's products carry. The ranked head is built
-/// from the groups in the order of their bounds, highest first, and once a group's bound falls
-/// below the last product the head keeps, neither its products nor any later group's can enter
-/// the head. The exploration head visits every allowed product but scores only those whose place in the
-/// seed's order can still enter it. When the brand cap turns away a whole head, everything
-/// allowed is ranked, as [`next_batch_of`] does.
-///
-/// # Panics
-///
-/// When `allowed` is shorter than `catalogue`.
+/// The ranked head comes from `candidates` when given (kept for this taste and catalogue,
+/// among products that include every allowed one) and holds enough allowed products;
+/// otherwise [`Prepared`]'s groups of one brand and trend points are visited in the order of
+/// what the taste can give each at best, and once a group's bound falls below the last product
+/// the head keeps, neither its products nor any later group's can enter. The exploration head
+/// walks the products in the seed's order from its start, so neither head reads the whole
+/// catalogue. When the brand cap turns away a whole head, everything allowed is ranked, as
+/// [`next_batch_of`] does.
 pub fn next_batch_indexed<P: Borrow<Product>>(
     taste: &Taste,
     catalogue: &[P],
     prepared: &Prepared,
-    allowed: &[bool],
+    allowed: impl Fn(usize) -> bool,
+    candidates: Option<&Candidates>,
     size: usize,
     seed: u64,
 ) -> Vec<(usize, Pick)> {
-    let allowed = &allowed[..catalogue.len()];
     let dense = DenseTaste::new(taste, prepared);
-    let heads = heads_indexed(&dense, prepared, allowed, size, seed);
+    let heads = heads_indexed(&dense, prepared, &allowed, candidates, size, seed);
     let ranked_slots = size - size / EXPLORATION_SHARE;
     let chosen = match deal(catalogue, size, ranked_slots, heads) {
         Some(chosen) => chosen,
         None => {
-            let mut all: Vec<Ranked> = (0..allowed.len())
-                .filter(|&i| allowed[i])
+            let mut all: Vec<Ranked> = (0..catalogue.len().min(prepared.len()))
+                .filter(|&i| allowed(i))
                 .map(|i| ranked(&dense, prepared, seed, i))
                 .collect();
             deal_all(catalogue, size, ranked_slots, &mut all)
@@ -222,13 +286,31 @@ pub fn next_batch_indexed<P: Borrow<Product>>(
 fn heads_indexed(
     dense: &DenseTaste,
     prepared: &Prepared,
-    allowed: &[bool],
+    allowed: &impl Fn(usize) -> bool,
+    candidates: Option<&Candidates>,
     size: usize,
     seed: u64,
 ) -> Heads {
-    let rank = |index: usize| ranked(dense, prepared, seed, index);
-    let ranked_slots = size - size / EXPLORATION_SHARE;
-    let mut by_rank = Head::new(head_len(ranked_slots), ranking);
+    let ranked_len = head_len(size - size / EXPLORATION_SHARE);
+    let by_rank = candidates
+        .and_then(|c| c.head(prepared, allowed, ranked_len, seed))
+        .unwrap_or_else(|| ranked_head(dense, prepared, allowed, ranked_len, seed));
+    (
+        by_rank,
+        explored_head(dense, prepared, allowed, head_len(size), seed),
+    )
+}
+
+/// The first `len` of the ranking of the products `allowed` admits, visiting the groups best
+/// bound first and stopping where a bound falls below the head.
+fn ranked_head(
+    dense: &DenseTaste,
+    prepared: &Prepared,
+    allowed: &impl Fn(usize) -> bool,
+    len: usize,
+    seed: u64,
+) -> (Vec<Ranked>, bool) {
+    let mut by_rank = Head::new(len, ranking);
     let mut groups: Vec<(i64, usize)> = (0..prepared.groups())
         .map(|g| (dense.bound(prepared, g), g))
         .collect();
@@ -241,24 +323,40 @@ fn heads_indexed(
         }
         for &index in prepared.members(group) {
             let index = index as usize;
-            if allowed[index] {
-                by_rank.offer(rank(index));
+            if allowed(index) {
+                by_rank.offer(ranked(dense, prepared, seed, index));
             }
         }
     }
+    by_rank.into_sorted()
+}
 
-    let mut by_explore = Head::new(head_len(size), exploring);
-    for index in (0..allowed.len()).filter(|&i| allowed[i]) {
-        let explore = mix(seed, prepared.id_hash(index));
-        // Later in the seed's order than the last product kept: it cannot enter, whatever its
-        // score, so it is not scored.
-        if by_explore.last().is_some_and(|last| explore > last.explore) {
-            by_explore.pass();
-            continue;
+/// The first `len` of the seed's exploration order among the products `allowed` admits: the
+/// products are visited in that order from its start ([`Prepared::walk_in_key_order`]) until
+/// the head is known, so only those are scored.
+fn explored_head(
+    dense: &DenseTaste,
+    prepared: &Prepared,
+    allowed: &impl Fn(usize) -> bool,
+    len: usize,
+    seed: u64,
+) -> (Vec<Ranked>, bool) {
+    let mut head: Vec<Ranked> = Vec::with_capacity(len + 1);
+    prepared.walk_in_key_order(spread(seed), |index, key| {
+        // One past the head decides whether the order went on; products of the same key as
+        // that one still come in, since ties are ordered by rank.
+        if head.len() > len && head.last().is_some_and(|last| last.explore != key) {
+            return false;
         }
-        by_explore.offer(rank(index));
-    }
-    (by_rank.into_sorted(), by_explore.into_sorted())
+        if allowed(index) {
+            head.push(ranked(dense, prepared, seed, index));
+        }
+        true
+    });
+    head.sort_unstable_by(exploring);
+    let cut = head.len() > len;
+    head.truncate(len);
+    (head, cut)
 }
 
 /// The dealt products as picks, each scored again with its reasons.
@@ -480,18 +578,26 @@ fn in_order<T>(
     }
 }
 
-/// A product id's hash (FNV-1a), the same on every platform and in every release: computed once
-/// per product, so ordering a whole catalogue for exploration hashes no text per request.
+/// A product id's hash (FNV-1a, spread by a splitmix finaliser so every bit is as likely set as
+/// not), the same on every platform and in every release: computed once per product, so
+/// ordering a whole catalogue for exploration hashes no text per request.
 fn id_hash(id: &str) -> u64 {
-    id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, byte| {
+    spread(id.bytes().fold(0xcbf2_9ce4_8422_2325, |h, byte| {
         (h ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    }))
 }
 
-/// A well-spread 64-bit hash of the seed and an id's [`id_hash`] (a splitmix finaliser): each
-/// seed orders the products differently.
-fn mix(seed: u64, id_hash: u64) -> u64 {
-    let mut h = id_hash ^ seed;
+/// A product's place in the exploration order of `seed`: its [`id_hash`] under a mask spread
+/// from the seed. Each seed orders the products differently, and since the order is the hashes'
+/// own order with the mask's bits flipped, it can be walked from its start without ordering
+/// every product ([`Prepared::walk_in_key_order`]).
+fn explore_key(seed: u64, id_hash: u64) -> u64 {
+    id_hash ^ spread(seed)
+}
+
+/// The splitmix64 finaliser: each input bit flips about half the output bits.
+fn spread(x: u64) -> u64 {
+    let mut h = x;
     h ^= h >> 30;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^= h >> 27;

@@ -312,6 +312,10 @@ pub struct Prepared {
     /// Each product id's hash, which orders exploration: apart from the keys, since every
     /// request reads all of them and nothing else of most products.
     id_hashes: Vec<u64>,
+    /// The id hashes in increasing order, with the product of each: the exploration order of
+    /// any seed is a walk of this list ([`Prepared::walk_in_key_order`]).
+    sorted_hashes: Vec<u64>,
+    by_hash: Vec<u32>,
     /// The products in groups of one brand and one number of trend points, so a whole group
     /// can be bounded for a taste from the words its products carry (see [`Group`]).
     groups: Vec<Group>,
@@ -465,16 +469,21 @@ impl Prepared {
             texts[*id as usize].clone_from(text);
         }
         let (groups, members, group_words) = grouped(&products, &words);
-        let id_hashes = catalogue
+        let id_hashes: Vec<u64> = catalogue
             .iter()
             .map(|p| crate::id_hash(&p.borrow().id))
             .collect();
+        let mut by_hash: Vec<u32> = (0..catalogue.len() as u32).collect();
+        by_hash.sort_unstable_by_key(|&i| (id_hashes[i as usize], i));
+        let sorted_hashes = by_hash.iter().map(|&i| id_hashes[i as usize]).collect();
         Self {
             ids,
             texts,
             products,
             words,
             id_hashes,
+            sorted_hashes,
+            by_hash,
             groups,
             members,
             group_words,
@@ -497,6 +506,14 @@ impl Prepared {
         self.id_hashes[index]
     }
 
+    /// Visits the products in increasing order of `id_hash ^ mask` (equal keys in any order)
+    /// while `visit(index, key)` answers true. The keys are never all computed: the sorted
+    /// hashes form a binary trie, and at each bit the half whose bit matches the mask's comes
+    /// first, so reaching the `k`th product costs about `k` plus a trie descent.
+    pub(crate) fn walk_in_key_order(&self, mask: u64, mut visit: impl FnMut(usize, u64) -> bool) {
+        walk(&self.sorted_hashes, &self.by_hash, mask, 63, &mut visit);
+    }
+
     /// The trend of the product prepared at `index`.
     pub(crate) fn trend(&self, index: usize) -> i64 {
         self.products[index].trend
@@ -510,6 +527,40 @@ impl Prepared {
     pub fn is_empty(&self) -> bool {
         self.products.is_empty()
     }
+}
+
+/// Below this many products a trie node is visited by sorting its keys.
+const LEAF: usize = 16;
+
+/// [`Prepared::walk_in_key_order`] within one trie node: `hashes` (sorted, sharing every bit
+/// above `bit`) and their products. Answers false once `visit` did.
+fn walk(
+    hashes: &[u64],
+    products: &[u32],
+    mask: u64,
+    bit: u32,
+    visit: &mut impl FnMut(usize, u64) -> bool,
+) -> bool {
+    if hashes.len() <= LEAF || bit == 0 {
+        let mut keyed: Vec<(u64, u32)> = hashes
+            .iter()
+            .zip(products)
+            .map(|(h, p)| (h ^ mask, *p))
+            .collect();
+        keyed.sort_unstable();
+        return keyed.into_iter().all(|(key, p)| visit(p as usize, key));
+    }
+    let split = hashes.partition_point(|h| (h >> bit) & 1 == 0);
+    let (low, high) = (
+        (&hashes[..split], &products[..split]),
+        (&hashes[split..], &products[split..]),
+    );
+    let (first, second) = if (mask >> bit) & 1 == 0 {
+        (low, high)
+    } else {
+        (high, low)
+    };
+    walk(first.0, first.1, mask, bit - 1, visit) && walk(second.0, second.1, mask, bit - 1, visit)
 }
 
 /// A taste against one [`Prepared`] catalogue: for each numbered word, the points a product

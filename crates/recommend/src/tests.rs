@@ -356,7 +356,7 @@ fn reference_batch(
     }
     let mut rest: Vec<&(usize, Score)> =
         ranked.iter().filter(|(i, _)| !taken.contains(i)).collect();
-    rest.sort_by_key(|(i, _)| mix(seed, id_hash(&catalogue[*i].id)));
+    rest.sort_by_key(|(i, _)| explore_key(seed, id_hash(&catalogue[*i].id)));
     for (i, s) in rest {
         if picks.len() == size {
             break;
@@ -472,7 +472,9 @@ proptest! {
     }
 }
 
-/// The full ranking of `allowed` ([`next_batch_of`], the specification) and the pruned one.
+/// The full ranking of `allowed` ([`next_batch_of`], the specification), the pruned one, and
+/// the pruned one dealing from [`Candidates`] kept for `base` (which admits every allowed
+/// product) at a length of `kept`.
 fn both_rankings(
     taste: &Taste,
     all: &[Product],
@@ -480,11 +482,34 @@ fn both_rankings(
     size: usize,
     seed: u64,
 ) -> [Vec<(usize, Pick)>; 2] {
+    let [full, pruned, _] = all_rankings(taste, all, allowed, allowed, 512, size, seed);
+    [full, pruned]
+}
+
+fn all_rankings(
+    taste: &Taste,
+    all: &[Product],
+    allowed: &[bool],
+    base: &[bool],
+    kept: usize,
+    size: usize,
+    seed: u64,
+) -> [Vec<(usize, Pick)>; 3] {
     let prepared = Prepared::new(all);
     let candidates: Vec<usize> = (0..all.len()).filter(|&i| allowed[i]).collect();
+    let kept = Candidates::new(taste, &prepared, |i| base[i], kept);
     [
         next_batch_of(taste, all, &prepared, &candidates, size, seed),
-        next_batch_indexed(taste, all, &prepared, allowed, size, seed),
+        next_batch_indexed(taste, all, &prepared, |i| allowed[i], None, size, seed),
+        next_batch_indexed(
+            taste,
+            all,
+            &prepared,
+            |i| allowed[i],
+            Some(&kept),
+            size,
+            seed,
+        ),
     ]
 }
 
@@ -523,28 +548,37 @@ proptest! {
         all in prop_oneof![any_catalogue(), one_brand_catalogue(), large_catalogue()],
         likes in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
         dislikes in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
-        excluded in prop::collection::vec(any::<prop::sample::Index>(), 0..120),
+        swiped in prop::collection::vec(any::<prop::sample::Index>(), 0..120),
+        excluded in prop::collection::vec(any::<prop::sample::Index>(), 0..40),
+        kept in 1usize..200,
         interests in prop::collection::vec(prop::sample::select(vec!["hoodies", " NAVY", "party", "K3", "t7 "]), 0..4),
         fits in prop::collection::vec(prop::sample::select(vec!["regular fit", "Slim Fit", "relaxed"]), 0..3),
         size in 0usize..16,
         seed in any::<u64>(),
     ) {
         let taste = drawn_taste(&all, &likes, &dislikes, &interests, &fits);
-        let mut allowed = vec![true; all.len()];
+        // The swiped products leave the base the candidates are kept for; the excluded ones
+        // only this request.
+        let mut base = vec![true; all.len()];
+        for i in &swiped {
+            base[i.index(all.len())] = false;
+        }
+        let mut allowed = base.clone();
         for i in &excluded {
             allowed[i.index(all.len())] = false;
         }
-        let [full, pruned] = both_rankings(&taste, &all, &allowed, size, seed);
-        prop_assert_eq!(pruned, full);
+        let [full, pruned, kept] = all_rankings(&taste, &all, &allowed, &base, kept, size, seed);
+        prop_assert_eq!(&pruned, &full);
+        prop_assert_eq!(&kept, &full);
         // Stronger than the batches, which rarely reach the end of a head: both heads, down to
         // their last product and whether the order went on past them.
         let prepared = Prepared::new(&all);
         let dense = score::DenseTaste::new(&taste, &prepared);
         let candidates: Vec<usize> = (0..all.len()).filter(|&i| allowed[i]).collect();
-        prop_assert_eq!(
-            heads_indexed(&dense, &prepared, &allowed, size, seed),
-            heads_of(&dense, &prepared, &candidates, size, seed)
-        );
+        let spec = heads_of(&dense, &prepared, &candidates, size, seed);
+        let kept = Candidates::new(&taste, &prepared, |i| base[i], 96);
+        prop_assert_eq!(&heads_indexed(&dense, &prepared, &|i| allowed[i], None, size, seed), &spec);
+        prop_assert_eq!(&heads_indexed(&dense, &prepared, &|i| allowed[i], Some(&kept), size, seed), &spec);
     }
 }
 
@@ -676,4 +710,36 @@ fn pruned_exploration_slots_follow_the_seed() {
     };
     assert_eq!(explored(1).len(), 8 / EXPLORATION_SHARE);
     assert_ne!(explored(1), explored(2), "another seed explores elsewhere");
+}
+
+proptest! {
+    #[test]
+    fn the_key_order_walk_visits_every_product_once_in_key_order(
+        ids in prop::collection::vec("[a-z0-9]{0,6}", 0..300),
+        mask in any::<u64>(),
+        stop_after in 0usize..320,
+    ) {
+        let all: Vec<Product> = ids.iter().map(|id| product(id, "A", "Jeans", "navy", 900)).collect();
+        let prepared = Prepared::new(&all);
+        let mut expected: Vec<(u64, usize)> = (0..all.len())
+            .map(|i| (id_hash(&all[i].id) ^ mask, i))
+            .collect();
+        expected.sort_unstable();
+        let mut seen: Vec<(u64, usize)> = Vec::new();
+        prepared.walk_in_key_order(mask, |i, key| {
+            seen.push((key, i));
+            true
+        });
+        // Equal keys (repeated ids) may come in any order among themselves.
+        let mut sorted_seen = seen.clone();
+        sorted_seen.sort_unstable();
+        prop_assert_eq!(&sorted_seen, &expected, "every product once");
+        prop_assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "in key order");
+        let mut visits = 0;
+        prepared.walk_in_key_order(mask, |_, _| {
+            visits += 1;
+            visits <= stop_after
+        });
+        prop_assert_eq!(visits, (stop_after + 1).min(all.len()), "stops when told");
+    }
 }

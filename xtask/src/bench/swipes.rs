@@ -5,10 +5,10 @@
 //! - `trending`: every window and gender of the ranking with wrk, next to `/healthz` measured
 //!   in the same run; then swipes POSTed by thousands of shoppers at once, and, with the server
 //!   stopped, a recount of every swipe against the rollups.
-//! - `feed`: the feed of a shopper with 1,000 swipes with wrk, next to `/healthz`; then
-//!   simulated shoppers with hidden tastes swipe through the real API, and the feed's next
-//!   cards are scored against the most-popular and the newest lists
-//!   (`xtask/scripts/feed-quality.mjs`).
+//! - `feed`: the feed of a shopper with 1,000 swipes with wrk, next to `/healthz`, asked again
+//!   and again, then asked after each of their swipes; before that, simulated shoppers with
+//!   hidden tastes swipe through the real API, and the feed's next cards are scored against the
+//!   most-popular and the newest lists (`xtask/scripts/feed-quality.mjs`).
 //! - `swipe`: ten drags of the card stack in Chromium with a performance trace
 //!   (`frontend/e2e/swipe-trace.mjs`).
 //!
@@ -125,6 +125,29 @@ init = function(args)
 end
 request = function()
   return wrk.format("GET", "/api/users/me", {["Authorization"] = tokens[math.random(#tokens)]})
+end
+"#;
+
+/// wrk's request generator for the feed right after a swipe: the shopper of the token given
+/// first likes (half the time) or dislikes a random product (of the file given second), then
+/// asks for the feed, in turn; the feed then always works from swipes it has not seen yet.
+const SWIPE_THEN_FEED_LUA: &str = r#"
+local token, products, n = nil, {}, 0
+init = function(args)
+  token = "Bearer " .. args[1]
+  products = lines_of(args[2])
+  math.randomseed(os.time() * 100 + (id or 0))
+end
+request = function()
+  n = n + 1
+  if n % 2 == 1 then
+    local action = "dislike"
+    if math.random() < 0.5 then action = "like" end
+    return wrk.format("POST", "/api/analytics/track-swipe",
+      {["Authorization"] = token, ["Content-Type"] = "application/json"},
+      '{"productId":"' .. products[math.random(#products)] .. '","action":"' .. action .. '"}')
+  end
+  return wrk.format("GET", "/api/products/feed?limit=8", {["Authorization"] = token})
 end
 "#;
 
@@ -265,8 +288,9 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
             .to_owned();
         let health = reference(sh, port, &options)?;
         // One request at a time is the latency a shopper sees; more at once show where the
-        // ranking's CPU (the products that can reach the batch, each request) saturates the
-        // machine.
+        // CPU saturates the machine. The same shopper asks again and again, so after the first
+        // request their swipes, taste and ranking head are kept (for a second, or until they
+        // swipe): these rows measure dealing from what is kept.
         for connections in [1, 2, 4, 8, options.connections] {
             let figures = wrk_load(
                 sh,
@@ -281,6 +305,30 @@ pub fn feed(sh: &Shell, args: &[String]) -> Result<()> {
             )?;
             row(
                 &format!("feed, 1,000 swipes, {connections} conn."),
+                &figures,
+                &health,
+            );
+        }
+        // A swipe before every feed, so every feed reads the shopper's swipes and ranks them
+        // again: what a shopper swiping through the deck costs. The figures are of both calls.
+        let products = product_ids(&shop, port, 10)?;
+        let script = shop.data.join("swipe-then-feed.lua");
+        std::fs::write(&script, [WRK_PRELUDE, SWIPE_THEN_FEED_LUA].concat())?;
+        let script_args = [shopper.clone(), products.to_string_lossy().into_owned()];
+        for connections in [1, options.connections] {
+            let figures = wrk_load(
+                sh,
+                port,
+                "/",
+                &Load {
+                    connections,
+                    seconds: options.seconds,
+                    options: &["-s".to_owned(), script.to_string_lossy().into_owned()],
+                    script_args: &script_args,
+                },
+            )?;
+            row(
+                &format!("swipe + feed, {connections} conn."),
                 &figures,
                 &health,
             );

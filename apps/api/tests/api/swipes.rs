@@ -18,6 +18,7 @@ on_both_backends!(
     trending_windows_count_whole_hours,
     logged_swipes_are_counted_by_the_next_fold,
     the_feed_leaves_out_what_was_swiped_and_caps_each_brand,
+    a_swipe_or_undo_changes_the_very_next_feed,
     the_feed_follows_the_filters,
     the_curated_list_is_the_callers_own,
     the_wishlist_heart_sets_the_state_asked_in_the_callers_own_list,
@@ -462,6 +463,46 @@ async fn feed(app: &TestApp, query: &str, session: Option<&Session>) -> Vec<Valu
         .await;
     assert_eq!(status, 200, "{query}: {body}");
     body.as_array().expect("a list").clone()
+}
+
+/// The feed keeps each shopper's swipes between requests: a swipe or an undo must still show in
+/// the next batch, asked for right after it (well inside the second a kept state is trusted).
+async fn a_swipe_or_undo_changes_the_very_next_feed(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let session = app.onboarded("kept@example.in").await;
+    let first = ids(&Value::Array(feed(&app, "limit=8", Some(&session)).await));
+    assert_eq!(first.len(), 8);
+    for id in &first {
+        assert_eq!(swipe(&app, &session, id, "dislike").await.0, 201);
+    }
+    let next = ids(&Value::Array(feed(&app, "limit=8", Some(&session)).await));
+    assert_eq!(next.len(), 8);
+    assert!(
+        next.iter().all(|id| !first.contains(id)),
+        "{next:?} repeats a card of {first:?}"
+    );
+    assert_eq!(undo(&app, &session).await.0, 200);
+    let all = ids(&Value::Array(feed(&app, "limit=50", Some(&session)).await));
+    let (undone, still_swiped) = first.split_last().expect("eight cards");
+    assert!(
+        all.iter().all(|id| !still_swiped.contains(id)),
+        "only the undone card may come back"
+    );
+    let mut seen = all;
+    let mut exclude = seen.clone();
+    while !seen.contains(undone) {
+        let more = ids(&Value::Array(
+            feed(
+                &app,
+                &format!("limit=50&exclude={}", exclude.join(",")),
+                Some(&session),
+            )
+            .await,
+        ));
+        assert!(!more.is_empty(), "the undone card comes back");
+        seen = more;
+        exclude.extend(seen.clone());
+    }
 }
 
 fn brand_counts(cards: &[Value]) -> HashMap<String, usize> {

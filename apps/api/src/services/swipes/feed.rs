@@ -2,6 +2,7 @@
 //! ranked by the `recommend` crate among the products the filter sheet admits.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use actix_web::web::{Bytes, BytesMut};
 use serde::Serialize;
@@ -9,6 +10,7 @@ use validation::ProductGender;
 
 use super::SwipesError;
 use super::feed_view::FeedView;
+use super::shoppers::ShopperState;
 use super::wire::{FeedFacts, FeedFilters, FeedReason};
 use crate::catalogue::Snapshot;
 use crate::state::AppState;
@@ -34,87 +36,71 @@ pub struct Shopper {
 
 /// The next cards to swipe, best first, as a JSON list of products each with its `feed`
 /// score and reasons. An empty list means everything matching the filters has been seen.
+///
+/// The shopper's swipes, taste and ranking head are kept between requests
+/// ([`super::shoppers`]): only a shopper not kept has their swipes read and ranked.
 pub async fn feed(
     state: &AppState,
     shopper: Option<Shopper>,
     query: FeedQuery,
 ) -> Result<Bytes, SwipesError> {
     let snapshot = state.catalogue.snapshot();
-    let feed = state.feed.clone();
-    let ranking = snapshot.clone();
-    let now = state.clock.now();
-    let cards = state.cards.clone();
-    let picks = state
-        .db(move |store| -> Result<_, store::StoreError> {
-            let swipes = match &shopper {
-                Some(s) => store.swipes_of(&s.id)?,
-                None => Vec::new(),
-            };
-            let view = feed.view(&ranking);
-            let picks = rank(&ranking, &view, shopper.as_ref(), &swipes, &query);
-            crate::services::insights::note_cards_shown(&cards, &ranking, &picks, now);
-            Ok(picks)
-        })
-        .await?;
+    let view = state.feed.view(&snapshot);
+    let user = shopper.as_ref().map(|s| s.id.clone());
+    let (interests, fits) = shopper.map_or_else(Default::default, |s| (s.interests, s.fits));
+    let shoppers = &state.feed.shoppers;
+    let kept = match shoppers.get(&view, user.as_ref(), &interests, &fits) {
+        Some(kept) => kept,
+        None => {
+            let stamp = shoppers.stamp(user.as_ref());
+            let building = Arc::clone(&view);
+            let reading = user.clone();
+            let kept = state
+                .db(move |store| -> Result<_, store::StoreError> {
+                    let swipes = match &reading {
+                        Some(id) => store.swipes_of(id)?,
+                        None => Vec::new(),
+                    };
+                    Ok(Arc::new(ShopperState::new(
+                        &building, stamp, interests, fits, swipes,
+                    )))
+                })
+                .await?;
+            shoppers.keep(user.clone(), Arc::clone(&kept));
+            kept
+        }
+    };
+    let picks = rank(&view, &kept, user.as_ref(), &query);
+    crate::services::insights::note_cards_shown(&state.cards, &snapshot, &picks, state.clock.now());
     Ok(render(&snapshot, &picks, state.clock.now()))
 }
 
-/// Scores the candidates for the shopper's taste and picks the batch.
+/// Deals the batch for the kept shopper: from their kept ranking head when it holds enough of
+/// what the query allows.
 fn rank(
-    snapshot: &Snapshot,
     view: &FeedView,
-    shopper: Option<&Shopper>,
-    swipes: &[(store::ids::ProductId, bool)],
+    kept: &ShopperState,
+    user: Option<&store::ids::UserId>,
     query: &FeedQuery,
 ) -> Vec<(usize, recommend::Pick)> {
-    let (mut likes, mut dislikes) = (Vec::new(), Vec::new());
-    // Products left out by index: a flag per product instead of an id lookup per product.
-    let mut left_out = vec![false; view.products.len()];
-    for (id, liked) in swipes {
-        if let Some(i) = snapshot.product(id) {
-            left_out[i] = true;
-            if *liked {
-                likes.push(i);
-            } else {
-                dislikes.push(i);
-            }
-        }
-    }
-    // The products seen, for the seed: the swiped ones (a shopper swipes a product once) and
-    // the excluded ones not swiped, counted without hashing a thousand swiped ids into a set.
-    let mut seen = swipes.len();
+    let snapshot = view.snapshot();
+    // The products the deck showed and the shopper has not swiped, by index; and how many
+    // products were seen, for the seed.
+    let mut excluded: Vec<usize> = Vec::with_capacity(query.exclude.len());
+    let mut seen = kept.swipes;
     for id in &query.exclude {
         let swiped = match snapshot.product(id) {
-            Some(i) => std::mem::replace(&mut left_out[i], true),
-            None => swipes.iter().any(|(s, _)| s.as_str() == id),
+            Some(i) if kept.swiped(i) => true,
+            Some(i) => {
+                excluded.push(i);
+                false
+            }
+            None => kept.swiped_unlisted(id),
         };
         seen += usize::from(!swiped);
     }
-    let (interests, fits) = shopper.map_or((&[][..], &[][..]), |s| {
-        (s.interests.as_slice(), s.fits.as_slice())
-    });
-    let taste = recommend::Taste::of_prepared(&view.prepared, interests, fits, &likes, &dislikes);
-    let allowed = allowed(snapshot, view, left_out, query);
-    let seed = seed_of(shopper.map(|s| s.id.as_str()), swipes.len(), seen);
-    recommend::next_batch_indexed(
-        &taste,
-        &view.products,
-        &view.prepared,
-        &allowed,
-        query.limit,
-        seed,
-    )
-}
-
-/// Which products may be cards (a flag per product, in the snapshot's order): not swiped or
-/// shown yet (`left_out`, turned into the answer), of the gender asked for, and admitted by the
-/// filter sheet. Without a filter, no product's record is read.
-fn allowed(
-    snapshot: &Snapshot,
-    view: &FeedView,
-    mut left_out: Vec<bool>,
-    query: &FeedQuery,
-) -> Vec<bool> {
+    excluded.sort_unstable();
+    let entries = snapshot.entries();
     let admitted = |r: &store::ProductRecord| {
         let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
         let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
@@ -125,13 +111,24 @@ fn allowed(
             sizes: &sizes,
         })
     };
-    let entries = snapshot.entries();
-    for (i, flag) in left_out.iter_mut().enumerate() {
-        *flag = !*flag
+    // Not swiped or shown yet, of the gender asked for, and admitted by the filter sheet;
+    // asked only of the products the ranking reaches. Without a filter, no record is read.
+    let allowed = |i: usize| {
+        !kept.swiped(i)
+            && excluded.binary_search(&i).is_err()
             && query.gender.is_none_or(|g| view.genders[i] == Some(g))
-            && (query.filter.is_empty() || admitted(&entries[i].record));
-    }
-    left_out
+            && (query.filter.is_empty() || admitted(&entries[i].record))
+    };
+    let seed = seed_of(user.map(|u| u.as_str()), kept.swipes, seen);
+    recommend::next_batch_indexed(
+        &kept.taste,
+        &view.products,
+        &view.prepared,
+        allowed,
+        Some(&kept.candidates),
+        query.limit,
+        seed,
+    )
 }
 
 fn render(

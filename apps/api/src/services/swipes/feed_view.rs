@@ -5,16 +5,23 @@
 //! and scores.
 
 use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use validation::ProductGender;
 
+use super::shoppers::Shoppers;
 use crate::catalogue::Snapshot;
+
+/// Numbers the views built in this process: what is kept for a view is only used with it.
+static GENERATIONS: AtomicU64 = AtomicU64::new(0);
 
 #[derive(Debug)]
 pub(crate) struct FeedView {
     /// The snapshot this view was built from; a newer snapshot means a rebuild.
     snapshot: Arc<Snapshot>,
+    /// Which view this is, in this process.
+    pub generation: u64,
     /// `products[i]` is the snapshot's product `i`.
     pub products: Vec<recommend::Product>,
     /// Their text numbered once for scoring.
@@ -59,11 +66,19 @@ impl FeedView {
         Self {
             prepared: recommend::Prepared::new(&products),
             genders,
+            generation: GENERATIONS.fetch_add(1, Ordering::Relaxed) + 1,
             snapshot,
             products,
             colors: colors.into_iter().collect(),
             sizes: sort_sizes(sizes),
         }
+    }
+}
+
+impl FeedView {
+    /// The snapshot whose products this view numbers.
+    pub(crate) fn snapshot(&self) -> &Snapshot {
+        &self.snapshot
     }
 }
 
@@ -94,6 +109,8 @@ pub struct Feed {
     building: Mutex<()>,
     /// The last trend read, kept for rebuilds between refreshes.
     trend: RwLock<Arc<HashMap<String, i64>>>,
+    /// Recent shoppers' swipes, tastes and rankings.
+    pub shoppers: Shoppers,
 }
 
 impl Feed {

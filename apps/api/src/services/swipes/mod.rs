@@ -4,6 +4,7 @@
 pub mod feed;
 pub mod feed_view;
 pub mod ledger;
+pub mod shoppers;
 pub mod wire;
 
 use store::ids::UserId;
@@ -77,7 +78,10 @@ pub async fn swipe(
         session_id: input.session_id,
         device_info: input.device_info,
     });
-    match state.swipes.apply(command).await? {
+    let outcome = state.swipes.apply(command).await;
+    // Forgotten whatever the outcome: a writer that failed may still have committed.
+    state.feed.shoppers.forget(user);
+    match outcome? {
         SwipeOutcome::Swiped {
             product_id,
             liked,
@@ -106,7 +110,9 @@ pub async fn undo_last(state: &AppState, user: &UserId) -> Result<Undone, Swipes
     let command = SwipeCommand::Undo {
         user_id: user.clone(),
     };
-    match state.swipes.apply(command).await? {
+    let outcome = state.swipes.apply(command).await;
+    state.feed.shoppers.forget(user);
+    match outcome? {
         SwipeOutcome::Undone {
             product_id,
             liked,

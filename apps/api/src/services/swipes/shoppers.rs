@@ -1,0 +1,207 @@
+//! Each recent shopper's side of the feed, kept between requests: which products they swiped,
+//! the taste their swipes and onboarding answers make, and the head of their ranking. A feed
+//! request of a shopper kept here reads no swipe and ranks nothing but the few products its
+//! filters leave out of that head.
+//!
+//! Kept until one of these, whichever comes first:
+//! - a swipe or undo of the shopper in this process (the writer's caller forgets them once the
+//!   writer answers, so the next feed reads the swipe);
+//! - [`TRUST`] after the swipes were read, which bounds how long a swipe made through another
+//!   process goes unseen here (the deck also sends the cards it showed, so a card just swiped
+//!   elsewhere is left out anyway);
+//! - a new view of the catalogue (a catalogue change or the trend's refresh renumbers it);
+//! - other onboarding answers.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use store::ids::{ProductId, UserId};
+
+use super::feed_view::FeedView;
+
+/// How long swipes read from the database are trusted without reading them again.
+pub const TRUST: Duration = Duration::from_secs(1);
+
+/// At most this many shoppers are kept; past it, those kept longer than [`TRUST`] go first,
+/// then everyone.
+const CAPACITY: usize = 4096;
+
+/// How far into each shopper's ranking is kept: enough for the largest batch after the deck's
+/// exclusions and a gender filter, which leave out some of the head.
+const KEPT_RANKING: usize = 512;
+
+/// Forgetting bumps one of these: a state read before the bump is stale.
+const STRIPES: usize = 256;
+
+/// One shopper's side of the feed, for one view of the catalogue.
+#[derive(Debug)]
+pub(crate) struct ShopperState {
+    generation: u64,
+    stamp: u64,
+    read_at: Instant,
+    interests: Vec<String>,
+    fits: Vec<String>,
+    /// The swiped products in the view, by index, sorted.
+    swiped: Vec<u32>,
+    /// Swiped products the view does not list (unlisted since).
+    swiped_elsewhere: Vec<ProductId>,
+    /// How many swipes there are.
+    pub swipes: usize,
+    pub taste: recommend::Taste,
+    pub candidates: recommend::Candidates,
+}
+
+impl ShopperState {
+    /// The state of a shopper with these onboarding answers and `swipes`, in `view`; `stamp`
+    /// is [`Shoppers::stamp`] taken before the swipes were read.
+    pub(crate) fn new(
+        view: &FeedView,
+        stamp: u64,
+        interests: Vec<String>,
+        fits: Vec<String>,
+        swipes: Vec<(ProductId, bool)>,
+    ) -> Self {
+        let (mut likes, mut dislikes) = (Vec::new(), Vec::new());
+        let mut swiped = Vec::with_capacity(swipes.len());
+        let mut swiped_elsewhere = Vec::new();
+        let count = swipes.len();
+        for (id, liked) in swipes {
+            match view.snapshot().product(id.as_str()) {
+                Some(i) => {
+                    swiped.push(i as u32);
+                    if liked {
+                        likes.push(i);
+                    } else {
+                        dislikes.push(i);
+                    }
+                }
+                None => swiped_elsewhere.push(id),
+            }
+        }
+        swiped.sort_unstable();
+        let taste =
+            recommend::Taste::of_prepared(&view.prepared, &interests, &fits, &likes, &dislikes);
+        // A flag per product while ranking, which asks about every product of the groups it
+        // visits; the sorted list is what is kept.
+        let mut flags = vec![false; view.products.len()];
+        for &i in &swiped {
+            flags[i as usize] = true;
+        }
+        let candidates =
+            recommend::Candidates::new(&taste, &view.prepared, |i| !flags[i], KEPT_RANKING);
+        Self {
+            generation: view.generation,
+            stamp,
+            read_at: Instant::now(),
+            interests,
+            fits,
+            swiped,
+            swiped_elsewhere,
+            swipes: count,
+            taste,
+            candidates,
+        }
+    }
+
+    /// Whether the product at `index` of the view was swiped.
+    pub(crate) fn swiped(&self, index: usize) -> bool {
+        self.swiped.binary_search(&(index as u32)).is_ok()
+    }
+
+    /// Whether a product the view does not list was swiped.
+    pub(crate) fn swiped_unlisted(&self, id: &str) -> bool {
+        self.swiped_elsewhere.iter().any(|s| s.as_str() == id)
+    }
+}
+
+/// The kept shoppers of this process (the visitor, who has no swipes, among them).
+#[derive(Debug)]
+pub struct Shoppers {
+    kept: Mutex<HashMap<Option<UserId>, Arc<ShopperState>>>,
+    stamps: Vec<AtomicU64>,
+    hasher: RandomState,
+}
+
+impl Default for Shoppers {
+    fn default() -> Self {
+        Self {
+            kept: Mutex::default(),
+            stamps: (0..STRIPES).map(|_| AtomicU64::new(0)).collect(),
+            hasher: RandomState::new(),
+        }
+    }
+}
+
+impl Shoppers {
+    fn stripe(&self, user: Option<&UserId>) -> &AtomicU64 {
+        let at = self.hasher.hash_one(user.map(UserId::as_str)) as usize % STRIPES;
+        &self.stamps[at]
+    }
+
+    /// Taken before reading a shopper's swipes: a state kept with an older stamp is stale.
+    pub(crate) fn stamp(&self, user: Option<&UserId>) -> u64 {
+        self.stripe(user).load(Ordering::Acquire)
+    }
+
+    /// The kept state of `user` in `view`, if it is still to be trusted.
+    pub(crate) fn get(
+        &self,
+        view: &FeedView,
+        user: Option<&UserId>,
+        interests: &[String],
+        fits: &[String],
+    ) -> Option<Arc<ShopperState>> {
+        let state = self
+            .kept
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&user.cloned())
+            .cloned()?;
+        (state.generation == view.generation
+            && state.stamp == self.stamp(user)
+            && state.read_at.elapsed() < TRUST
+            && state.interests == interests
+            && state.fits == fits)
+            .then_some(state)
+    }
+
+    pub(crate) fn keep(&self, user: Option<UserId>, state: Arc<ShopperState>) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= CAPACITY && !kept.contains_key(&user) {
+            kept.retain(|_, s| s.read_at.elapsed() < TRUST);
+            if kept.len() >= CAPACITY {
+                kept.clear();
+            }
+        }
+        kept.insert(user, state);
+    }
+
+    /// Drops what is kept of `user`, and any state of theirs being read now: their swipes
+    /// changed.
+    pub fn forget(&self, user: &UserId) {
+        self.stripe(Some(user)).fetch_add(1, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forgetting_a_shopper_moves_their_stamp_and_no_other_stripe() {
+        let shoppers = Shoppers::default();
+        let ann = UserId::new("ann");
+        let before = shoppers.stamp(Some(&ann));
+        shoppers.forget(&ann);
+        assert_ne!(shoppers.stamp(Some(&ann)), before);
+        let moved = shoppers
+            .stamps
+            .iter()
+            .filter(|s| s.load(Ordering::Acquire) != 0)
+            .count();
+        assert_eq!(moved, 1, "one stripe moved");
+    }
+}
