@@ -291,7 +291,7 @@ fn heads_indexed(
     size: usize,
     seed: u64,
 ) -> Heads {
-    let ranked_len = head_len(size - size / EXPLORATION_SHARE);
+    let ranked_len = ranked_head_len(size);
     let by_rank = candidates
         .and_then(|c| c.head(prepared, allowed, ranked_len, seed))
         .unwrap_or_else(|| ranked_head(dense, prepared, allowed, ranked_len, seed));
@@ -385,6 +385,12 @@ fn picks<P: Borrow<Product>>(
 /// order.
 fn exploring(a: &Ranked, b: &Ranked) -> Ordering {
     a.explore.cmp(&b.explore).then_with(|| ranking(a, b))
+}
+
+/// How far into the ranking a batch of `size` looks: kept [`Candidates`] hold at least this
+/// many products of what a request allows for the head to come from them.
+pub fn ranked_head_len(size: usize) -> usize {
+    head_len(size - size / EXPLORATION_SHARE)
 }
 
 /// How far into an order a deal of `want` cards looks before sorting the rest: a few dozen

@@ -49,12 +49,15 @@ pub async fn feed(
     let user = shopper.as_ref().map(|s| s.id.clone());
     let (interests, fits) = shopper.map_or_else(Default::default, |s| (s.interests, s.fits));
     let shoppers = &state.feed.shoppers;
-    let kept = match shoppers.get(&view, user.as_ref(), &interests, &fits) {
+    let kept = match shoppers.get(&view, user.as_ref(), (&interests, &fits), query.gender) {
         Some(kept) => kept,
         None => {
             let stamp = shoppers.stamp(user.as_ref());
             let building = Arc::clone(&view);
             let reading = user.clone();
+            let gender = query.gender;
+            // Enough of the ranking for this batch twice over, past what the deck excluded.
+            let len = 2 * recommend::ranked_head_len(query.limit) + query.exclude.len();
             let kept = state
                 .db(move |store| -> Result<_, store::StoreError> {
                     let swipes = match &reading {
@@ -62,7 +65,12 @@ pub async fn feed(
                         None => Vec::new(),
                     };
                     Ok(Arc::new(ShopperState::new(
-                        &building, stamp, interests, fits, swipes,
+                        &building,
+                        stamp,
+                        (interests, fits),
+                        gender,
+                        swipes,
+                        len,
                     )))
                 })
                 .await?;

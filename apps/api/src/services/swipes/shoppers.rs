@@ -10,7 +10,8 @@
 //!   process goes unseen here (the deck also sends the cards it showed, so a card just swiped
 //!   elsewhere is left out anyway);
 //! - a new view of the catalogue (a catalogue change or the trend's refresh renumbers it);
-//! - other onboarding answers.
+//! - other onboarding answers, or a request of another gender (the ranking head is kept for
+//!   one gender, or for all).
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
@@ -19,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use store::ids::{ProductId, UserId};
+use validation::ProductGender;
 
 use super::feed_view::FeedView;
 
@@ -28,10 +30,6 @@ pub const TRUST: Duration = Duration::from_secs(1);
 /// At most this many shoppers are kept; past it, those kept longer than [`TRUST`] go first,
 /// then everyone.
 const CAPACITY: usize = 4096;
-
-/// How far into each shopper's ranking is kept: enough for the largest batch after the deck's
-/// exclusions and a gender filter, which leave out some of the head.
-const KEPT_RANKING: usize = 512;
 
 /// Forgetting bumps one of these: a state read before the bump is stale.
 const STRIPES: usize = 256;
@@ -44,6 +42,8 @@ pub(crate) struct ShopperState {
     read_at: Instant,
     interests: Vec<String>,
     fits: Vec<String>,
+    /// The gender the ranking head is kept for (`None`: every gender).
+    gender: Option<ProductGender>,
     /// The swiped products in the view, by index, sorted.
     swiped: Vec<u32>,
     /// Swiped products the view does not list (unlisted since).
@@ -55,14 +55,16 @@ pub(crate) struct ShopperState {
 }
 
 impl ShopperState {
-    /// The state of a shopper with these onboarding answers and `swipes`, in `view`; `stamp`
-    /// is [`Shoppers::stamp`] taken before the swipes were read.
+    /// The state of a shopper with these onboarding answers and `swipes`, in `view`, keeping
+    /// the first `kept` of their ranking among the products of `gender` they have not swiped;
+    /// `stamp` is [`Shoppers::stamp`] taken before the swipes were read.
     pub(crate) fn new(
         view: &FeedView,
         stamp: u64,
-        interests: Vec<String>,
-        fits: Vec<String>,
+        (interests, fits): (Vec<String>, Vec<String>),
+        gender: Option<ProductGender>,
         swipes: Vec<(ProductId, bool)>,
+        kept: usize,
     ) -> Self {
         let (mut likes, mut dislikes) = (Vec::new(), Vec::new());
         let mut swiped = Vec::with_capacity(swipes.len());
@@ -84,20 +86,23 @@ impl ShopperState {
         swiped.sort_unstable();
         let taste =
             recommend::Taste::of_prepared(&view.prepared, &interests, &fits, &likes, &dislikes);
-        // A flag per product while ranking, which asks about every product of the groups it
+        // A bit per product while ranking, which asks about every product of the groups it
         // visits; the sorted list is what is kept.
-        let mut flags = vec![false; view.products.len()];
+        let mut bits = vec![0u64; view.products.len().div_ceil(64)];
         for &i in &swiped {
-            flags[i as usize] = true;
+            bits[i as usize / 64] |= 1 << (i % 64);
         }
-        let candidates =
-            recommend::Candidates::new(&taste, &view.prepared, |i| !flags[i], KEPT_RANKING);
+        let base = |i: usize| {
+            bits[i / 64] & (1 << (i % 64)) == 0 && gender.is_none_or(|g| view.genders[i] == Some(g))
+        };
+        let candidates = recommend::Candidates::new(&taste, &view.prepared, base, kept);
         Self {
             generation: view.generation,
             stamp,
             read_at: Instant::now(),
             interests,
             fits,
+            gender,
             swiped,
             swiped_elsewhere,
             swipes: count,
@@ -151,8 +156,8 @@ impl Shoppers {
         &self,
         view: &FeedView,
         user: Option<&UserId>,
-        interests: &[String],
-        fits: &[String],
+        (interests, fits): (&[String], &[String]),
+        gender: Option<ProductGender>,
     ) -> Option<Arc<ShopperState>> {
         let state = self
             .kept
@@ -164,7 +169,8 @@ impl Shoppers {
             && state.stamp == self.stamp(user)
             && state.read_at.elapsed() < TRUST
             && state.interests == interests
-            && state.fits == fits)
+            && state.fits == fits
+            && state.gender == gender)
             .then_some(state)
     }
 
