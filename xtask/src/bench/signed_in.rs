@@ -5,6 +5,9 @@
 //! then the first `--shoppers` of them each put two lines of one brand in their bag through the
 //! API. Every request of the load is a random one of those shoppers: `GET /api/users/me` (the
 //! session and the account), `GET /api/cart` (their bag, priced) and `GET /api/curated-list`.
+//! Each call is followed by its static copy: the shoppers' answers are fetched once, and the
+//! one closest to their mean size is served as a file by the same server and loaded the same
+//! way, which is what sending that many bytes costs here, whatever the call computes.
 //!
 //! Figures are printed, never asserted: the machine is shared and noisy.
 
@@ -122,7 +125,14 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
             &Load::plain(options.connections, options.seconds),
         )?;
         row("/healthz", &health, &health);
-        for (name, path) in CALLS {
+        let all_tokens: Vec<String> = std::fs::read_to_string(&tokens)?
+            .lines()
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let statics = shop.data.join("static/bench");
+        std::fs::create_dir_all(&statics)?;
+        for (i, (name, path)) in CALLS.into_iter().enumerate() {
             let figures = wrk_load(
                 sh,
                 port,
@@ -135,9 +145,47 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
                 },
             )?;
             row(name, &figures, &health);
+            let (body, mean) = typical_answer(port, path, &all_tokens)?;
+            let file = format!("bench/{i}.json");
+            std::fs::write(shop.data.join("static").join(&file), &body)?;
+            let reference = wrk_load(
+                sh,
+                port,
+                &format!("/{file}"),
+                &Load::plain(options.connections, options.seconds),
+            )?;
+            row(
+                &format!("  its static copy, {} B", body.len()),
+                &reference,
+                &health,
+            );
+            println!(
+                "{:<24} answers {mean:.0} B on average; the call is {:.0}% of its static copy",
+                "",
+                figures.rps / reference.rps * 100.0
+            );
         }
     }
     Ok(())
+}
+
+/// The answer to `path` of the shopper whose answer is closest to the shoppers' mean size, and
+/// that mean.
+fn typical_answer(port: u16, path: &str, tokens: &[String]) -> Result<(String, f64)> {
+    let answers = tokens
+        .iter()
+        .map(|token| request(port, "GET", path, token, None))
+        .collect::<Result<Vec<String>>>()?;
+    let mean = answers.iter().map(String::len).sum::<usize>() as f64 / answers.len().max(1) as f64;
+    let typical = answers
+        .into_iter()
+        .min_by(|a, b| {
+            (a.len() as f64 - mean)
+                .abs()
+                .total_cmp(&(b.len() as f64 - mean).abs())
+        })
+        .context("no shopper to ask")?;
+    Ok((typical, mean))
 }
 
 /// Puts two lines of one brand (the first brand's first two products, in a size in stock) in
@@ -162,7 +210,7 @@ fn fill_bags(port: u16, tokens: &str) -> Result<usize> {
     let mut written = 0;
     for token in tokens.lines().filter(|t| !t.is_empty()) {
         for line in &lines {
-            post(port, "/api/cart/items", token, line)?;
+            request(port, "POST", "/api/cart/items", token, Some(line))?;
             written += 1;
         }
     }
@@ -179,21 +227,42 @@ fn size_in_stock(detail: &str) -> Option<&str> {
     })
 }
 
-/// POSTs `body` as JSON with a bearer token; fails unless the answer is a 200.
-fn post(port: u16, path: &str, token: &str, body: &str) -> Result<()> {
+/// Sends `method path` with a bearer token (and `body` as JSON), and answers the body of the
+/// answer; fails unless it is a 200.
+fn request(port: u16, method: &str, path: &str, token: &str, body: Option<&str>) -> Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let body = body.unwrap_or_default();
+    let content = if body.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        )
+    };
     write!(
         stream,
-        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n{content}Connection: close\r\n\r\n{body}"
     )?;
     let mut answer = String::new();
     stream.read_to_string(&mut answer)?;
     if !answer.starts_with("HTTP/1.1 200") {
-        bail!("POST {path}: {}", answer.lines().next().unwrap_or_default());
+        bail!(
+            "{method} {path}: {}",
+            answer.lines().next().unwrap_or_default()
+        );
     }
-    Ok(())
+    let (head, rest) = answer
+        .split_once("\r\n\r\n")
+        .with_context(|| format!("{method} {path}: no body"))?;
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        bail!("{method} {path}: a chunked answer, which this client does not read");
+    }
+    Ok(rest.to_owned())
 }
 
 #[cfg(test)]

@@ -18,6 +18,22 @@ pub(crate) use snapshot::{ListQuery, Scope, Snapshot, json_array};
 
 use snapshot::{Base, Entry};
 
+#[cfg(test)]
+impl Snapshot {
+    /// A snapshot of an empty catalogue, for unit tests of what reads one.
+    pub(crate) fn empty() -> Self {
+        let data = store::CatalogueData {
+            brands: Vec::new(),
+            categories: Vec::new(),
+            coupons: Vec::new(),
+            products: Vec::new(),
+            static_images: Vec::new(),
+            last_change: 0,
+        };
+        Snapshot::build(Arc::new(Base::new(&data, "")), Vec::new())
+    }
+}
+
 /// How long a gap in the change feed is waited for: a sequence number handed to a transaction
 /// that has not committed yet leaves a gap that fills when it commits. A gap still open after
 /// this long belongs to a transaction that rolled back.

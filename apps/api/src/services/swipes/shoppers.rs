@@ -31,6 +31,10 @@ pub const TRUST: Duration = Duration::from_secs(1);
 /// then everyone.
 const CAPACITY: usize = 4096;
 
+/// Every this many states kept, those no longer trusted are dropped, so a state (its size grows
+/// with the shopper's swipes) is not held long after it stopped being used.
+const SWEEP_EVERY: u32 = 256;
+
 /// Forgetting bumps one of these: a state read before the bump is stale.
 const STRIPES: usize = 256;
 
@@ -125,9 +129,16 @@ impl ShopperState {
 /// The kept shoppers of this process (the visitor, who has no swipes, among them).
 #[derive(Debug)]
 pub struct Shoppers {
-    kept: Mutex<HashMap<Option<UserId>, Arc<ShopperState>>>,
+    kept: Mutex<Kept>,
     stamps: Vec<AtomicU64>,
     hasher: RandomState,
+}
+
+#[derive(Debug, Default)]
+struct Kept {
+    states: HashMap<Option<UserId>, Arc<ShopperState>>,
+    /// States kept since the last sweep.
+    since_sweep: u32,
 }
 
 impl Default for Shoppers {
@@ -163,6 +174,7 @@ impl Shoppers {
             .kept
             .lock()
             .unwrap_or_else(|e| e.into_inner())
+            .states
             .get(&user.cloned())
             .cloned()?;
         (state.generation == view.generation
@@ -176,13 +188,16 @@ impl Shoppers {
 
     pub(crate) fn keep(&self, user: Option<UserId>, state: Arc<ShopperState>) {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.len() >= CAPACITY && !kept.contains_key(&user) {
-            kept.retain(|_, s| s.read_at.elapsed() < TRUST);
-            if kept.len() >= CAPACITY {
-                kept.clear();
+        kept.since_sweep += 1;
+        let full = kept.states.len() >= CAPACITY && !kept.states.contains_key(&user);
+        if full || kept.since_sweep >= SWEEP_EVERY {
+            kept.since_sweep = 0;
+            kept.states.retain(|_, s| s.read_at.elapsed() < TRUST);
+            if kept.states.len() >= CAPACITY {
+                kept.states.clear();
             }
         }
-        kept.insert(user, state);
+        kept.states.insert(user, state);
     }
 
     /// Drops what is kept of `user`, and any state of theirs being read now: their swipes
@@ -195,19 +210,89 @@ impl Shoppers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::Snapshot;
+    use crate::services::swipes::feed_view::Feed;
+
+    /// The view of an empty catalogue: enough for what is kept of shoppers with no swipes.
+    fn empty_view() -> (Feed, Arc<FeedView>) {
+        let snapshot = Arc::new(Snapshot::empty());
+        let feed = Feed::default();
+        let view = feed.view(&snapshot);
+        (feed, view)
+    }
+
+    fn state(view: &FeedView, shoppers: &Shoppers, user: &UserId) -> Arc<ShopperState> {
+        let stamp = shoppers.stamp(Some(user));
+        let answers = (vec!["party".to_owned()], Vec::new());
+        Arc::new(ShopperState::new(view, stamp, answers, None, Vec::new(), 8))
+    }
 
     #[test]
-    fn forgetting_a_shopper_moves_their_stamp_and_no_other_stripe() {
-        let shoppers = Shoppers::default();
-        let ann = UserId::new("ann");
-        let before = shoppers.stamp(Some(&ann));
+    fn a_kept_shopper_is_answered_until_forgotten_or_asked_otherwise() {
+        let (feed, view) = empty_view();
+        let shoppers = &feed.shoppers;
+        let (ann, bob) = (UserId::new("ann"), UserId::new("bob"));
+        let party = [String::from("party")];
+        let answers = (&party[..], &[][..]);
+        shoppers.keep(Some(ann.clone()), state(&view, shoppers, &ann));
+        assert!(shoppers.get(&view, Some(&ann), answers, None).is_some());
+        assert!(shoppers.get(&view, Some(&bob), answers, None).is_none());
+        assert!(
+            shoppers.get(&view, None, answers, None).is_none(),
+            "the visitor is apart"
+        );
+        assert!(
+            shoppers.get(&view, Some(&ann), (&[], &[]), None).is_none(),
+            "other onboarding answers"
+        );
+        assert!(
+            shoppers
+                .get(&view, Some(&ann), answers, Some(ProductGender::Female))
+                .is_none(),
+            "kept for every gender, asked for one"
+        );
         shoppers.forget(&ann);
-        assert_ne!(shoppers.stamp(Some(&ann)), before);
-        let moved = shoppers
-            .stamps
-            .iter()
-            .filter(|s| s.load(Ordering::Acquire) != 0)
-            .count();
-        assert_eq!(moved, 1, "one stripe moved");
+        assert!(shoppers.get(&view, Some(&ann), answers, None).is_none());
+    }
+
+    #[test]
+    fn a_state_read_before_a_forget_is_never_answered() {
+        let (feed, view) = empty_view();
+        let shoppers = &feed.shoppers;
+        let ann = UserId::new("ann");
+        // Read, then a swipe lands and forgets ann, then the read state is kept.
+        let read = state(&view, shoppers, &ann);
+        shoppers.forget(&ann);
+        shoppers.keep(Some(ann.clone()), read);
+        let party = [String::from("party")];
+        assert!(
+            shoppers
+                .get(&view, Some(&ann), (&party, &[]), None)
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn states_no_longer_trusted_are_swept() {
+        let (feed, view) = empty_view();
+        let shoppers = &feed.shoppers;
+        for n in 0..10 {
+            let user = UserId::new(format!("old-{n}"));
+            shoppers.keep(Some(user.clone()), state(&view, shoppers, &user));
+        }
+        std::thread::sleep(TRUST + Duration::from_millis(50));
+        for n in 0..SWEEP_EVERY {
+            let user = UserId::new(format!("new-{n}"));
+            shoppers.keep(Some(user.clone()), state(&view, shoppers, &user));
+        }
+        let kept = shoppers.kept.lock().expect("lock");
+        assert!(
+            kept.states
+                .keys()
+                .flatten()
+                .all(|u| u.as_str().starts_with("new-")),
+            "the old states went"
+        );
+        assert!(kept.states.len() <= SWEEP_EVERY as usize);
     }
 }
