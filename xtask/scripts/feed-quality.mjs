@@ -143,7 +143,7 @@ async function main() {
   console.log(`  feed                     ${percent(feed)}`);
   console.log(`  most popular (30d)       ${percent(popular)}`);
   console.log(`  newest                   ${percent(plain)}`);
-  console.log(`  feed / most popular      ${popular > 0 ? (feed / popular).toFixed(2) : 'inf'}x (target: at least 2x)`);
+  console.log(`  feed / most popular      ${popular > 0 ? (feed / popular).toFixed(2) : 'inf'}x (target: at least 5x)`);
 }
 
 main().catch((error) => {
