@@ -190,6 +190,7 @@ pub struct Candidates {
     ranked: Vec<Ranked>,
     /// Every product the base admits is in `ranked`.
     complete: bool,
+    dense: DenseTaste,
 }
 
 impl Candidates {
@@ -205,6 +206,7 @@ impl Candidates {
         Self {
             ranked,
             complete: !cut,
+            dense,
         }
     }
 
@@ -265,15 +267,22 @@ pub fn next_batch_indexed<P: Borrow<Product>>(
     size: usize,
     seed: u64,
 ) -> Vec<(usize, Pick)> {
-    let dense = DenseTaste::new(taste, prepared);
-    let heads = heads_indexed(&dense, prepared, &allowed, candidates, size, seed);
+    let owned;
+    let dense = match candidates {
+        Some(c) => &c.dense,
+        None => {
+            owned = DenseTaste::new(taste, prepared);
+            &owned
+        }
+    };
+    let heads = heads_indexed(dense, prepared, &allowed, candidates, size, seed);
     let ranked_slots = size - size / EXPLORATION_SHARE;
     let chosen = match deal(catalogue, size, ranked_slots, heads) {
         Some(chosen) => chosen,
         None => {
             let mut all: Vec<Ranked> = (0..catalogue.len().min(prepared.len()))
                 .filter(|&i| allowed(i))
-                .map(|i| ranked(&dense, prepared, seed, i))
+                .map(|i| ranked(dense, prepared, seed, i))
                 .collect();
             deal_all(catalogue, size, ranked_slots, &mut all)
         }

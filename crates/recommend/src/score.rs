@@ -566,6 +566,7 @@ fn walk(
 /// A taste against one [`Prepared`] catalogue: for each numbered word, the points a product
 /// carrying it gets, likes and dislikes already netted (text the catalogue never uses cannot
 /// match and is left out).
+#[derive(Clone, Debug)]
 pub(crate) struct DenseTaste {
     interests: Vec<u32>,
     fits: Vec<u32>,
