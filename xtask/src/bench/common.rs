@@ -221,23 +221,46 @@ fn millis(text: &str) -> Option<f64> {
 
 /// The body of a GET (HTTP/1.1, one request on its own connection).
 pub fn fetch(port: u16, path: &str) -> Result<String> {
+    request(port, "GET", path, None, None)
+}
+
+/// Sends `method path` (with a bearer token and a JSON body when given) and answers the body of
+/// the answer; fails unless it is a 200 with a plain (not chunked) body.
+pub fn request(
+    port: u16,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> Result<String> {
     let mut stream = TcpStream::connect(("127.0.0.1", port))?;
     stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-    )?;
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+    if let Some(token) = token {
+        head.push_str(&format!("Authorization: Bearer {token}\r\n"));
+    }
+    let body = body.unwrap_or_default();
+    if !body.is_empty() {
+        head.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    write!(stream, "{head}Connection: close\r\n\r\n{body}")?;
     let mut text = String::new();
     stream.read_to_string(&mut text)?;
     let (head, body) = text.split_once("\r\n\r\n").context("not an HTTP answer")?;
     if !head.starts_with("HTTP/1.1 200") {
-        bail!("GET {path}: {}", head.lines().next().unwrap_or_default());
+        bail!(
+            "{method} {path}: {}",
+            head.lines().next().unwrap_or_default()
+        );
     }
     if head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
     {
-        bail!("GET {path}: chunked answers are not supported by the bench");
+        bail!("{method} {path}: chunked answers are not supported by the bench");
     }
     Ok(body.to_owned())
 }

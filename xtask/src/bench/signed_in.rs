@@ -11,16 +11,14 @@
 //!
 //! Figures are printed, never asserted: the machine is shared and noisy.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use xshell::Shell;
 
 use super::common::{
     History, Load, Shop, WRK_PRELUDE, backends, element_ids, fetch, flags, header, positive,
-    release_binary, row, wrk_load,
+    release_binary, request, row, wrk_load,
 };
 use crate::prereqs;
 
@@ -174,7 +172,7 @@ pub fn run(sh: &Shell, args: &[String]) -> Result<()> {
 fn typical_answer(port: u16, path: &str, tokens: &[String]) -> Result<(String, f64)> {
     let answers = tokens
         .iter()
-        .map(|token| request(port, "GET", path, token, None))
+        .map(|token| request(port, "GET", path, Some(token), None))
         .collect::<Result<Vec<String>>>()?;
     let mean = answers.iter().map(String::len).sum::<usize>() as f64 / answers.len().max(1) as f64;
     let typical = answers
@@ -210,7 +208,7 @@ fn fill_bags(port: u16, tokens: &str) -> Result<usize> {
     let mut written = 0;
     for token in tokens.lines().filter(|t| !t.is_empty()) {
         for line in &lines {
-            request(port, "POST", "/api/cart/items", token, Some(line))?;
+            request(port, "POST", "/api/cart/items", Some(token), Some(line))?;
             written += 1;
         }
     }
@@ -225,44 +223,6 @@ fn size_in_stock(detail: &str) -> Option<&str> {
         let units: i64 = units.trim().parse().ok()?;
         (units > 0).then(|| size.trim().trim_matches('"'))
     })
-}
-
-/// Sends `method path` with a bearer token (and `body` as JSON), and answers the body of the
-/// answer; fails unless it is a 200.
-fn request(port: u16, method: &str, path: &str, token: &str, body: Option<&str>) -> Result<String> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
-    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-    let body = body.unwrap_or_default();
-    let content = if body.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "Content-Type: application/json\r\nContent-Length: {}\r\n",
-            body.len()
-        )
-    };
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n{content}Connection: close\r\n\r\n{body}"
-    )?;
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer)?;
-    if !answer.starts_with("HTTP/1.1 200") {
-        bail!(
-            "{method} {path}: {}",
-            answer.lines().next().unwrap_or_default()
-        );
-    }
-    let (head, rest) = answer
-        .split_once("\r\n\r\n")
-        .with_context(|| format!("{method} {path}: no body"))?;
-    if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        bail!("{method} {path}: a chunked answer, which this client does not read");
-    }
-    Ok(rest.to_owned())
 }
 
 #[cfg(test)]
