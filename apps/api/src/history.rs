@@ -255,6 +255,7 @@ impl History {
     /// none.
     pub fn new(catalogue: &CatalogueData) -> Option<Self> {
         let active: HashSet<&str> = catalogue
+            .rows
             .brands
             .iter()
             .filter(|b| b.is_active)

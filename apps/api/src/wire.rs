@@ -151,14 +151,13 @@ pub struct ProductSummary {
 
 impl ProductSummary {
     /// `media_origin` (empty, or the shop's public origin) prefixes image URLs.
-    pub fn of(p: &store::ProductRecord, media_origin: &str) -> Self {
+    pub(crate) fn of(p: &crate::catalogue::Product, media_origin: &str) -> Self {
         Self {
             id: p.id.to_string(),
-            name: p.name.clone(),
+            name: p.name.to_string(),
             images: p
-                .images
-                .iter()
-                .map(|url| absolute_url(media_origin, url.clone()))
+                .image_urls()
+                .map(|url| absolute_url(media_origin, url.to_owned()))
                 .collect(),
             price: Decimal::from_paise(p.price_paise),
             offer_percentage: p.offer_percentage,
@@ -178,34 +177,32 @@ pub fn absolute_url(media_origin: &str, url: String) -> String {
 impl Product {
     /// Builds the answer; `coupon_valid` says whether the assigned coupon (if any) is valid at
     /// the time of the answer, and `media_origin` (empty, or the shop's public origin) prefixes
-    /// image URLs.
-    pub fn from_record(p: &store::ProductRecord, coupon_valid: bool, media_origin: &str) -> Self {
-        let absolute = |url: &String| absolute_url(media_origin, url.clone());
-        let assigned_coupon = p.assigned_coupon.as_ref().map(|c| AssignedCoupon {
-            discount_value: if c.discount_type == "percentage" {
-                CouponValue::Percent(c.discount_value)
-            } else {
-                CouponValue::Amount(Decimal::from_paise(c.discount_value))
-            },
-            max_discount_amount: c.max_discount_paise.map(Decimal::from_paise),
-            coupon_code: c.code.clone(),
-            discount_type: c.discount_type.clone(),
-            is_currently_valid: coupon_valid,
-        });
-        let images: Vec<String> = p.images.iter().map(absolute).collect();
+    /// image URLs. The shop's own answers write the same JSON without building this value
+    /// (`catalogue::render`).
+    pub(crate) fn of(
+        p: &crate::catalogue::Product,
+        coupon_valid: bool,
+        media_origin: &str,
+    ) -> Self {
+        let images: Vec<String> = p
+            .image_urls()
+            .map(|url| absolute_url(media_origin, url.to_owned()))
+            .collect();
         Self {
             price: Decimal::from_paise(p.price_paise),
-            sizes: p.stock.iter().map(|(size, _)| size.clone()).collect(),
-            stock: p.stock.iter().cloned().collect(),
+            sizes: p.sizes.iter().map(ToString::to_string).collect(),
+            stock: p
+                .stock()
+                .map(|(size, units)| (size.to_owned(), units))
+                .collect(),
             product_variants: vec![ProductVariant {
-                color: p.colour.clone(),
+                color: p.colour.to_string(),
                 images: images.clone(),
                 sizes: p
-                    .stock
-                    .iter()
+                    .stock()
                     .map(|(size, stock)| VariantSize {
-                        size: size.clone(),
-                        stock: *stock,
+                        size: size.to_owned(),
+                        stock,
                     })
                     .collect(),
             }],
@@ -218,18 +215,38 @@ impl Product {
                     name: c.name.clone(),
                 })
                 .collect(),
-            specifications: p.specifications.clone(),
-            assigned_coupon,
+            specifications: (*p.specifications).clone(),
+            assigned_coupon: p
+                .assigned_coupon
+                .as_deref()
+                .map(|c| AssignedCoupon::of(c, coupon_valid)),
             id: p.id.to_string(),
-            name: p.name.clone(),
-            description: p.description.clone(),
-            currency: p.currency.clone(),
+            name: p.name.to_string(),
+            description: p.description.to_string(),
+            currency: p.currency.to_string(),
             offer_percentage: p.offer_percentage,
             images,
-            tags: p.tags.clone(),
-            gender: p.gender.clone(),
-            colour: p.colour.clone(),
+            tags: p.tags.iter().map(ToString::to_string).collect(),
+            gender: p.gender.to_string(),
+            colour: p.colour.to_string(),
             created_at: p.created_at.and_utc(),
+        }
+    }
+}
+
+impl AssignedCoupon {
+    /// `coupon` as a product carries it, `valid` at the time of the answer.
+    pub fn of(c: &store::CouponRecord, valid: bool) -> Self {
+        Self {
+            discount_value: if c.discount_type == "percentage" {
+                CouponValue::Percent(c.discount_value)
+            } else {
+                CouponValue::Amount(Decimal::from_paise(c.discount_value))
+            },
+            max_discount_amount: c.max_discount_paise.map(Decimal::from_paise),
+            coupon_code: c.code.clone(),
+            discount_type: c.discount_type.clone(),
+            is_currently_valid: valid,
         }
     }
 }

@@ -119,7 +119,7 @@ pub struct Coupon {
 // The one shape of a product's specifications: the demo catalogue builds it, the store reads it
 // back from a product row, and the API answers it as it is.
 /// What a garment is made like.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Specifications {

@@ -53,7 +53,7 @@ mod filter;
 mod score;
 
 pub use filter::{Facets, Filter};
-pub use score::{Prepared, Product, Reason, Score, Taste, TasteInput, score};
+pub use score::{Prepared, Product, Reason, Score, Taste, TasteInput, Text, score};
 
 use std::borrow::Borrow;
 use std::cmp::Ordering;
@@ -90,7 +90,7 @@ pub fn next_batch<P: Borrow<Product>>(
 ) -> Vec<Pick> {
     let prepared = Prepared::new(catalogue);
     let candidates: Vec<usize> = (0..catalogue.len())
-        .filter(|i| !swiped.contains(catalogue[*i].borrow().id.as_str()))
+        .filter(|i| !swiped.contains(&*catalogue[*i].borrow().id))
         .collect();
     next_batch_of(taste, catalogue, &prepared, &candidates, size, seed)
         .into_iter()
@@ -381,7 +381,7 @@ fn picks<P: Borrow<Product>>(
             (
                 index,
                 Pick {
-                    id: product.id.clone(),
+                    id: product.id.to_string(),
                     score: score(taste, product),
                     exploration,
                 },
@@ -485,7 +485,7 @@ impl<'c, P: Borrow<Product>> BrandCap<'c, P> {
     fn admit(&mut self, index: usize) -> bool {
         let count = self
             .per_brand
-            .entry(self.catalogue[index].borrow().brand.as_str())
+            .entry(&*self.catalogue[index].borrow().brand)
             .or_insert(0);
         if *count >= self.cap {
             return false;

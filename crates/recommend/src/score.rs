@@ -1,16 +1,21 @@
 //! The personal score of one product (see the crate docs for the table of points).
 
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Text shared between products: a catalogue of a million products repeats its brands,
+/// category and tag lists, colours and fits, and keeps one copy of each.
+pub type Text = Arc<str>;
 
 /// What the feed knows of a product.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Product {
-    pub id: String,
-    pub brand: String,
-    pub categories: Vec<String>,
-    pub tags: Vec<String>,
-    pub colour: String,
-    pub fit: String,
+    pub id: Text,
+    pub brand: Text,
+    pub categories: Arc<[Text]>,
+    pub tags: Arc<[Text]>,
+    pub colour: Text,
+    pub fit: Text,
     pub price_paise: i64,
     /// Community engagement this week: likes minus dislikes.
     pub trend: i64,
@@ -202,10 +207,10 @@ fn key(text: &str) -> String {
     text.trim().to_lowercase()
 }
 
-fn distinct(list: &[String]) -> Vec<String> {
+fn distinct<T: AsRef<str>>(list: &[T]) -> Vec<String> {
     let mut keys: Vec<String> = list
         .iter()
-        .map(|t| key(t))
+        .map(|t| key(t.as_ref()))
         .filter(|t| !t.is_empty())
         .collect();
     keys.sort();

@@ -6,12 +6,12 @@ use super::*;
 
 fn product(id: &str, brand: &str, category: &str, colour: &str, price_rupees: i64) -> Product {
     Product {
-        id: id.to_owned(),
-        brand: brand.to_owned(),
-        categories: vec!["Topwear".to_owned(), category.to_owned()],
-        tags: vec![category.to_owned(), colour.to_owned()],
-        colour: colour.to_owned(),
-        fit: "Regular Fit".to_owned(),
+        id: id.into(),
+        brand: brand.into(),
+        categories: ["Topwear", category].map(Text::from).into(),
+        tags: [category, colour].map(Text::from).into(),
+        colour: colour.into(),
+        fit: "Regular Fit".into(),
         price_paise: price_rupees * 100,
         trend: 0,
     }
@@ -215,18 +215,18 @@ fn catalogue() -> Vec<Product> {
 #[test]
 fn swiped_products_never_come_back() {
     let all = catalogue();
-    let swiped: HashSet<&str> = all.iter().take(40).map(|p| p.id.as_str()).collect();
+    let swiped: HashSet<&str> = all.iter().take(40).map(|p| p.id.as_ref()).collect();
     let batch = next_batch(&Taste::default(), &all, &swiped, 8, 7);
     assert_eq!(batch.len(), 8);
     assert!(batch.iter().all(|p| !swiped.contains(p.id.as_str())));
-    let everything: HashSet<&str> = all.iter().map(|p| p.id.as_str()).collect();
+    let everything: HashSet<&str> = all.iter().map(|p| p.id.as_ref()).collect();
     assert!(next_batch(&Taste::default(), &all, &everything, 8, 7).is_empty());
 }
 
 #[test]
 fn one_brand_never_takes_more_than_half_a_batch() {
     let all = catalogue();
-    let loved: Vec<&Product> = all.iter().filter(|p| p.brand == "A").collect();
+    let loved: Vec<&Product> = all.iter().filter(|p| *p.brand == *"A").collect();
     let taste = Taste::new(&TasteInput {
         likes: loved,
         ..TasteInput::default()
@@ -234,12 +234,12 @@ fn one_brand_never_takes_more_than_half_a_batch() {
     let batch = next_batch(&taste, &all, &HashSet::new(), 8, 1);
     let of_a = batch
         .iter()
-        .filter(|p| all.iter().any(|q| q.id == p.id && q.brand == "A"))
+        .filter(|p| all.iter().any(|q| *q.id == *p.id && *q.brand == *"A"))
         .count();
     assert_eq!(of_a, 4, "the liked brand leads, up to the cap");
     assert_eq!(batch.len(), 8);
     // With only one brand left, a batch holds only what the cap allows.
-    let only_a: Vec<Product> = all.iter().filter(|p| p.brand == "A").cloned().collect();
+    let only_a: Vec<Product> = all.iter().filter(|p| *p.brand == *"A").cloned().collect();
     assert_eq!(next_batch(&taste, &only_a, &HashSet::new(), 8, 1).len(), 4);
 }
 
@@ -288,16 +288,16 @@ proptest! {
         liked_brand in 0usize..5,
     ) {
         let all = catalogue();
-        let swiped: HashSet<&str> = all.iter().take(swiped_count).map(|p| p.id.as_str()).collect();
-        let loved: Vec<&Product> = all.iter().filter(|p| p.brand == ["A", "B", "C", "D", "E"][liked_brand]).collect();
+        let swiped: HashSet<&str> = all.iter().take(swiped_count).map(|p| p.id.as_ref()).collect();
+        let loved: Vec<&Product> = all.iter().filter(|p| *p.brand == *["A", "B", "C", "D", "E"][liked_brand]).collect();
         let taste = Taste::new(&TasteInput { likes: loved, ..TasteInput::default() });
         let batch = next_batch(&taste, &all, &swiped, size, seed);
         prop_assert!(batch.len() <= size);
-        let ids: HashSet<&str> = batch.iter().map(|p| p.id.as_str()).collect();
+        let ids: HashSet<&str> = batch.iter().map(|p| p.id.as_ref()).collect();
         prop_assert_eq!(ids.len(), batch.len(), "no repeats");
         prop_assert!(batch.iter().all(|p| !swiped.contains(p.id.as_str())));
         for brand in ["A", "B", "C", "D", "E"] {
-            let n = batch.iter().filter(|p| all.iter().any(|q| q.id == p.id && q.brand == brand)).count();
+            let n = batch.iter().filter(|p| all.iter().any(|q| *q.id == *p.id && *q.brand == *brand)).count();
             prop_assert!(n <= brand_cap(size));
         }
         let available = all.len() - swiped.len();
@@ -319,7 +319,7 @@ fn reference_batch(
     let mut ranked: Vec<(usize, Score)> = catalogue
         .iter()
         .enumerate()
-        .filter(|(_, p)| !swiped.contains(p.id.as_str()))
+        .filter(|(_, p)| !swiped.contains(p.id.as_ref()))
         .map(|(i, p)| (i, score(taste, p)))
         .collect();
     ranked.sort_by(|(ia, a), (ib, b)| {
@@ -334,7 +334,7 @@ fn reference_batch(
     let mut taken: HashSet<usize> = HashSet::new();
     let mut picks = Vec::new();
     let mut admit = |i: usize| {
-        let count = per_brand.entry(catalogue[i].brand.as_str()).or_insert(0);
+        let count = per_brand.entry(catalogue[i].brand.as_ref()).or_insert(0);
         if *count >= cap {
             return false;
         }
@@ -348,7 +348,7 @@ fn reference_batch(
         if admit(*i) {
             taken.insert(*i);
             picks.push(Pick {
-                id: catalogue[*i].id.clone(),
+                id: catalogue[*i].id.to_string(),
                 score: s.clone(),
                 exploration: false,
             });
@@ -363,7 +363,7 @@ fn reference_batch(
         }
         if admit(*i) {
             picks.push(Pick {
-                id: catalogue[*i].id.clone(),
+                id: catalogue[*i].id.to_string(),
                 score: s.clone(),
                 exploration: true,
             });
@@ -388,10 +388,10 @@ fn any_product(i: usize, brands: &'static [&'static str]) -> impl Strategy<Value
     )
         .prop_map(
             move |(brand, categories, tags, colour, fit, rupees, trend)| Product {
-                id: format!("p{i:03}"),
+                id: format!("p{i:03}").into(),
                 brand: brand.into(),
-                categories: categories.into_iter().map(String::from).collect(),
-                tags: tags.into_iter().map(String::from).collect(),
+                categories: categories.into_iter().map(Text::from).collect(),
+                tags: tags.into_iter().map(Text::from).collect(),
                 colour: colour.into(),
                 fit: fit.into(),
                 price_paise: rupees * 100,
@@ -437,7 +437,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let taste = drawn_taste(&all, &likes, &dislikes, &interests, &fits);
-        let swiped: HashSet<&str> = swiped.iter().map(|i| i.get(&all).id.as_str()).collect();
+        let swiped: HashSet<&str> = swiped.iter().map(|i| i.get(&all).id.as_ref()).collect();
         prop_assert_eq!(
             next_batch(&taste, &all, &swiped, size, seed),
             reference_batch(&taste, &all, &swiped, size, seed)
@@ -528,11 +528,11 @@ fn large_catalogue() -> impl Strategy<Value = Vec<Product>> {
         )
             .prop_map(
                 move |(brand, categories, tags, colour, fit, rupees, trend)| Product {
-                    id: format!("p{i:03}"),
-                    brand: format!("brand {brand}"),
-                    categories: categories.iter().map(|c| format!("k{c}")).collect(),
-                    tags: tags.iter().map(|t| format!("t{t}")).collect(),
-                    colour: format!("colour {colour}"),
+                    id: format!("p{i:03}").into(),
+                    brand: format!("brand {brand}").into(),
+                    categories: categories.iter().map(|c| format!("k{c}").into()).collect(),
+                    tags: tags.iter().map(|t| format!("t{t}").into()).collect(),
+                    colour: format!("colour {colour}").into(),
                     fit: fit.into(),
                     price_paise: rupees * 100,
                     trend,
@@ -605,7 +605,7 @@ fn pruned_edge_cases_deal_the_full_batch() {
     let everyone = vec![true; all.len()];
     let liked: Vec<&Product> = all
         .iter()
-        .filter(|p| p.categories[1] == "Kurta")
+        .filter(|p| &*p.categories[1] == "Kurta")
         .take(5)
         .collect();
     let kurta_lover = Taste::new(&TasteInput {
@@ -613,7 +613,7 @@ fn pruned_edge_cases_deal_the_full_batch() {
         ..TasteInput::default()
     });
     let only_a = Taste::new(&TasteInput {
-        likes: all.iter().filter(|p| p.brand == "A").take(3).collect(),
+        likes: all.iter().filter(|p| *p.brand == *"A").take(3).collect(),
         ..TasteInput::default()
     });
     let cases: [(&str, &Taste, Vec<bool>, usize); 6] = [

@@ -69,20 +69,31 @@ pub struct StaticImageRecord {
 /// Everything the shop's catalogue screens read, as of change `last_change`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogueData {
+    pub rows: CatalogueRows,
+    /// Ordered by id (creation).
+    pub products: Vec<ProductRecord>,
+}
+
+/// The catalogue but its products, which a large catalogue reads in pages
+/// ([`Store::products_page`]) so that their rows never are all in memory at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogueRows {
     /// Ordered by id (creation).
     pub brands: Vec<BrandRecord>,
     /// Ordered by gender, then position.
     pub categories: Vec<CategoryRecord>,
     /// Ordered by id.
     pub coupons: Vec<CouponRecord>,
-    /// Ordered by id (creation).
-    pub products: Vec<ProductRecord>,
     /// Ordered by id.
     pub static_images: Vec<StaticImageRecord>,
     /// The newest entry of the change feed when the load began (0 when the feed is empty):
     /// changes after it may or may not be in this data, and are applied again.
     pub last_change: i64,
 }
+
+/// Products per page of a whole load: a page's rows and maps are a few tens of megabytes at
+/// most, and each of its queries reads one range of the tables' primary keys.
+pub const PRODUCTS_PAGE: usize = 20_000;
 
 /// One entry of the change feed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,6 +125,22 @@ impl Store {
     /// The whole catalogue, read after noting the change feed's newest entry, so a reader that
     /// then follows the feed from `last_change` misses nothing.
     pub fn load_catalogue(&self) -> Result<CatalogueData, StoreError> {
+        let rows = self.catalogue_rows()?;
+        let mut products = Vec::new();
+        let mut after = None;
+        loop {
+            let page = self.products_page(after.as_ref(), PRODUCTS_PAGE)?;
+            let Some(last) = page.last() else { break };
+            after = Some(last.id.clone());
+            products.extend(page);
+        }
+        Ok(CatalogueData { rows, products })
+    }
+
+    /// The catalogue but its products, read after noting the change feed's newest entry: a
+    /// reader that then reads the products ([`Store::products_page`]) and follows the feed from
+    /// `last_change` misses nothing.
+    pub fn catalogue_rows(&self) -> Result<CatalogueRows, StoreError> {
         let mut conn = self.conn()?;
         let last_change: Option<i64> = catalogue_changes::table
             .select(diesel::dsl::max(catalogue_changes::seq))
@@ -134,13 +161,10 @@ impl Store {
             .order(static_images::id)
             .select(StaticImageRecord::as_select())
             .load(&mut conn)?;
-        let mut products = Store::all_products(&mut conn)?;
-        products.sort_unstable_by(|a, b| a.id.cmp(&b.id));
-        Ok(CatalogueData {
+        Ok(CatalogueRows {
             brands,
             categories,
             coupons,
-            products,
             static_images,
             last_change: last_change.unwrap_or(0),
         })

@@ -11,7 +11,7 @@ use crate::{BrandRecord, NewAudit, Store, StoreError};
 
 /// An image of a product: its id (the upload's content hash; a stable hash of the URL for
 /// images stored before ids existed), its URL and, for uploads, its `srcset`.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct ImageRef {
     pub id: String,
     pub url: String,

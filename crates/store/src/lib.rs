@@ -72,8 +72,8 @@ pub use brand_applications::{
 pub use brand_events::{BrandEventKind, BrandEventRecord, LOW_STOCK_UNITS};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
-    BrandRecord, CatalogueChange, CatalogueData, CategoryRecord, StaticImageRecord,
-    note_catalogue_change,
+    BrandRecord, CatalogueChange, CatalogueData, CatalogueRows, CategoryRecord, PRODUCTS_PAGE,
+    StaticImageRecord, note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
 pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};

@@ -27,7 +27,7 @@ pub struct BrandRef {
 }
 
 /// A category as a product carries it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CategoryRef {
     pub id: CategoryId,
     pub name: String,
@@ -121,9 +121,10 @@ struct ProductRow {
 
 /// Which products [`assemble`] loads the related rows of.
 enum Scope<'a> {
-    /// The whole catalogue: related tables are read in full, never through an `IN` list
-    /// (100,000 ids would pass both backends' limits on bound parameters).
-    All,
+    /// The products with ids from the first to the last, both included: a page of a whole
+    /// load, whose related rows are one range of each table's primary key, never an `IN` list
+    /// (a page's ids would pass both backends' limits on bound parameters).
+    Range(&'a str, &'a str),
     /// A few products (at most [`IDS_PER_QUERY`]).
     Ids(&'a [&'a str]),
 }
@@ -132,12 +133,29 @@ enum Scope<'a> {
 pub(crate) const IDS_PER_QUERY: usize = 1000;
 
 impl Store {
-    /// Every product, in no particular order.
-    pub(crate) fn all_products(
-        conn: &mut crate::DbConnection,
+    /// At most `limit` products with ids after `after` (from the first without it), in id
+    /// order: a whole load reads the catalogue in such pages, each page after the last id of
+    /// the one before.
+    pub fn products_page(
+        &self,
+        after: Option<&ProductId>,
+        limit: usize,
     ) -> Result<Vec<ProductRecord>, StoreError> {
-        let rows = products::table.select(ProductRow::as_select()).load(conn)?;
-        assemble(conn, rows, Scope::All)
+        let mut conn = self.conn()?;
+        let mut query = products::table
+            .order(products::id)
+            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+            .select(ProductRow::as_select())
+            .into_boxed();
+        if let Some(after) = after {
+            query = query.filter(products::id.gt(after.as_str()));
+        }
+        let rows = query.load(&mut conn)?;
+        let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+            return Ok(Vec::new());
+        };
+        let (first, last) = (first.id.to_string(), last.id.to_string());
+        assemble(&mut conn, rows, Scope::Range(&first, &last))
     }
 
     /// The products with these ids that exist (any brand, active or not), in no particular
@@ -174,16 +192,21 @@ fn assemble(
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: &[&str] = match scope {
-        Scope::All => &[],
-        Scope::Ids(ids) => ids,
-    };
-    let whole = matches!(scope, Scope::All);
+    // The related rows of the scope's products, by their `product_id` column.
+    macro_rules! of_scope {
+        ($query:expr, $column:expr) => {
+            match scope {
+                Scope::Range(first, last) => $query.filter($column.between(first, last)),
+                Scope::Ids(ids) => $query.filter($column.eq_any(ids)),
+            }
+        };
+    }
 
+    // A page of a whole load reads every brand (a small table) rather than an `IN` list.
     let mut brand_query = brands::table
         .select((brands::id, brands::name, brands::logo_url))
         .into_boxed();
-    if !whole {
+    if let Scope::Ids(_) = scope {
         let brand_ids: Vec<&str> = rows.iter().map(|r| r.brand_id.as_str()).collect();
         brand_query = brand_query.filter(brands::id.eq_any(brand_ids));
     }
@@ -202,9 +225,7 @@ fn assemble(
             categories::name,
         ))
         .into_boxed();
-    if !whole {
-        category_query = category_query.filter(product_categories::product_id.eq_any(ids));
-    }
+    category_query = of_scope!(category_query, product_categories::product_id);
     let mut categories_by_product: HashMap<ProductId, Vec<Arc<CategoryRef>>> = HashMap::new();
     let mut shared: HashMap<CategoryId, Arc<CategoryRef>> = HashMap::new();
     for (product_id, id, name) in category_query.load::<(ProductId, CategoryId, String)>(conn)? {
@@ -226,9 +247,7 @@ fn assemble(
             product_images::srcset,
         ))
         .into_boxed();
-    if !whole {
-        image_query = image_query.filter(product_images::product_id.eq_any(ids));
-    }
+    image_query = of_scope!(image_query, product_images::product_id);
     let mut images_by_product: HashMap<ProductId, Vec<crate::ImageRef>> = HashMap::new();
     for (product_id, url, image_id, srcset) in
         image_query.load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
@@ -247,9 +266,7 @@ fn assemble(
             product_stock::quantity,
         ))
         .into_boxed();
-    if !whole {
-        stock_query = stock_query.filter(product_stock::product_id.eq_any(ids));
-    }
+    stock_query = of_scope!(stock_query, product_stock::product_id);
     let mut stock_by_product: HashMap<ProductId, Vec<(String, i32)>> = HashMap::new();
     for (product_id, size, quantity) in stock_query.load::<(ProductId, String, i32)>(conn)? {
         stock_by_product
@@ -262,24 +279,22 @@ fn assemble(
         .order((product_tags::product_id, product_tags::position))
         .select((product_tags::product_id, product_tags::tag))
         .into_boxed();
-    if !whole {
-        tag_query = tag_query.filter(product_tags::product_id.eq_any(ids));
-    }
+    tag_query = of_scope!(tag_query, product_tags::product_id);
     let mut tags_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
     for (product_id, tag) in tag_query.load::<(ProductId, String)>(conn)? {
         tags_by_product.entry(product_id).or_default().push(tag);
     }
 
-    let mut coupon_query = coupons::table
+    // The coupons the products carry: few, since a coupon is assigned to a brand's few.
+    let mut coupon_ids: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r.assigned_coupon_id.as_deref())
+        .collect();
+    coupon_ids.sort_unstable();
+    coupon_ids.dedup();
+    let coupon_query = coupons::table
         .select(CouponRecord::as_select())
-        .into_boxed();
-    if !whole {
-        let coupon_ids: Vec<&str> = rows
-            .iter()
-            .filter_map(|r| r.assigned_coupon_id.as_deref())
-            .collect();
-        coupon_query = coupon_query.filter(coupons::id.eq_any(coupon_ids));
-    }
+        .filter(coupons::id.eq_any(coupon_ids));
     let coupons: HashMap<String, CouponRecord> = coupon_query
         .load(conn)?
         .into_iter()

@@ -120,7 +120,10 @@ fn seeding_twice_writes_once() {
     );
     let loaded = db.store.load_catalogue().expect("load");
     assert_eq!(loaded.products.len(), PRODUCTS);
-    assert_eq!(loaded.last_change, 0, "seeding is not a change to follow");
+    assert_eq!(
+        loaded.rows.last_change, 0,
+        "seeding is not a change to follow"
+    );
 }
 
 #[test]
@@ -128,10 +131,13 @@ fn the_loaded_catalogue_is_the_generated_one() {
     let db = seeded(sqlite());
     let generated = catalogue::generate(PRODUCTS);
     let loaded = db.store.load_catalogue().expect("load");
-    assert_eq!(loaded.brands.len(), generated.brands.len());
-    assert_eq!(loaded.categories.len(), generated.categories.len());
-    assert_eq!(loaded.coupons.len(), generated.coupons.len());
-    assert_eq!(loaded.static_images.len(), generated.static_images.len());
+    assert_eq!(loaded.rows.brands.len(), generated.brands.len());
+    assert_eq!(loaded.rows.categories.len(), generated.categories.len());
+    assert_eq!(loaded.rows.coupons.len(), generated.coupons.len());
+    assert_eq!(
+        loaded.rows.static_images.len(),
+        generated.static_images.len()
+    );
     assert_eq!(loaded.products.len(), generated.products.len());
     for (stored, expected) in loaded.products.iter().zip(&generated.products) {
         assert_eq!(stored.id, expected.id, "products come in id order");
@@ -155,6 +161,7 @@ fn the_loaded_catalogue_is_the_generated_one() {
         );
     }
     let positions: Vec<(&str, i32)> = loaded
+        .rows
         .categories
         .iter()
         .map(|c| (c.gender.as_str(), c.position))
@@ -205,7 +212,7 @@ fn the_change_feed_lists_entries_after_a_sequence_number_and_prunes_old_ones() {
         db.store.catalogue_changes_since(1, 1).expect("feed").len(),
         1
     );
-    assert_eq!(db.store.load_catalogue().expect("load").last_change, 3);
+    assert_eq!(db.store.load_catalogue().expect("load").rows.last_change, 3);
     let cutoff = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .and_then(|d| d.and_hms_opt(0, 0, 0))
         .expect("date");
@@ -217,6 +224,35 @@ fn the_change_feed_lists_entries_after_a_sequence_number_and_prunes_old_ones() {
             .len(),
         2
     );
+}
+
+#[test]
+fn pages_of_products_are_the_whole_catalogue_in_id_order() {
+    let mut backends = vec![seeded(sqlite())];
+    backends.extend(postgres().map(seeded));
+    for db in backends {
+        let whole = db.store.load_catalogue().expect("load").products;
+        // Pages of 7 (the last one short), each read after the last id of the page before.
+        let mut paged = Vec::new();
+        let mut after: Option<ProductId> = None;
+        let mut pages = 0;
+        loop {
+            let page = db.store.products_page(after.as_ref(), 7).expect("page");
+            assert!(page.len() <= 7);
+            let Some(last) = page.last() else { break };
+            after = Some(last.id.clone());
+            paged.extend(page);
+            pages += 1;
+        }
+        assert_eq!(pages, PRODUCTS.div_ceil(7));
+        assert!(paged.windows(2).all(|w| w[0].id < w[1].id));
+        assert_eq!(paged, whole);
+        assert!(
+            whole
+                .iter()
+                .all(|p| !p.stock.is_empty() && !p.images.is_empty())
+        );
+    }
 }
 
 #[test]

@@ -1,19 +1,23 @@
 //! The catalogue in memory: every browse and search call is answered from here, never from a
 //! table scan (docs/architecture.md, The catalogue in memory).
 //!
-//! At start the whole catalogue is loaded into a `Snapshot` (products pre-rendered as JSON)
-//! and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
+//! At start the whole catalogue is loaded into a `Snapshot` (compact products, their JSON
+//! written at answer time) and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
 //! change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
 //! transaction) and applies it: changed products are reloaded and re-indexed, a change to
 //! anything else reloads everything. Several API processes each keep their own copy and each
 //! follow the same feed, so they agree within one polling interval.
 
+mod product;
+mod render;
+mod rendered;
 mod snapshot;
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
+pub(crate) use product::{Interner, Product};
 pub(crate) use snapshot::{ListQuery, Scope, Snapshot, json_array};
 
 use snapshot::{Base, Entry};
@@ -22,15 +26,14 @@ use snapshot::{Base, Entry};
 impl Snapshot {
     /// A snapshot of an empty catalogue, for unit tests of what reads one.
     pub(crate) fn empty() -> Self {
-        let data = store::CatalogueData {
+        let rows = store::CatalogueRows {
             brands: Vec::new(),
             categories: Vec::new(),
             coupons: Vec::new(),
-            products: Vec::new(),
             static_images: Vec::new(),
             last_change: 0,
         };
-        Snapshot::build(Arc::new(Base::new(&data, "")), Vec::new())
+        Snapshot::build(Arc::new(Base::new(&rows, "")), Vec::new())
     }
 }
 
@@ -96,6 +99,8 @@ pub struct Catalogue {
     /// The change-feed position fully applied (every entry up to it), for the metrics.
     applied: std::sync::atomic::AtomicI64,
     media_origin: String,
+    /// What reloaded products share their repeated text with; a full load starts a new one.
+    interner: Mutex<Interner>,
 }
 
 impl std::fmt::Debug for Catalogue {
@@ -109,8 +114,14 @@ impl std::fmt::Debug for Catalogue {
 impl Catalogue {
     /// Loads the whole catalogue and indexes it for search.
     pub fn load(store: &store::Store, media_origin: &str) -> Result<Self, CatalogueError> {
-        let (snapshot, index, last_change) = load_all(store, media_origin)?;
+        let Loaded {
+            snapshot,
+            index,
+            last_change,
+            interner,
+        } = load_all(store, media_origin)?;
         Ok(Self {
+            interner: Mutex::new(interner),
             current: RwLock::new(Arc::new(snapshot)),
             search: RwLock::new(Arc::new(index)),
             suggestions: Mutex::new(SuggestionCache::default()),
@@ -227,8 +238,9 @@ impl Catalogue {
             return Ok(Refresh::Unchanged);
         }
         if fresh.iter().any(|c| c.product_id.is_none()) {
-            let (snapshot, index, _) = load_all(store, &self.media_origin)?;
-            self.replace(snapshot, index);
+            let loaded = load_all(store, &self.media_origin)?;
+            *self.interner.lock().unwrap_or_else(|e| e.into_inner()) = loaded.interner;
+            self.replace(loaded.snapshot, loaded.index);
             mark_applied();
             return Ok(Refresh::Everything);
         }
@@ -252,11 +264,10 @@ impl Catalogue {
         let records = store.products_by_ids(ids)?;
         let old = self.snapshot();
         let changed: HashSet<&str> = ids.iter().map(store::ids::ProductId::as_str).collect();
-        let fresh: Vec<Arc<Entry>> = records
-            .into_iter()
-            .filter_map(|r| Entry::new(r, &self.media_origin))
-            .map(Arc::new)
-            .collect();
+        let fresh = compact(
+            records,
+            &mut self.interner.lock().unwrap_or_else(|e| e.into_inner()),
+        );
         let mut entries: Vec<Arc<Entry>> = old
             .entries()
             .iter()
@@ -284,43 +295,102 @@ impl Catalogue {
     }
 }
 
-fn load_all(
-    store: &store::Store,
-    media_origin: &str,
-) -> Result<(Snapshot, search::SearchIndex, i64), CatalogueError> {
+/// A whole catalogue, loaded.
+struct Loaded {
+    snapshot: Snapshot,
+    index: search::SearchIndex,
+    /// The change feed's newest entry when the load began.
+    last_change: i64,
+    interner: Interner,
+}
+
+fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, CatalogueError> {
     let started = Instant::now();
-    let data = store.load_catalogue()?;
+    let rows = store.catalogue_rows()?;
+    let base = Arc::new(Base::new(&rows, media_origin));
+    let mut interner = Interner::default();
+    let mut entries: Vec<Arc<Entry>> = Vec::new();
+    // Pages of rows are read on a thread of their own while the page before is compacted
+    // here, so the two halves of the load share the cores and at most two pages of rows are
+    // in memory at once.
+    std::thread::scope(|scope| -> Result<(), CatalogueError> {
+        let (pages, received) = std::sync::mpsc::sync_channel(1);
+        let reader = scope.spawn(move || -> Result<(), store::StoreError> {
+            let mut after = None;
+            loop {
+                let page = store.products_page(after.as_ref(), store::PRODUCTS_PAGE)?;
+                let Some(last) = page.last() else {
+                    return Ok(());
+                };
+                after = Some(last.id.clone());
+                if pages.send(page).is_err() {
+                    return Ok(());
+                }
+            }
+        });
+        for page in received {
+            entries.extend(compact(page, &mut interner));
+        }
+        match reader.join() {
+            Ok(read) => Ok(read?),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })?;
     let loaded = Instant::now();
     let rss_loaded = resident_mb();
-    let base = Arc::new(Base::new(&data, media_origin));
-    let entries: Vec<Arc<Entry>> = data
-        .products
-        .into_iter()
-        .filter_map(|r| Entry::new(r, media_origin))
-        .map(Arc::new)
-        .collect();
-    let snapshot = Snapshot::build(base, entries);
-    let built = Instant::now();
-    let rss_built = resident_mb();
-    let index = search::SearchIndex::build(snapshot.entries().iter().map(|e| search_doc(e)))?;
+    // The search index is built beside the snapshot: neither reads what the other writes.
+    let (snapshot, index, built, indexed) = std::thread::scope(|scope| {
+        let docs: Vec<Arc<Entry>> = entries.clone();
+        let indexing = scope.spawn(move || {
+            let index = search::SearchIndex::build(docs.iter().map(|e| search_doc(e)));
+            (index, Instant::now())
+        });
+        let snapshot = Snapshot::build(base, entries);
+        let built = Instant::now();
+        match indexing.join() {
+            Ok((index, indexed)) => (snapshot, index, built, indexed),
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+    let index = index?;
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     tracing::info!(
         products = snapshot.entries().len(),
         load_ms = millis(loaded - started),
-        render_ms = millis(built - loaded),
-        index_ms = millis(built.elapsed()),
-        json_mb = snapshot.json_bytes() / 1_000_000,
+        build_ms = millis(built - loaded),
+        index_ms = millis(indexed - loaded),
         rss_loaded_mb = rss_loaded,
-        rss_built_mb = rss_built,
         rss_indexed_mb = resident_mb(),
         "catalogue loaded and indexed"
     );
-    Ok((snapshot, index, data.last_change))
+    Ok(Loaded {
+        snapshot,
+        index,
+        last_change: rows.last_change,
+        interner,
+    })
 }
 
-/// The process's resident memory in MB (0 where `/proc` is not there): logged at each step of
-/// the start so that the catalogue's memory shows where it goes (the database's rows, the
-/// rendered snapshot, the search index).
+/// The entries of `records`, compacted through `interner`. A record the shop cannot show (a
+/// gender or an offer outside what the database's checks allow) is left out and logged.
+fn compact(records: Vec<store::ProductRecord>, interner: &mut Interner) -> Vec<Arc<Entry>> {
+    records
+        .into_iter()
+        .filter_map(|record| {
+            let product = Product::of_record(record, interner);
+            let id = product.id.clone();
+            let entry = Entry::new(product);
+            if entry.is_none() {
+                tracing::warn!(product = %id, "product left out: its gender or offer is unknown");
+            }
+            entry
+        })
+        .map(Arc::new)
+        .collect()
+}
+
+/// The process's resident memory in MB (0 where `/proc` is not there): logged after the load
+/// and after the snapshot and the index, so that the catalogue's memory shows where it goes.
 fn resident_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
@@ -334,16 +404,16 @@ fn resident_mb() -> u64 {
 }
 
 fn search_doc(e: &Entry) -> search::SearchDoc {
-    let r = &e.record;
+    let p = &e.product;
     search::SearchDoc {
-        id: r.id.to_string(),
-        name: r.name.clone(),
-        brand: r.brand.name.clone(),
-        categories: r.categories.iter().map(|c| c.name.clone()).collect(),
-        tags: r.tags.clone(),
-        colour: r.colour.clone(),
-        gender: r.gender.clone(),
-        recency: u64::try_from(r.created_at.and_utc().timestamp_millis()).unwrap_or(0),
-        price_paise: u64::try_from(r.price_paise).unwrap_or(0),
+        id: p.id.to_string(),
+        name: p.name.to_string(),
+        brand: p.brand.name.clone(),
+        categories: p.categories.iter().map(|c| c.name.clone()).collect(),
+        tags: p.tags.iter().map(ToString::to_string).collect(),
+        colour: p.colour.to_string(),
+        gender: p.gender.to_string(),
+        recency: u64::try_from(p.created_at.and_utc().timestamp_millis()).unwrap_or(0),
+        price_paise: u64::try_from(p.price_paise).unwrap_or(0),
     }
 }

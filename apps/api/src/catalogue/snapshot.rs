@@ -10,46 +10,37 @@ use chrono::{DateTime, Utc};
 use listing::{DealsFilter, PriceBounds, SortOrder};
 use validation::ProductGender;
 
+use super::product::Product;
+use super::render::ProductJson;
+use super::rendered::Rendered;
 use crate::wire;
 
 /// A product as the list calls need it.
 #[derive(Debug)]
 pub(crate) struct Entry {
-    /// The product's row, less what only its rendering reads (its description and its images'
-    /// ids and `srcset`s, which are in the JSON): a third of a record's heap, kept by nobody.
-    pub(crate) record: store::ProductRecord,
+    pub(crate) product: Product,
     gender: ProductGender,
     /// The price after the product's offer, which the price sorts use.
     sell_paise: i64,
-    /// The JSON of the product, with its coupon (if any) valid.
-    json: Bytes,
-    /// The JSON with its coupon not valid; `None` without a coupon.
-    json_coupon_lapsed: Option<Bytes>,
 }
 
 impl Entry {
-    pub(crate) fn new(mut record: store::ProductRecord, media_origin: &str) -> Option<Self> {
-        let gender = ProductGender::parse(&record.gender).ok()?;
-        let render = |valid: bool| json(&wire::Product::from_record(&record, valid, media_origin));
-        let json = render(true);
-        let json_coupon_lapsed = record.assigned_coupon.as_ref().map(|_| render(false));
-        record.description = String::new();
-        record.image_refs = Vec::new();
-        let offer = pricing::Percent::from_whole(u8::try_from(record.offer_percentage).ok()?)
+    /// `None` for a gender or an offer the database's checks forbid.
+    pub(crate) fn new(product: Product) -> Option<Self> {
+        let gender = ProductGender::parse(&product.gender).ok()?;
+        let offer = pricing::Percent::from_whole(u8::try_from(product.offer_percentage).ok()?)
             .unwrap_or(pricing::Percent::ZERO);
         let sell_paise =
-            pricing::offer_price(pricing::Money::from_paise(record.price_paise), offer).paise();
+            pricing::offer_price(pricing::Money::from_paise(product.price_paise), offer).paise();
         Some(Self {
             gender,
             sell_paise,
-            json,
-            json_coupon_lapsed,
-            record,
+            product,
         })
     }
 
     pub(crate) fn id(&self) -> &str {
-        &self.record.id
+        self.product.id.as_str()
     }
 }
 
@@ -99,10 +90,12 @@ pub(crate) struct Base {
     pub(crate) coupons: HashMap<String, Option<pricing::Coupon>>,
     pub(crate) static_images: Vec<store::StaticImageRecord>,
     pub(crate) media_origin: String,
+    /// Products' JSON kept for the snapshots of this base (a full load starts afresh).
+    rendered: Rendered,
 }
 
 impl Base {
-    pub(crate) fn new(data: &store::CatalogueData, media_origin: &str) -> Self {
+    pub(crate) fn new(data: &store::CatalogueRows, media_origin: &str) -> Self {
         Self {
             brands: data.brands.clone(),
             categories: data.categories.clone(),
@@ -113,6 +106,7 @@ impl Base {
                 .collect(),
             static_images: data.static_images.clone(),
             media_origin: media_origin.to_owned(),
+            rendered: Rendered::default(),
         }
     }
 }
@@ -187,19 +181,19 @@ impl Snapshot {
         let mut products: Vec<Arc<Entry>> = entries
             .into_iter()
             .filter(|e| {
-                e.record.is_active
-                    && e.record.archived_at.is_none()
+                e.product.is_active
+                    && e.product.archived_at.is_none()
                     && brand_by_id
-                        .get(&e.record.brand.id)
+                        .get(&e.product.brand.id)
                         .is_some_and(|&b| base.brands[b].is_active)
             })
             .collect();
         // Newest first; ids are time-ordered, so they break ties the same way on every backend.
         products.sort_unstable_by(|a, b| {
-            b.record
+            b.product
                 .created_at
-                .cmp(&a.record.created_at)
-                .then_with(|| b.record.id.cmp(&a.record.id))
+                .cmp(&a.product.created_at)
+                .then_with(|| b.product.id.cmp(&a.product.id))
         });
 
         let mut categories: Vec<CategoryEntry> = base
@@ -231,12 +225,12 @@ impl Snapshot {
         let mut by_category = vec![Vec::new(); categories.len()];
         let mut by_tag: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, e) in products.iter().enumerate() {
-            by_id.insert(e.record.id.clone(), i);
+            by_id.insert(e.product.id.clone(), i);
             by_gender[gender_slot(e.gender)].push(i);
-            if let Some(&b) = brand_by_id.get(&e.record.brand.id) {
+            if let Some(&b) = brand_by_id.get(&e.product.brand.id) {
                 by_brand[b].push(i);
             }
-            for c in &e.record.categories {
+            for c in e.product.categories.iter() {
                 if let Some(&c) = category_by_id.get(&c.id) {
                     by_category[c].push(i);
                 }
@@ -245,7 +239,7 @@ impl Snapshot {
             // a build of a million products pays a few hundred milliseconds, and every
             // process saves a copy of every name and tag.
             let mut seen = HashSet::new();
-            for tag in &e.record.tags {
+            for tag in e.product.tags.iter() {
                 let key = tag.to_lowercase();
                 if seen.insert(key.clone()) {
                     by_tag.entry(key).or_default().push(i);
@@ -258,7 +252,7 @@ impl Snapshot {
         by_price_high.sort_by_key(|&i| (std::cmp::Reverse(products[i].sell_paise), i));
         let name_keys: Vec<String> = products
             .iter()
-            .map(|e| e.record.name.to_lowercase())
+            .map(|e| e.product.name.to_lowercase())
             .collect();
         let mut by_name: Vec<usize> = (0..products.len()).collect();
         by_name.sort_by(|&a, &b| name_keys[a].cmp(&name_keys[b]).then(a.cmp(&b)));
@@ -272,9 +266,9 @@ impl Snapshot {
             .zip(name_rank)
             .map(|(e, name_rank)| Facts {
                 gender: e.gender,
-                price_paise: e.record.price_paise,
+                price_paise: e.product.price_paise,
                 sell_paise: e.sell_paise,
-                offer_percentage: e.record.offer_percentage,
+                offer_percentage: e.product.offer_percentage,
                 name_rank,
             })
             .collect();
@@ -323,12 +317,11 @@ impl Snapshot {
             json(&of_gender)
         });
 
-        let popular = listing::popular_searches(products.iter().map(|e| {
-            (
-                e.record.name.as_str(),
-                e.record.tags.iter().map(String::as_str),
-            )
-        }));
+        let popular = listing::popular_searches(
+            products
+                .iter()
+                .map(|e| (&*e.product.name, e.product.tags.iter().map(|tag| &**tag))),
+        );
 
         Self {
             base,
@@ -353,14 +346,6 @@ impl Snapshot {
             prices,
             gender_prices,
         }
-    }
-
-    /// The bytes of the products' pre-rendered JSON, for the start-up figures.
-    pub(crate) fn json_bytes(&self) -> usize {
-        self.products
-            .iter()
-            .map(|e| e.json.len() + e.json_coupon_lapsed.as_ref().map_or(0, Bytes::len))
-            .sum()
     }
 
     pub(crate) fn entries(&self) -> &[Arc<Entry>] {
@@ -532,33 +517,34 @@ impl Snapshot {
 
     /// A JSON array of these products, each coupon's validity as of `now`.
     pub(crate) fn render_products(&self, indexes: &[usize], now: DateTime<Utc>) -> Bytes {
-        let parts: Vec<&Bytes> = indexes
+        let parts: Vec<Bytes> = indexes
             .iter()
-            .filter_map(|&i| self.products.get(i))
-            .map(|e| self.product_json(e, now))
+            .filter_map(|&i| self.render_product(i, now))
             .collect();
-        json_array(&parts)
+        json_array(&parts.iter().collect::<Vec<_>>())
     }
 
+    /// The JSON of a product, its coupon's validity as of `now`: kept, or rendered now.
     pub(crate) fn render_product(&self, index: usize, now: DateTime<Utc>) -> Option<Bytes> {
-        self.products
-            .get(index)
-            .map(|e| self.product_json(e, now).clone())
-    }
-
-    fn product_json<'a>(&'a self, e: &'a Entry, now: DateTime<Utc>) -> &'a Bytes {
-        match (&e.record.assigned_coupon, &e.json_coupon_lapsed) {
-            (Some(coupon), Some(lapsed)) => {
-                let valid = self
-                    .base
+        let entry = self.products.get(index)?;
+        let coupon_valid = entry
+            .product
+            .assigned_coupon
+            .as_ref()
+            .is_some_and(|coupon| {
+                self.base
                     .coupons
                     .get(&coupon.id)
                     .and_then(Option::as_ref)
-                    .is_some_and(|c| c.is_currently_valid(now));
-                if valid { &e.json } else { lapsed }
-            }
-            _ => &e.json,
-        }
+                    .is_some_and(|c| c.is_currently_valid(now))
+            });
+        Some(self.base.rendered.get(entry, coupon_valid, || {
+            json(&ProductJson {
+                product: &entry.product,
+                coupon_valid,
+                media_origin: &self.base.media_origin,
+            })
+        }))
     }
 }
 

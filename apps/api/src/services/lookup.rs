@@ -5,7 +5,7 @@ use crate::catalogue::Snapshot;
 /// The bag's rules' view of a product the catalogue shows, with its stock; the bag, the
 /// checkout and the coupon check price from it.
 pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
-    let record = &snapshot.entries()[snapshot.product(id)?].record;
+    let record = &snapshot.entries()[snapshot.product(id)?].product;
     Some(bag::Product {
         id: record.id.to_string(),
         brand: bag::Brand {
@@ -17,9 +17,8 @@ pub(crate) fn product(snapshot: &Snapshot, id: &str) -> Option<bag::Product> {
             record.offer_percentage,
         ),
         stock: record
-            .stock
-            .iter()
-            .map(|(size, left)| (size.clone(), u32::try_from(*left).unwrap_or(0)))
+            .stock()
+            .map(|(size, left)| (size.to_owned(), u32::try_from(left).unwrap_or(0)))
             .collect(),
     })
 }

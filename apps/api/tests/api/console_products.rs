@@ -344,6 +344,7 @@ async fn a_brand_creates_lists_and_edits_its_products(backend: Backend) {
         .store()
         .load_catalogue()
         .expect("catalogue")
+        .rows
         .coupons
         .into_iter()
         .find(|k| k.brand_id.as_ref().map(|b| b.as_str()) == Some(c.brand_a.as_str()));
@@ -457,6 +458,7 @@ async fn every_field_is_checked_and_named(backend: Backend) {
         .store()
         .load_catalogue()
         .expect("catalogue")
+        .rows
         .coupons
         .into_iter()
         .find(|k| k.brand_id.as_ref().map(|b| b.as_str()) != Some(c.brand_a.as_str()))

@@ -14,7 +14,7 @@ fn entry(
     product_id: &str,
     added_at: chrono::NaiveDateTime,
 ) -> Option<Entry> {
-    let record = &snapshot.entries()[snapshot.product(product_id)?].record;
+    let record = &snapshot.entries()[snapshot.product(product_id)?].product;
     Some(Entry {
         summary: ProductSummary::of(record, media_origin),
         brand: EntryBrand {
@@ -22,8 +22,8 @@ fn entry(
             name: record.brand.name.clone(),
         },
         category: record.categories.iter().map(|c| c.name.clone()).collect(),
-        tags: record.tags.clone(),
-        sizes: record.stock.iter().map(|(size, _)| size.clone()).collect(),
+        tags: record.tags.iter().map(ToString::to_string).collect(),
+        sizes: record.sizes.iter().map(ToString::to_string).collect(),
         added_at: added_at.and_utc(),
     })
 }

@@ -12,7 +12,7 @@ use store::StoreError;
 use store::ids::{ProductId, UserId};
 
 use crate::auth::cache::Lookup;
-use crate::catalogue::Snapshot;
+use crate::catalogue::{Interner, Product, Snapshot};
 use crate::error::Named;
 use crate::services::lookup::product;
 use crate::state::AppState;
@@ -57,7 +57,7 @@ pub(crate) fn hidden_products(
     store: &store::Store,
     snapshot: &Snapshot,
     lines: &[::bag::Line],
-) -> Result<HashMap<String, store::ProductRecord>, StoreError> {
+) -> Result<HashMap<String, Product>, StoreError> {
     let missing: Vec<ProductId> = lines
         .iter()
         .filter(|line| snapshot.product(&line.product_id).is_none())
@@ -66,22 +66,23 @@ pub(crate) fn hidden_products(
     if missing.is_empty() {
         return Ok(HashMap::new());
     }
+    let mut interner = Interner::default();
     Ok(store
         .products_by_ids(&missing)?
         .into_iter()
         .filter(|p| p.archived_at.is_some() || !p.is_active)
-        .map(|p| (p.id.to_string(), p))
+        .map(|p| (p.id.to_string(), Product::of_record(p, &mut interner)))
         .collect())
 }
 
 /// A line of a product no longer sold: shown as it was, counted in no total, `available`
 /// false with the reason.
-fn unavailable_item(line: &::bag::Line, record: &store::ProductRecord, media_origin: &str) -> Item {
+fn unavailable_item(line: &::bag::Line, record: &Product, media_origin: &str) -> Item {
     Item {
         product: ItemProduct {
             summary: ProductSummary::of(record, media_origin),
             brand: BrandRef::of(&record.brand, media_origin),
-            sizes: record.stock.iter().map(|(size, _)| size.clone()).collect(),
+            sizes: record.sizes.iter().map(ToString::to_string).collect(),
         },
         size: line.size.clone(),
         quantity: line.quantity,
@@ -103,7 +104,7 @@ fn cart(
     snapshot: &Snapshot,
     media_origin: &str,
     lines: Vec<::bag::Line>,
-    hidden: &HashMap<String, store::ProductRecord>,
+    hidden: &HashMap<String, Product>,
 ) -> Result<Cart, BagError> {
     let bag = ::bag::Bag::resolve_keeping(
         lines,
@@ -115,12 +116,12 @@ fn cart(
         .items
         .iter()
         .filter_map(|item| {
-            let record = &snapshot.entries()[snapshot.product(&item.line.product_id)?].record;
+            let record = &snapshot.entries()[snapshot.product(&item.line.product_id)?].product;
             Some(Item {
                 product: ItemProduct {
                     summary: ProductSummary::of(record, media_origin),
                     brand: BrandRef::of(&record.brand, media_origin),
-                    sizes: record.stock.iter().map(|(size, _)| size.clone()).collect(),
+                    sizes: record.sizes.iter().map(ToString::to_string).collect(),
                 },
                 size: item.line.size.clone(),
                 quantity: item.line.quantity,

@@ -96,7 +96,7 @@ fn price_lines(
     for item in wanted {
         let record = snapshot
             .product(item.product_id.as_str())
-            .map(|at| &snapshot.entries()[at].record)
+            .map(|at| &snapshot.entries()[at].product)
             .ok_or(CheckoutError::ProductNotFound)?;
         let unit_price = bag::unit_price(
             Money::from_paise(record.price_paise),
@@ -107,10 +107,9 @@ fn price_lines(
             .find(|(product, size, _)| *product == record.id && *size == item.size)
             .map_or(0, |(_, _, quantity)| *quantity);
         let left = record
-            .stock
-            .iter()
+            .stock()
             .find(|(size, _)| *size == item.size)
-            .map_or(0, |(_, left)| u32::try_from(*left).unwrap_or(0))
+            .map_or(0, |(_, left)| u32::try_from(left).unwrap_or(0))
             .saturating_add(own);
         if let Some(refusal) = short_of_stock(&record.name, &item.size, left, item.quantity) {
             return Err(refusal);
@@ -120,8 +119,8 @@ fn price_lines(
             .ok_or_else(|| CheckoutError::Internal("line total overflows".into()))?;
         lines.stored.push(store::NewLine {
             product_id: record.id.clone(),
-            name: record.name.clone(),
-            image: record.images.first().cloned(),
+            name: record.name.to_string(),
+            image: record.image_urls().next().map(str::to_owned),
             size: item.size.clone(),
             quantity: item.quantity,
             unit_price_paise: unit_price.paise(),
@@ -205,7 +204,7 @@ pub async fn price(
         .iter()
         .find_map(|line| unavailable.get(&line.product_id))
     {
-        return Err(CheckoutError::Unavailable(line.name.clone()));
+        return Err(CheckoutError::Unavailable(line.name.to_string()));
     }
 
     let wanted = wanted(&snapshot, &input.source, bag_lines)?;

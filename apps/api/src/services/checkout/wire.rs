@@ -232,14 +232,13 @@ pub fn address_line(order: &store::OrderRecord) -> String {
 
 impl QuoteProduct {
     /// The product as the catalogue shows it now, its images at `media_origin`.
-    pub(crate) fn of(record: &store::ProductRecord, media_origin: &str) -> Self {
+    pub(crate) fn of(record: &crate::catalogue::Product, media_origin: &str) -> Self {
         Self {
             id: record.id.to_string(),
-            name: record.name.clone(),
+            name: record.name.to_string(),
             images: record
-                .images
-                .iter()
-                .map(|url| absolute_url(media_origin, url.clone()))
+                .image_urls()
+                .map(|url| absolute_url(media_origin, url.to_owned()))
                 .collect(),
         }
     }
@@ -253,7 +252,7 @@ impl Order {
             .iter()
             .map(|line| OrderLine {
                 product: snapshot.product(&line.product_id).map(|at| {
-                    let record = &snapshot.entries()[at].record;
+                    let record = &snapshot.entries()[at].product;
                     let QuoteProduct { id, name, images } = QuoteProduct::of(record, media_origin);
                     LineProduct {
                         id,

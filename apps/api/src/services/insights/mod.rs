@@ -453,7 +453,7 @@ pub(crate) fn note_cards_shown<P>(
         picks
             .iter()
             .filter_map(|(i, _)| snapshot.entries().get(*i))
-            .map(|e| (e.record.brand.id.to_string(), e.record.id.to_string())),
+            .map(|e| (e.product.brand.id.to_string(), e.product.id.to_string())),
         now,
     );
 }

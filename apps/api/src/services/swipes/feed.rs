@@ -109,9 +109,9 @@ fn rank(
     }
     excluded.sort_unstable();
     let entries = snapshot.entries();
-    let admitted = |r: &store::ProductRecord| {
+    let admitted = |r: &crate::catalogue::Product| {
         let category_ids: Vec<&str> = r.categories.iter().map(|c| c.id.as_str()).collect();
-        let sizes: Vec<&str> = r.stock.iter().map(|(s, _)| s.as_str()).collect();
+        let sizes: Vec<&str> = r.sizes.iter().map(|s| &**s).collect();
         query.filter.admits(&recommend::Facets {
             brand: &r.brand.id,
             category_ids: &category_ids,
@@ -125,7 +125,7 @@ fn rank(
         !kept.swiped(i)
             && excluded.binary_search(&i).is_err()
             && query.gender.is_none_or(|g| view.genders[i] == Some(g))
-            && (query.filter.is_empty() || admitted(&entries[i].record))
+            && (query.filter.is_empty() || admitted(&entries[i].product))
     };
     let seed = seed_of(user.map(|u| u.as_str()), kept.swipes, seen);
     recommend::next_batch_indexed(

@@ -37,22 +37,43 @@ impl FeedView {
     fn build(snapshot: Arc<Snapshot>, trend: &HashMap<String, i64>) -> Self {
         let mut colors = BTreeSet::new();
         let mut sizes = BTreeSet::new();
+        // The catalogue shares each brand, category list and specification set between its
+        // products; the view shares their text the same way, by the shared record's address.
+        let mut brands: HashMap<usize, recommend::Text> = HashMap::new();
+        let mut categories: HashMap<usize, Arc<[recommend::Text]>> = HashMap::new();
+        let mut fits: HashMap<usize, recommend::Text> = HashMap::new();
         let products: Vec<recommend::Product> = snapshot
             .entries()
             .iter()
             .map(|e| {
-                let r = &e.record;
+                let r = &e.product;
                 colors.insert(r.colour.to_lowercase());
-                for (size, _) in &r.stock {
-                    sizes.insert(size.clone());
+                for size in r.sizes.iter() {
+                    sizes.insert(size.to_string());
                 }
                 recommend::Product {
-                    id: r.id.to_string(),
-                    brand: r.brand.id.to_string(),
-                    categories: r.categories.iter().map(|c| c.name.clone()).collect(),
-                    tags: r.tags.clone(),
-                    colour: r.colour.clone(),
-                    fit: r.specifications.fit.clone(),
+                    id: r.id.as_str().into(),
+                    brand: Arc::clone(
+                        brands
+                            .entry(Arc::as_ptr(&r.brand) as usize)
+                            .or_insert_with(|| r.brand.id.as_str().into()),
+                    ),
+                    categories: Arc::clone(
+                        categories
+                            .entry(Arc::as_ptr(&r.categories).cast::<()>() as usize)
+                            .or_insert_with(|| {
+                                r.categories
+                                    .iter()
+                                    .map(|c| c.name.as_str().into())
+                                    .collect()
+                            }),
+                    ),
+                    tags: Arc::clone(&r.tags),
+                    colour: Arc::clone(&r.colour),
+                    fit: Arc::clone(
+                        fits.entry(Arc::as_ptr(&r.specifications) as usize)
+                            .or_insert_with(|| r.specifications.fit.as_str().into()),
+                    ),
                     price_paise: r.price_paise,
                     trend: trend.get(r.id.as_str()).copied().unwrap_or(0),
                 }
@@ -61,7 +82,7 @@ impl FeedView {
         let genders = snapshot
             .entries()
             .iter()
-            .map(|e| ProductGender::parse(&e.record.gender).ok())
+            .map(|e| ProductGender::parse(&e.product.gender).ok())
             .collect();
         Self {
             prepared: recommend::Prepared::new(&products),

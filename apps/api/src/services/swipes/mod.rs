@@ -73,7 +73,7 @@ pub async fn swipe(
     let command = SwipeCommand::Swipe(NewSwipe {
         user_id: user.clone(),
         product_id: store::ids::ProductId::new(entry.id()),
-        gender: entry.record.gender.clone(),
+        gender: entry.product.gender.to_string(),
         liked: input.liked,
         session_id: input.session_id,
         device_info: input.device_info,

@@ -154,7 +154,7 @@ fn entries(
                 u64::try_from(row.likes).unwrap_or(0),
                 u64::try_from(row.dislikes).unwrap_or(0),
             );
-            let record = &snapshot.entries()[i].record;
+            let record = &snapshot.entries()[i].product;
             entries.push(entry(record, media_origin, entries.len() + 1, counts));
             if entries.len() == limit {
                 return Ok(entries);
@@ -167,7 +167,7 @@ fn entries(
 }
 
 fn entry(
-    record: &store::ProductRecord,
+    record: &crate::catalogue::Product,
     media_origin: &str,
     rank: usize,
     counts: SwipeCounts,
@@ -181,7 +181,7 @@ fn entry(
                 id: record.brand.id.to_string(),
                 name: record.brand.name.clone(),
             },
-            gender: record.gender.clone(),
+            gender: record.gender.to_string(),
         },
         likes: counts.likes,
         dislikes: counts.dislikes,

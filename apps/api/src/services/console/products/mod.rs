@@ -162,7 +162,14 @@ pub fn render(p: &store::ConsoleProduct, now: DateTime<Utc>, media_origin: &str)
         .and_then(store::CouponRecord::terms)
         .is_some_and(|c| c.is_currently_valid(now));
     ConsoleProduct {
-        product: crate::wire::Product::from_record(&p.record, coupon_valid, media_origin),
+        product: crate::wire::Product::of(
+            &crate::catalogue::Product::of_record(
+                p.record.clone(),
+                &mut crate::catalogue::Interner::default(),
+            ),
+            coupon_valid,
+            media_origin,
+        ),
         version: p.record.version,
         assigned_coupon_id: p.record.assigned_coupon.as_ref().map(|c| c.id.clone()),
         is_active: p.record.is_active,
