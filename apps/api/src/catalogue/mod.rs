@@ -310,11 +310,11 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
     let base = Arc::new(Base::new(&rows, media_origin));
     let mut interner = Interner::default();
     let mut entries: Vec<Arc<Entry>> = Vec::new();
-    // Pages of rows are read on a thread of their own while the page before is compacted
-    // here, so the two halves of the load share the cores and at most two pages of rows are
-    // in memory at once.
-    std::thread::scope(|scope| -> Result<(), CatalogueError> {
-        let (pages, received) = std::sync::mpsc::sync_channel(1);
+    // Three threads share the two cores: one reads pages of rows, this one compacts each page
+    // as it comes (at most two pages of rows are in memory at once), and the search index
+    // takes the listed products page by page meanwhile. The snapshot is built at the end.
+    let (index, indexed) = std::thread::scope(|scope| {
+        let (pages, read) = std::sync::mpsc::sync_channel(1);
         let reader = scope.spawn(move || -> Result<(), store::StoreError> {
             let mut after = None;
             loop {
@@ -328,39 +328,47 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
                 }
             }
         });
-        for page in received {
-            entries.extend(compact(page, &mut interner));
+        let (listed, to_index) = std::sync::mpsc::sync_channel::<Vec<Arc<Entry>>>(4);
+        let indexer = scope.spawn(move || {
+            let docs = to_index.into_iter().flatten().map(|e| search_doc(&e));
+            (search::SearchIndex::build(docs), Instant::now())
+        });
+        for page in read {
+            let compacted = compact(page, &mut interner);
+            let shown: Vec<Arc<Entry>> = compacted
+                .iter()
+                .filter(|e| base.lists(&e.product))
+                .cloned()
+                .collect();
+            entries.extend(compacted);
+            if listed.send(shown).is_err() {
+                break;
+            }
         }
-        match reader.join() {
-            Ok(read) => Ok(read?),
+        drop(listed);
+        let read = match reader.join() {
+            Ok(read) => read,
             Err(panic) => std::panic::resume_unwind(panic),
-        }
+        };
+        let (index, indexed) = match indexer.join() {
+            Ok(built) => built,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        read.map(|()| (index, indexed))
     })?;
+    let index = index?;
     let loaded = Instant::now();
     let rss_loaded = resident_mb();
-    // The search index is built beside the snapshot: neither reads what the other writes.
-    let (snapshot, index, built, indexed) = std::thread::scope(|scope| {
-        let docs: Vec<Arc<Entry>> = entries.clone();
-        let indexing = scope.spawn(move || {
-            let index = search::SearchIndex::build(docs.iter().map(|e| search_doc(e)));
-            (index, Instant::now())
-        });
-        let snapshot = Snapshot::build(base, entries);
-        let built = Instant::now();
-        match indexing.join() {
-            Ok((index, indexed)) => (snapshot, index, built, indexed),
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    });
-    let index = index?;
+    let snapshot = Snapshot::build(base, entries);
+    let built = Instant::now();
     let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
     tracing::info!(
         products = snapshot.entries().len(),
         load_ms = millis(loaded - started),
+        index_ms = millis(indexed - started),
         build_ms = millis(built - loaded),
-        index_ms = millis(indexed - loaded),
         rss_loaded_mb = rss_loaded,
-        rss_indexed_mb = resident_mb(),
+        rss_built_mb = resident_mb(),
         "catalogue loaded and indexed"
     );
     Ok(Loaded {
@@ -390,7 +398,7 @@ fn compact(records: Vec<store::ProductRecord>, interner: &mut Interner) -> Vec<A
 }
 
 /// The process's resident memory in MB (0 where `/proc` is not there): logged after the load
-/// and after the snapshot and the index, so that the catalogue's memory shows where it goes.
+/// and index and after the snapshot, so that the catalogue's memory shows where it goes.
 fn resident_mb() -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()

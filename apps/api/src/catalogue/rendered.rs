@@ -56,13 +56,44 @@ impl Rendered {
         valid: bool,
         render: impl FnOnce() -> Bytes,
     ) -> Bytes {
-        let key = (Arc::as_ptr(entry) as usize, valid);
-        // Addresses are aligned: dropping the low bits spreads neighbours over the shards.
-        let shard = &self.shards[(key.0 >> 4) % SHARDS];
-        if let Some((_, json)) = lock(shard).kept.get(&key) {
+        let key = Self::key(entry, valid);
+        if let Some((_, json)) = lock(self.shard(key)).kept.get(&key) {
             return json.clone();
         }
-        let json = render();
+        self.keep(entry, key, render())
+    }
+
+    /// Appends the JSON of `entry` to `out`, as [`Rendered::get`] finds or renders it. A list
+    /// copies kept JSON while the shard is locked rather than sharing it: the two workers
+    /// answering the same first page would otherwise contend for each answer's count of
+    /// owners.
+    pub(crate) fn append(
+        &self,
+        entry: &Arc<Entry>,
+        valid: bool,
+        render: impl FnOnce() -> Bytes,
+        out: &mut Vec<u8>,
+    ) {
+        let key = Self::key(entry, valid);
+        if let Some((_, json)) = lock(self.shard(key)).kept.get(&key) {
+            out.extend_from_slice(json);
+            return;
+        }
+        out.extend_from_slice(&self.keep(entry, key, render()));
+    }
+
+    fn key(entry: &Arc<Entry>, valid: bool) -> (usize, bool) {
+        (Arc::as_ptr(entry) as usize, valid)
+    }
+
+    fn shard(&self, key: (usize, bool)) -> &Mutex<Shard> {
+        // Addresses are aligned: dropping the low bits spreads neighbours over the shards.
+        &self.shards[(key.0 >> 4) % SHARDS]
+    }
+
+    /// Keeps `json` as the JSON of `key`'s entry, making room first, and answers it.
+    fn keep(&self, entry: &Arc<Entry>, key: (usize, bool), json: Bytes) -> Bytes {
+        let shard = self.shard(key);
         let mut shard = lock(shard);
         if json.len() > self.shard_bytes || shard.kept.contains_key(&key) {
             return json;
@@ -116,7 +147,12 @@ mod tests {
         assert_eq!(kept.get(&a, false, || render("a lapsed")), "a lapsed");
         assert_eq!(kept.get(&b, true, || render("b valid")), "b valid");
         assert_eq!(kept.get(&b, true, || render("again")), "b valid");
-        assert_eq!(renders.get(), 3);
+        let mut out = b"[".to_vec();
+        kept.append(&a, false, || render("again"), &mut out);
+        kept.append(&b, false, || render("b lapsed"), &mut out);
+        kept.append(&b, false, || render("again"), &mut out);
+        assert_eq!(out, b"[a lapsedb lapsedb lapsed");
+        assert_eq!(renders.get(), 4);
     }
 
     #[test]

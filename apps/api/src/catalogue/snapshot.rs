@@ -1,6 +1,6 @@
-//! One immutable view of the catalogue, ready to answer: every listed product pre-rendered as
-//! JSON, with the orders and indexes the list calls walk. Built from the database's rows; a
-//! change builds a new snapshot (cheaply: unchanged products keep their rendered JSON).
+//! One immutable view of the catalogue, ready to answer: every listed product, compact, with
+//! the orders and indexes the list calls walk. Built from the database's rows; a change builds
+//! a new snapshot (cheaply: unchanged products keep their entries and their kept JSON).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -92,6 +92,7 @@ pub(crate) struct Base {
     pub(crate) media_origin: String,
     /// Products' JSON kept for the snapshots of this base (a full load starts afresh).
     rendered: Rendered,
+    active_brands: HashSet<store::ids::BrandId>,
 }
 
 impl Base {
@@ -107,7 +108,21 @@ impl Base {
             static_images: data.static_images.clone(),
             media_origin: media_origin.to_owned(),
             rendered: Rendered::default(),
+            active_brands: data
+                .brands
+                .iter()
+                .filter(|b| b.is_active)
+                .map(|b| b.id.clone())
+                .collect(),
         }
+    }
+
+    /// Whether shoppers see `product`: switched on and not archived by its brand, and the
+    /// brand active.
+    pub(crate) fn lists(&self, product: &Product) -> bool {
+        product.is_active
+            && product.archived_at.is_none()
+            && self.active_brands.contains(&product.brand.id)
     }
 }
 
@@ -180,13 +195,7 @@ impl Snapshot {
 
         let mut products: Vec<Arc<Entry>> = entries
             .into_iter()
-            .filter(|e| {
-                e.product.is_active
-                    && e.product.archived_at.is_none()
-                    && brand_by_id
-                        .get(&e.product.brand.id)
-                        .is_some_and(|&b| base.brands[b].is_active)
-            })
+            .filter(|e| base.lists(&e.product))
             .collect();
         // Newest first; ids are time-ordered, so they break ties the same way on every backend.
         products.sort_unstable_by(|a, b| {
@@ -517,17 +526,38 @@ impl Snapshot {
 
     /// A JSON array of these products, each coupon's validity as of `now`.
     pub(crate) fn render_products(&self, indexes: &[usize], now: DateTime<Utc>) -> Bytes {
-        let parts: Vec<Bytes> = indexes
+        let mut out = Vec::with_capacity(indexes.len() * PRODUCT_JSON_BYTES + 2);
+        out.push(b'[');
+        for (n, entry) in indexes
             .iter()
-            .filter_map(|&i| self.render_product(i, now))
-            .collect();
-        json_array(&parts.iter().collect::<Vec<_>>())
+            .filter_map(|&i| self.products.get(i))
+            .enumerate()
+        {
+            if n > 0 {
+                out.push(b',');
+            }
+            let valid = self.coupon_valid(entry, now);
+            self.base
+                .rendered
+                .append(entry, valid, || self.render(entry, valid), &mut out);
+        }
+        out.push(b']');
+        Bytes::from(out)
     }
 
     /// The JSON of a product, its coupon's validity as of `now`: kept, or rendered now.
     pub(crate) fn render_product(&self, index: usize, now: DateTime<Utc>) -> Option<Bytes> {
         let entry = self.products.get(index)?;
-        let coupon_valid = entry
+        let valid = self.coupon_valid(entry, now);
+        Some(
+            self.base
+                .rendered
+                .get(entry, valid, || self.render(entry, valid)),
+        )
+    }
+
+    fn coupon_valid(&self, entry: &Entry, now: DateTime<Utc>) -> bool {
+        entry
             .product
             .assigned_coupon
             .as_ref()
@@ -537,16 +567,20 @@ impl Snapshot {
                     .get(&coupon.id)
                     .and_then(Option::as_ref)
                     .is_some_and(|c| c.is_currently_valid(now))
-            });
-        Some(self.base.rendered.get(entry, coupon_valid, || {
-            json(&ProductJson {
-                product: &entry.product,
-                coupon_valid,
-                media_origin: &self.base.media_origin,
             })
-        }))
+    }
+
+    fn render(&self, entry: &Entry, coupon_valid: bool) -> Bytes {
+        json(&ProductJson {
+            product: &entry.product,
+            coupon_valid,
+            media_origin: &self.base.media_origin,
+        })
     }
 }
+
+/// About the size of a product's JSON, to size a list's buffer once.
+const PRODUCT_JSON_BYTES: usize = 1_600;
 
 /// `[a,b,c]` from pre-rendered JSON values.
 pub(crate) fn json_array(parts: &[&Bytes]) -> Bytes {
