@@ -352,6 +352,9 @@ impl Learner {
             words.push(stream.token().text.clone());
         }
         for word in words {
+            if vocabulary.count_again(&word) {
+                continue;
+            }
             if let Some(stem) = first_token(&mut self.stemmed, &word) {
                 vocabulary.add(&word, &stem);
             }

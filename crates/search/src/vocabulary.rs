@@ -35,6 +35,12 @@ pub(crate) struct Vocabulary {
 
 impl Vocabulary {
     /// Learns one use of `word` (lower case, unstemmed) whose stem is `stem`.
+    /// Counts `word` once more when it is known already (its stem is known with it), which
+    /// spares a catalogue of a million products stemming the same few thousand words again.
+    pub(crate) fn count_again(&mut self, word: &str) -> bool {
+        self.counts.get_mut(word).map(|count| *count += 1).is_some()
+    }
+
     pub(crate) fn add(&mut self, word: &str, stem: &str) {
         if !self.stems.contains(stem) {
             self.stems.insert(stem.to_owned());

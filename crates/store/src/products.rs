@@ -3,6 +3,8 @@
 //! (the products, then one query per related table), never one per product.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 use chrono::NaiveDateTime;
@@ -226,7 +228,8 @@ fn assemble(
         ))
         .into_boxed();
     category_query = of_scope!(category_query, product_categories::product_id);
-    let mut categories_by_product: HashMap<ProductId, Vec<Arc<CategoryRef>>> = HashMap::new();
+    let mut categories_by_product: FxHashMap<ProductId, Vec<Arc<CategoryRef>>> =
+        FxHashMap::default();
     let mut shared: HashMap<CategoryId, Arc<CategoryRef>> = HashMap::new();
     for (product_id, id, name) in category_query.load::<(ProductId, CategoryId, String)>(conn)? {
         let category = shared
@@ -248,7 +251,7 @@ fn assemble(
         ))
         .into_boxed();
     image_query = of_scope!(image_query, product_images::product_id);
-    let mut images_by_product: HashMap<ProductId, Vec<crate::ImageRef>> = HashMap::new();
+    let mut images_by_product: FxHashMap<ProductId, Vec<crate::ImageRef>> = FxHashMap::default();
     for (product_id, url, image_id, srcset) in
         image_query.load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
     {
@@ -267,7 +270,7 @@ fn assemble(
         ))
         .into_boxed();
     stock_query = of_scope!(stock_query, product_stock::product_id);
-    let mut stock_by_product: HashMap<ProductId, Vec<(String, i32)>> = HashMap::new();
+    let mut stock_by_product: FxHashMap<ProductId, Vec<(String, i32)>> = FxHashMap::default();
     for (product_id, size, quantity) in stock_query.load::<(ProductId, String, i32)>(conn)? {
         stock_by_product
             .entry(product_id)
@@ -280,7 +283,7 @@ fn assemble(
         .select((product_tags::product_id, product_tags::tag))
         .into_boxed();
     tag_query = of_scope!(tag_query, product_tags::product_id);
-    let mut tags_by_product: HashMap<ProductId, Vec<String>> = HashMap::new();
+    let mut tags_by_product: FxHashMap<ProductId, Vec<String>> = FxHashMap::default();
     for (product_id, tag) in tag_query.load::<(ProductId, String)>(conn)? {
         tags_by_product.entry(product_id).or_default().push(tag);
     }
