@@ -148,9 +148,11 @@ pub(crate) struct Snapshot {
     facts: Vec<Facts>,
     /// Plain prices in the newest-first order, and per gender in the order of `by_gender`: the
     /// newest-first lists filtered by price alone (most list calls, deep pages included) scan
-    /// these dense arrays.
-    prices: Vec<i64>,
-    gender_prices: [Vec<i64>; 3],
+    /// these dense arrays. Held as `i32` (up to ₹2.1 crore), which halves what a scan reads and
+    /// lets the baseline x86-64 target compare four prices in one instruction; `None` when a
+    /// price does not fit, and those lists take the general path.
+    prices: Option<Vec<i32>>,
+    gender_prices: Option<[Vec<i32>; 3]>,
     by_id: HashMap<store::ids::ProductId, usize>,
     by_gender: [Vec<usize>; 3],
     by_price_low: Vec<usize>,
@@ -281,9 +283,13 @@ impl Snapshot {
                 name_rank,
             })
             .collect();
-        let prices: Vec<i64> = facts.iter().map(|f| f.price_paise).collect();
-        let gender_prices =
-            std::array::from_fn(|g| by_gender[g].iter().map(|&i| prices[i]).collect());
+        let prices: Option<Vec<i32>> = facts
+            .iter()
+            .map(|f| i32::try_from(f.price_paise).ok())
+            .collect();
+        let gender_prices = prices.as_ref().map(|prices| {
+            std::array::from_fn(|g| by_gender[g].iter().map(|&i| prices[i]).collect())
+        });
 
         let media = base.media_origin.as_str();
         for (i, brand) in brands.iter_mut().enumerate() {
@@ -419,18 +425,23 @@ impl Snapshot {
                 && query.deals.is_none_or(|d| d.matches(f.offer_percentage))
                 && (exclude.is_empty() || !exclude.contains(i))
         };
-        if let (Scope::All, SortOrder::Newest, None, true) =
-            (&query.scope, query.sort, query.deals, exclude.is_empty())
-        {
+        if let (Scope::All, SortOrder::Newest, None, true, Some(prices), Some(by_gender)) = (
+            &query.scope,
+            query.sort,
+            query.deals,
+            exclude.is_empty(),
+            &self.prices,
+            &self.gender_prices,
+        ) {
             return match query.gender {
                 Some(g) => {
                     let slot = gender_slot(g);
-                    self.page_by_price(&self.gender_prices[slot], query)
+                    page_by_price(&by_gender[slot], query)
                         .into_iter()
                         .map(|p| self.by_gender[slot][p])
                         .collect()
                 }
-                None => self.page_by_price(&self.prices, query),
+                None => page_by_price(prices, query),
             };
         }
         let page = |it: &mut dyn Iterator<Item = usize>| -> Vec<usize> {
@@ -485,43 +496,6 @@ impl Snapshot {
             .skip(query.offset)
             .take(query.limit)
             .collect()
-    }
-
-    /// Positions in `prices` of the page `query` asks for, counting only prices inside its
-    /// bounds.
-    fn page_by_price(&self, prices: &[i64], query: &ListQuery) -> Vec<usize> {
-        /// Prices counted at once while skipping to the page: a branch-free count of a block
-        /// compiles to vector instructions, so a deep page skips thousands of products in a few
-        /// microseconds.
-        const BLOCK: usize = 64;
-        let low = query.price.min_paise.unwrap_or(i64::MIN);
-        let high = query.price.max_paise.unwrap_or(i64::MAX);
-        let inside = |price: &i64| (low..=high).contains(price);
-        let mut start = 0;
-        let mut skipped = 0;
-        for block in prices.chunks(BLOCK) {
-            let count = block.iter().filter(|p| inside(p)).count();
-            if skipped + count > query.offset {
-                break;
-            }
-            skipped += count;
-            start += block.len();
-        }
-        let mut page = Vec::with_capacity(query.limit);
-        for (position, price) in prices.iter().enumerate().skip(start) {
-            if !inside(price) {
-                continue;
-            }
-            if skipped < query.offset {
-                skipped += 1;
-                continue;
-            }
-            page.push(position);
-            if page.len() == query.limit {
-                break;
-            }
-        }
-        page
     }
 
     /// A JSON array of these products, each coupon's validity as of `now`.
@@ -579,6 +553,49 @@ impl Snapshot {
     }
 }
 
+/// Positions in `prices` of the page `query` asks for, counting only prices inside its bounds.
+fn page_by_price(prices: &[i32], query: &ListQuery) -> Vec<usize> {
+    /// Prices counted at once while skipping to the page: a branch-free count of a block
+    /// compiles to vector instructions, so a deep page skips thousands of products in a few
+    /// microseconds.
+    const BLOCK: usize = 64;
+    // Every price fits in `i32`: a lower bound above its range or an upper bound below it
+    // keeps nothing, and otherwise bounds beyond its range keep what its ends keep.
+    let low = query.price.min_paise.unwrap_or(i64::MIN);
+    let high = query.price.max_paise.unwrap_or(i64::MAX);
+    if low > i64::from(i32::MAX) || high < i64::from(i32::MIN) {
+        return Vec::new();
+    }
+    let clamp = |bound: i64| bound.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    let (low, high) = (clamp(low), clamp(high));
+    let inside = |price: i32| price >= low && price <= high;
+    let mut start = 0;
+    let mut skipped = 0;
+    for block in prices.chunks(BLOCK) {
+        let count = block.iter().map(|&p| u32::from(inside(p))).sum::<u32>() as usize;
+        if skipped + count > query.offset {
+            break;
+        }
+        skipped += count;
+        start += block.len();
+    }
+    let mut page = Vec::with_capacity(query.limit);
+    for (position, &price) in prices.iter().enumerate().skip(start) {
+        if !inside(price) {
+            continue;
+        }
+        if skipped < query.offset {
+            skipped += 1;
+            continue;
+        }
+        page.push(position);
+        if page.len() == query.limit {
+            break;
+        }
+    }
+    page
+}
+
 /// About the size of a product's JSON, to size a list's buffer once.
 const PRODUCT_JSON_BYTES: usize = 1_600;
 
@@ -607,4 +624,55 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> Bytes {
             Bytes::from(v)
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(min: Option<i64>, max: Option<i64>, offset: usize, limit: usize) -> ListQuery {
+        ListQuery {
+            scope: Scope::All,
+            gender: None,
+            price: PriceBounds {
+                min_paise: min,
+                max_paise: max,
+            },
+            deals: None,
+            exclude: HashSet::new(),
+            sort: SortOrder::Newest,
+            limit,
+            offset,
+        }
+    }
+
+    #[test]
+    fn a_page_by_price_counts_only_prices_inside_its_bounds_whatever_their_range() {
+        // 300 prices over several blocks, and the ends of `i32`.
+        let mut prices: Vec<i32> = (0..300).map(|i| (i % 7) * 1_000).collect();
+        prices.extend([i32::MAX, 0, i32::MIN + 1]);
+        let cases: [(Option<i64>, Option<i64>); 6] = [
+            (None, None),
+            (Some(1_000), Some(3_000)),
+            (Some(-5), Some(i64::MAX)),
+            (Some(i64::MIN), Some(0)),
+            (Some(i64::from(i32::MAX) + 1), None),
+            (Some(6_000), Some(i64::from(i32::MAX))),
+        ];
+        for (min, max) in cases {
+            let inside = |p: i32| {
+                min.is_none_or(|m| i64::from(p) >= m) && max.is_none_or(|m| i64::from(p) <= m)
+            };
+            let matching: Vec<usize> = (0..prices.len()).filter(|&i| inside(prices[i])).collect();
+            for (offset, limit) in [(0, 20), (65, 20), (130, 7), (290, 20), (1_000, 20)] {
+                let expected: Vec<usize> =
+                    matching.iter().copied().skip(offset).take(limit).collect();
+                assert_eq!(
+                    page_by_price(&prices, &query(min, max, offset, limit)),
+                    expected,
+                    "bounds {min:?}..{max:?}, offset {offset}, limit {limit}"
+                );
+            }
+        }
+    }
 }
