@@ -127,14 +127,30 @@ impl Store {
     pub fn load_catalogue(&self) -> Result<CatalogueData, StoreError> {
         let rows = self.catalogue_rows()?;
         let mut products = Vec::new();
+        self.each_products_page(|page| {
+            products.extend(page);
+            true
+        })?;
+        Ok(CatalogueData { rows, products })
+    }
+
+    /// Every product, in id order, handed to `each` a page at a time (see [`PRODUCTS_PAGE`]);
+    /// stops early when `each` answers false.
+    pub fn each_products_page(
+        &self,
+        mut each: impl FnMut(Vec<ProductRecord>) -> bool,
+    ) -> Result<(), StoreError> {
         let mut after = None;
         loop {
             let page = self.products_page(after.as_ref(), PRODUCTS_PAGE)?;
-            let Some(last) = page.last() else { break };
+            let Some(last) = page.last() else {
+                return Ok(());
+            };
             after = Some(last.id.clone());
-            products.extend(page);
+            if !each(page) {
+                return Ok(());
+            }
         }
-        Ok(CatalogueData { rows, products })
     }
 
     /// The catalogue but its products, read after noting the change feed's newest entry: a

@@ -2,8 +2,8 @@
 //! table scan (docs/architecture.md, The catalogue in memory).
 //!
 //! At start the whole catalogue is loaded into a `Snapshot` (compact products, their JSON
-//! written at answer time) and a [`search::SearchIndex`]. Afterwards [`Catalogue::follow_changes`] reads the database's
-//! change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
+//! written at answer time) and a [`search::SearchIndex`]. Afterwards
+//! [`Catalogue::follow_changes`] reads the database's change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
 //! transaction) and applies it: changed products are reloaded and re-indexed, a change to
 //! anything else reloads everything. Several API processes each keep their own copy and each
 //! follow the same feed, so they agree within one polling interval.
@@ -315,19 +315,7 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
     // takes the listed products page by page meanwhile. The snapshot is built at the end.
     let (index, indexed) = std::thread::scope(|scope| {
         let (pages, read) = std::sync::mpsc::sync_channel(1);
-        let reader = scope.spawn(move || -> Result<(), store::StoreError> {
-            let mut after = None;
-            loop {
-                let page = store.products_page(after.as_ref(), store::PRODUCTS_PAGE)?;
-                let Some(last) = page.last() else {
-                    return Ok(());
-                };
-                after = Some(last.id.clone());
-                if pages.send(page).is_err() {
-                    return Ok(());
-                }
-            }
-        });
+        let reader = scope.spawn(move || store.each_products_page(|page| pages.send(page).is_ok()));
         let (listed, to_index) = std::sync::mpsc::sync_channel::<Vec<Arc<Entry>>>(4);
         let indexer = scope.spawn(move || {
             let docs = to_index.into_iter().flatten().map(|e| search_doc(&e));

@@ -6,6 +6,7 @@
 //! products share it; only the id, the name, the stock's units and the dates are a product's
 //! own. The JSON of a product is rendered from this at answer time (`render`), never kept.
 
+use std::borrow::Borrow;
 use std::collections::HashSet;
 use std::hash::Hash;
 use std::sync::Arc;
@@ -59,14 +60,14 @@ impl Product {
         Self {
             name: record.name.into_boxed_str(),
             description: interner.text(record.description),
-            categories: interner.list(record.categories),
+            categories: shared(&mut interner.categories, record.categories, Arc::from),
             currency: interner.text(record.currency),
             colour: interner.text(record.colour),
             specifications: interner.one(record.specifications),
-            images: interner.list(record.image_refs),
-            sizes: interner.list(sizes),
+            images: shared(&mut interner.images, record.image_refs, Arc::from),
+            sizes: shared(&mut interner.texts_lists, sizes, Arc::from),
             units: units.into_boxed_slice(),
-            tags: interner.list(tags),
+            tags: shared(&mut interner.texts_lists, tags, Arc::from),
             id: record.id,
             brand: record.brand,
             gender: interner.text(record.gender),
@@ -107,60 +108,28 @@ pub(crate) struct Interner {
     specifications: HashSet<Arc<store::Specifications>>,
 }
 
-/// The sets an [`Interner`] keeps lists of `T` in.
-trait Lists<T> {
-    fn set(&mut self) -> &mut HashSet<Arc<[T]>>;
-}
-
-impl Lists<Text> for Interner {
-    fn set(&mut self) -> &mut HashSet<Arc<[Text]>> {
-        &mut self.texts_lists
-    }
-}
-
-impl Lists<Arc<store::CategoryRef>> for Interner {
-    fn set(&mut self) -> &mut HashSet<Arc<[Arc<store::CategoryRef>]>> {
-        &mut self.categories
-    }
-}
-
-impl Lists<store::ImageRef> for Interner {
-    fn set(&mut self) -> &mut HashSet<Arc<[store::ImageRef]>> {
-        &mut self.images
-    }
-}
-
 impl Interner {
-    pub(crate) fn text(&mut self, text: String) -> Text {
-        if let Some(kept) = self.texts.get(text.as_str()) {
-            return Arc::clone(kept);
-        }
-        let made = Text::from(text);
-        self.texts.insert(Arc::clone(&made));
-        made
-    }
-
-    fn list<T: Hash + Eq>(&mut self, items: Vec<T>) -> Arc<[T]>
-    where
-        Self: Lists<T>,
-    {
-        let set = self.set();
-        if let Some(kept) = set.get(items.as_slice()) {
-            return Arc::clone(kept);
-        }
-        let made: Arc<[T]> = Arc::from(items);
-        set.insert(Arc::clone(&made));
-        made
+    fn text(&mut self, text: String) -> Text {
+        shared(&mut self.texts, text, Text::from)
     }
 
     fn one(&mut self, specifications: store::Specifications) -> Arc<store::Specifications> {
-        if let Some(kept) = self.specifications.get(&specifications) {
-            return Arc::clone(kept);
-        }
-        let made = Arc::new(specifications);
-        self.specifications.insert(Arc::clone(&made));
-        made
+        shared(&mut self.specifications, specifications, Arc::new)
     }
+}
+
+/// The copy of `value` kept in `set`, made by `keep` and put there first when missing.
+fn shared<T: ?Sized + Hash + Eq, O: Borrow<T>>(
+    set: &mut HashSet<Arc<T>>,
+    value: O,
+    keep: impl FnOnce(O) -> Arc<T>,
+) -> Arc<T> {
+    if let Some(kept) = set.get(value.borrow()) {
+        return Arc::clone(kept);
+    }
+    let made = keep(value);
+    set.insert(Arc::clone(&made));
+    made
 }
 
 #[cfg(test)]
