@@ -21,22 +21,26 @@
 pub mod price;
 mod query;
 mod sound;
+mod stem;
 pub mod synonyms;
 mod text;
 mod vocabulary;
 
 pub use price::{PriceWords, price_words};
 
-use std::sync::{Mutex, RwLock};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex, RwLock};
 
+use hashbrown::HashTable;
 use tantivy::collector::TopDocs;
 use tantivy::query::Query;
+use tantivy::query::doc_predicate_query::{DocPredicateQuery, FunctionPredicate};
 use tantivy::schema::{
     FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions,
 };
 use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer,
-    TextAnalyzer,
+    AsciiFoldingFilter, LowerCaser, RemoveLongFilter, SimpleTokenizer, TextAnalyzer,
 };
 use tantivy::{DocAddress, Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 use vocabulary::Vocabulary;
@@ -77,7 +81,6 @@ pub struct SearchError(#[from] tantivy::TantivyError);
 
 #[derive(Debug, Clone, Copy)]
 struct Fields {
-    id: Field,
     gender: Field,
     /// Everything searchable, stemmed: exact, synonym and typo matches.
     stemmed: Field,
@@ -87,17 +90,81 @@ struct Fields {
     brand: Field,
     recency: Field,
     price: Field,
-    /// Where the product id sits in [`SearchIndex`]'s `ids`: read from a fast field, so an
-    /// answer never opens the compressed document store.
+    /// Where the product id sits in [`Keys`]: read from a fast field, so an answer never opens
+    /// the compressed document store, and matched by a fast-field scan to delete a product's
+    /// document. The id itself is not indexed: a million unique terms made its term dictionary
+    /// the index's costliest part to build and merge, for nothing but deletes.
     key: Field,
+}
+
+/// Which product each document is: a document's `key` is its place in `ids`, and `live`
+/// finds a product's current key from its id.
+#[derive(Default)]
+struct Keys {
+    /// Product ids by key; a changed product gets a new key, so the list only grows until the
+    /// next full rebuild.
+    ids: Vec<String>,
+    /// The key of each product's live document, hashed by the id it stands for (`ids[key]`),
+    /// so that the ids are not kept twice.
+    live: HashTable<usize>,
+    hasher: RandomState,
+}
+
+impl Keys {
+    fn id(&self, key: u64) -> Option<&str> {
+        self.ids.get(usize::try_from(key).ok()?).map(String::as_str)
+    }
+
+    /// The live key of product `id`.
+    fn live(&self, id: &str) -> Option<u64> {
+        let ids = &self.ids;
+        self.live
+            .find(self.hasher.hash_one(id), |&k| ids[k] == id)
+            .map(|&k| k as u64)
+    }
+
+    /// A key for a new document of product `id`. It becomes the product's live key only when
+    /// [`Keys::settle`] is called, once the document is committed.
+    fn next(&mut self, id: &str) -> u64 {
+        self.ids.push(id.to_owned());
+        (self.ids.len() - 1) as u64
+    }
+
+    /// Makes `key` the live key of its product, in place of any earlier one.
+    fn settle(&mut self, key: u64) {
+        let Some(key) = usize::try_from(key).ok().filter(|&k| k < self.ids.len()) else {
+            return;
+        };
+        let Self { ids, live, hasher } = self;
+        let id = ids[key].as_str();
+        match live.entry(
+            hasher.hash_one(id),
+            |&k| ids[k] == id,
+            |&k| hasher.hash_one(ids[k].as_str()),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(mut e) => *e.get_mut() = key,
+            hashbrown::hash_table::Entry::Vacant(e) => {
+                e.insert(key);
+            }
+        }
+    }
+
+    /// Forgets product `id`'s live key.
+    fn forget(&mut self, id: &str) {
+        let ids = &self.ids;
+        if let Ok(e) = self
+            .live
+            .find_entry(self.hasher.hash_one(id), |&k| ids[k] == id)
+        {
+            e.remove();
+        }
+    }
 }
 
 /// A search index over the catalogue's products.
 pub struct SearchIndex {
     reader: IndexReader,
-    /// Product ids by key; a changed product gets a new key, so the list only grows until the
-    /// next full rebuild.
-    ids: RwLock<Vec<String>>,
+    keys: RwLock<Keys>,
     writer: Mutex<IndexWriter>,
     fields: Fields,
     /// The indexed words, for short words with a typo and spellings by sound; only grows until
@@ -134,7 +201,6 @@ impl SearchIndex {
             )
         };
         let fields = Fields {
-            id: schema.add_text_field("id", STRING),
             gender: schema.add_text_field("gender", STRING),
             stemmed: schema.add_text_field("stemmed", text(STEMMED, IndexRecordOption::WithFreqs)),
             plain: schema.add_text_field("plain", text(PLAIN, IndexRecordOption::Basic)),
@@ -148,24 +214,29 @@ impl SearchIndex {
         index.tokenizers().register(PLAIN, plain_analyzer());
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
         let writer = index.writer_with_num_threads(threads, WRITER_MEMORY_BYTES)?;
-        let mut ids = Vec::new();
+        let mut keys = Keys::default();
+        let mut added = Vec::new();
         let mut vocabulary = Vocabulary::default();
         let mut learner = Learner::default();
         for doc in docs {
             let text = searchable_text(&doc);
-            writer.add_document(document(&fields, &doc, &text, ids.len() as u64))?;
+            let key = keys.next(&doc.id);
+            writer.add_document(document(&fields, &doc, &text, key))?;
             learner.learn(&mut vocabulary, &text);
-            ids.push(doc.id);
+            added.push(key);
         }
         let mut writer = writer;
         writer.commit()?;
+        for key in added {
+            keys.settle(key);
+        }
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
         Ok(Self {
             reader,
-            ids: RwLock::new(ids),
+            keys: RwLock::new(keys),
             writer: Mutex::new(writer),
             fields,
             vocabulary: RwLock::new(vocabulary),
@@ -173,38 +244,59 @@ impl SearchIndex {
     }
 
     /// Removes the documents with the ids in `remove` and adds `upsert`, replacing any document
-    /// with the same id, in one commit; visible to searches on return.
+    /// with the same id (of several with one id in `upsert`, the last counts), in one commit;
+    /// visible to searches on return. On an error the index is as it was (its vocabulary may have
+    /// learnt the new words: it only grows until the next full rebuild).
     pub fn update(&self, remove: &[String], upsert: &[SearchDoc]) -> Result<(), SearchError> {
-        self.change(|writer, fields| {
-            for id in remove {
-                writer.delete_term(Term::from_field_text(fields.id, id));
-            }
-            let mut ids = self.ids.write().unwrap_or_else(|e| e.into_inner());
-            let mut vocabulary = self.vocabulary.write().unwrap_or_else(|e| e.into_inner());
-            let mut learner = Learner::default();
-            for doc in upsert {
-                writer.delete_term(Term::from_field_text(fields.id, &doc.id));
-                let text = searchable_text(doc);
-                writer.add_document(document(fields, doc, &text, ids.len() as u64))?;
-                learner.learn(&mut vocabulary, &text);
-                ids.push(doc.id.clone());
-            }
-            Ok(())
-        })
-    }
-
-    fn change(
-        &self,
-        apply: impl FnOnce(&IndexWriter, &Fields) -> Result<(), SearchError>,
-    ) -> Result<(), SearchError> {
         // A poisoned lock only means another change panicked mid-way; the writer itself is
         // still consistent (uncommitted work is simply dropped by the next commit's rollback).
         let mut writer = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        if let Err(e) = apply(&writer, &self.fields) {
-            writer.rollback()?;
-            return Err(e);
+        let mut last: HashMap<&str, &SearchDoc> = HashMap::with_capacity(upsert.len());
+        for doc in upsert {
+            last.insert(&doc.id, doc);
         }
-        writer.commit()?;
+        let (gone, added) = {
+            let mut keys = self.keys.write().unwrap_or_else(|e| e.into_inner());
+            let mut gone: Vec<u64> = remove
+                .iter()
+                .map(String::as_str)
+                .chain(last.keys().copied())
+                .filter_map(|id| keys.live(id))
+                .collect();
+            gone.sort_unstable();
+            gone.dedup();
+            let added: Vec<(u64, &SearchDoc)> = last
+                .values()
+                .map(|&doc| (keys.next(&doc.id), doc))
+                .collect();
+            (gone, added)
+        };
+        let applied = (|| {
+            if !gone.is_empty() {
+                writer.delete_query(Box::new(documents_of(Arc::new(gone))))?;
+            }
+            let mut vocabulary = self.vocabulary.write().unwrap_or_else(|e| e.into_inner());
+            let mut learner = Learner::default();
+            for &(key, doc) in &added {
+                let text = searchable_text(doc);
+                writer.add_document(document(&self.fields, doc, &text, key))?;
+                learner.learn(&mut vocabulary, &text);
+            }
+            writer.commit()
+        })();
+        if let Err(e) = applied {
+            writer.rollback()?;
+            return Err(e.into());
+        }
+        {
+            let mut keys = self.keys.write().unwrap_or_else(|e| e.into_inner());
+            for id in remove {
+                keys.forget(id);
+            }
+            for &(key, _) in &added {
+                keys.settle(key);
+            }
+        }
         self.reader.reload()?;
         Ok(())
     }
@@ -273,10 +365,10 @@ impl SearchIndex {
             });
         let hits: Vec<((tantivy::Score, u64, u64), DocAddress)> =
             searcher.search(query, &collector)?;
-        let ids = self.ids.read().unwrap_or_else(|e| e.into_inner());
+        let keys = self.keys.read().unwrap_or_else(|e| e.into_inner());
         Ok(hits
             .into_iter()
-            .filter_map(|((_, _, key), _)| ids.get(usize::try_from(key).ok()?).cloned())
+            .filter_map(|((_, _, key), _)| keys.id(key).map(str::to_owned))
             .collect())
     }
 
@@ -381,7 +473,7 @@ fn stemmed_analyzer() -> TextAnalyzer {
         .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
         .filter(LowerCaser)
         .filter(AsciiFoldingFilter)
-        .filter(Stemmer::new(Language::English))
+        .filter(stem::RememberingStemmer)
         .build()
 }
 
@@ -396,7 +488,6 @@ fn plain_analyzer() -> TextAnalyzer {
 /// `text` is the product's [`searchable_text`].
 fn document(fields: &Fields, doc: &SearchDoc, text: &str, key: u64) -> TantivyDocument {
     let mut out = TantivyDocument::default();
-    out.add_text(fields.id, &doc.id);
     out.add_text(fields.gender, &doc.gender);
     out.add_text(fields.stemmed, text);
     out.add_text(fields.plain, text);
@@ -405,6 +496,20 @@ fn document(fields: &Fields, doc: &SearchDoc, text: &str, key: u64) -> TantivyDo
     out.add_u64(fields.price, doc.price_paise);
     out.add_u64(fields.key, key);
     out
+}
+
+/// A query for the documents whose `key` is one of `keys` (sorted): one pass over each
+/// segment's key column, whatever the number of keys.
+fn documents_of(keys: Arc<Vec<u64>>) -> DocPredicateQuery {
+    FunctionPredicate::from(move |segment: &tantivy::SegmentReader| {
+        let column = segment
+            .fast_fields()
+            .u64("key")?
+            .first_or_default_col(u64::MAX);
+        let keys = Arc::clone(&keys);
+        Ok(move |doc: tantivy::DocId| keys.binary_search(&column.get_val(doc)).is_ok())
+    })
+    .into()
 }
 
 /// Everything searchable about a product as one canonical text.

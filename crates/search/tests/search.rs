@@ -269,6 +269,79 @@ fn changes_are_visible_at_once() {
     assert_eq!(index.len(), 29);
 }
 
+#[test]
+fn a_product_changed_again_and_again_has_one_document() {
+    let c = catalogue::generate(30);
+    let mut docs = docs(&c);
+    let index = SearchIndex::build(docs.clone()).expect("build");
+    let target = docs[3].id.clone();
+    for name in ["Zardozi Sherwani", "Bandhgala Jacket", "Phulkari Dupatta"] {
+        docs[3].name = name.to_owned();
+        index.update(&[], &docs[3..4]).expect("upsert");
+    }
+    assert_eq!(index.len(), 30, "each change replaced the one before");
+    for gone in ["sherwani", "bandhgala"] {
+        assert!(
+            index
+                .search(gone, None, Mode::Search, 5)
+                .expect("search")
+                .is_empty(),
+            "{gone}"
+        );
+    }
+    assert_eq!(
+        index
+            .search("phulkari", None, Mode::Search, 5)
+            .expect("search"),
+        vec![target.clone()]
+    );
+
+    let mut twice = vec![docs[5].clone(), docs[5].clone()];
+    twice[0].name = "Kalamkari Kaftan".to_owned();
+    twice[1].name = "Ikat Angrakha".to_owned();
+    index
+        .update(&["no-such-product".to_owned()], &twice)
+        .expect("the same product twice, and an unknown id");
+    assert_eq!(
+        index.len(),
+        30,
+        "the last of the two counts; an unknown id is ignored"
+    );
+    assert!(
+        index
+            .search("kalamkari", None, Mode::Search, 5)
+            .expect("search")
+            .is_empty()
+    );
+    assert_eq!(
+        index
+            .search("angrakha", None, Mode::Search, 5)
+            .expect("search"),
+        vec![docs[5].id.clone()]
+    );
+
+    index
+        .update(
+            std::slice::from_ref(&target),
+            std::slice::from_ref(&docs[3]),
+        )
+        .expect("removed and added back in one change");
+    assert_eq!(index.len(), 30);
+    index
+        .update(std::slice::from_ref(&target), &[])
+        .expect("remove");
+    index
+        .update(std::slice::from_ref(&target), &[])
+        .expect("remove again");
+    assert_eq!(index.len(), 29);
+    assert!(
+        index
+            .search("phulkari", None, Mode::Search, 5)
+            .expect("search")
+            .is_empty()
+    );
+}
+
 type Check = fn(&Demo, &catalogue::Product) -> bool;
 
 fn in_sub(d: &Demo, p: &catalogue::Product, subs: &[&str]) -> bool {

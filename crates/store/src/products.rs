@@ -181,11 +181,14 @@ pub(crate) fn products_in(
 ) -> Result<Vec<ProductRecord>, StoreError> {
     let rows = products::table
         .filter(products::id.eq_any(ids))
+        .order(products::id)
         .select(ProductRow::as_select())
         .load(conn)?;
     assemble(conn, rows, Scope::Ids(ids))
 }
 
+/// `rows` come in id order, so that each related table's rows, read in the same order, pair
+/// with them in one walk ([`pair`]).
 fn assemble(
     conn: &mut crate::DbConnection,
     rows: Vec<ProductRow>,
@@ -228,18 +231,18 @@ fn assemble(
         ))
         .into_boxed();
     category_query = of_scope!(category_query, product_categories::product_id);
-    let mut categories_by_product: FxHashMap<ProductId, Vec<Arc<CategoryRef>>> =
-        FxHashMap::default();
-    let mut shared: HashMap<CategoryId, Arc<CategoryRef>> = HashMap::new();
-    for (product_id, id, name) in category_query.load::<(ProductId, CategoryId, String)>(conn)? {
-        let category = shared
-            .entry(id.clone())
-            .or_insert_with(|| Arc::new(CategoryRef { id, name }));
-        categories_by_product
-            .entry(product_id)
-            .or_default()
-            .push(Arc::clone(category));
-    }
+    let mut shared: FxHashMap<CategoryId, Arc<CategoryRef>> = FxHashMap::default();
+    let categories = grouped(
+        category_query
+            .load::<(ProductId, CategoryId, String)>(conn)?
+            .into_iter()
+            .map(|(product_id, id, name)| {
+                let category = shared
+                    .entry(id.clone())
+                    .or_insert_with(|| Arc::new(CategoryRef { id, name }));
+                (product_id, Arc::clone(category))
+            }),
+    );
 
     let mut image_query = product_images::table
         .order((product_images::product_id, product_images::position))
@@ -251,15 +254,14 @@ fn assemble(
         ))
         .into_boxed();
     image_query = of_scope!(image_query, product_images::product_id);
-    let mut images_by_product: FxHashMap<ProductId, Vec<crate::ImageRef>> = FxHashMap::default();
-    for (product_id, url, image_id, srcset) in
-        image_query.load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
-    {
-        images_by_product
-            .entry(product_id)
-            .or_default()
-            .push(crate::ImageRef::of_row(url, image_id, srcset));
-    }
+    let images = grouped(
+        image_query
+            .load::<(ProductId, String, Option<String>, Option<String>)>(conn)?
+            .into_iter()
+            .map(|(product_id, url, image_id, srcset)| {
+                (product_id, crate::ImageRef::of_row(url, image_id, srcset))
+            }),
+    );
 
     let mut stock_query = product_stock::table
         .order((product_stock::product_id, product_stock::position))
@@ -270,23 +272,19 @@ fn assemble(
         ))
         .into_boxed();
     stock_query = of_scope!(stock_query, product_stock::product_id);
-    let mut stock_by_product: FxHashMap<ProductId, Vec<(String, i32)>> = FxHashMap::default();
-    for (product_id, size, quantity) in stock_query.load::<(ProductId, String, i32)>(conn)? {
-        stock_by_product
-            .entry(product_id)
-            .or_default()
-            .push((size, quantity));
-    }
+    let stock = grouped(
+        stock_query
+            .load::<(ProductId, String, i32)>(conn)?
+            .into_iter()
+            .map(|(product_id, size, quantity)| (product_id, (size, quantity))),
+    );
 
     let mut tag_query = product_tags::table
         .order((product_tags::product_id, product_tags::position))
         .select((product_tags::product_id, product_tags::tag))
         .into_boxed();
     tag_query = of_scope!(tag_query, product_tags::product_id);
-    let mut tags_by_product: FxHashMap<ProductId, Vec<String>> = FxHashMap::default();
-    for (product_id, tag) in tag_query.load::<(ProductId, String)>(conn)? {
-        tags_by_product.entry(product_id).or_default().push(tag);
-    }
+    let tags = grouped(tag_query.load::<(ProductId, String)>(conn)?);
 
     // The coupons the products carry: few, since a coupon is assigned to a brand's few.
     let mut coupon_ids: Vec<&str> = rows
@@ -304,20 +302,27 @@ fn assemble(
         .map(|c| (c.id.clone(), c))
         .collect();
 
+    let ids: Vec<&ProductId> = rows.iter().map(|row| &row.id).collect();
+    let images = pair(&ids, images);
+    let categories = pair(&ids, categories);
+    let stock = pair(&ids, stock);
+    let tags = pair(&ids, tags);
     rows.into_iter()
-        .map(|row| {
+        .zip(images)
+        .zip(categories)
+        .zip(stock)
+        .zip(tags)
+        .map(|((((row, image_refs), categories), stock), tags)| {
             let brand = brands
                 .get(&row.brand_id)
                 .cloned()
                 .ok_or_else(|| StoreError::Query(diesel::result::Error::NotFound))?;
-            let image_refs: Vec<crate::ImageRef> =
-                images_by_product.remove(&row.id).unwrap_or_default();
             Ok(ProductRecord {
                 images: image_refs.iter().map(|i| i.url.clone()).collect(),
                 image_refs,
-                categories: categories_by_product.remove(&row.id).unwrap_or_default(),
-                stock: stock_by_product.remove(&row.id).unwrap_or_default(),
-                tags: tags_by_product.remove(&row.id).unwrap_or_default(),
+                categories,
+                stock,
+                tags,
                 assigned_coupon: row
                     .assigned_coupon_id
                     .as_ref()
@@ -346,4 +351,86 @@ fn assemble(
             })
         })
         .collect()
+}
+
+/// Rows read in product id order, each product's together.
+fn grouped<T>(rows: impl IntoIterator<Item = (ProductId, T)>) -> Vec<(ProductId, Vec<T>)> {
+    let mut out: Vec<(ProductId, Vec<T>)> = Vec::new();
+    for (id, row) in rows {
+        match out.last_mut() {
+            Some((last, rows)) if *last == id => rows.push(row),
+            _ => out.push((id, vec![row])),
+        }
+    }
+    out
+}
+
+/// Each of `ids`' related rows from `groups`, in the order of `ids`. Both come in the
+/// database's order of product ids, so one walk pairs them (a product without rows has no
+/// group); should the walk leave a group unpaired, the groups are looked up by id instead.
+fn pair<T>(ids: &[&ProductId], mut groups: Vec<(ProductId, Vec<T>)>) -> Vec<Vec<T>> {
+    let mut at: Vec<Option<usize>> = Vec::with_capacity(ids.len());
+    let mut next = 0;
+    for &id in ids {
+        if groups.get(next).is_some_and(|(group, _)| group == id) {
+            at.push(Some(next));
+            next += 1;
+        } else {
+            at.push(None);
+        }
+    }
+    if next < groups.len() {
+        let index: FxHashMap<&ProductId, usize> = groups
+            .iter()
+            .enumerate()
+            .map(|(i, (id, _))| (id, i))
+            .collect();
+        at = ids.iter().map(|id| index.get(id).copied()).collect();
+    }
+    at.into_iter()
+        .map(|i| i.map_or_else(Vec::new, |i| std::mem::take(&mut groups[i].1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(s: &str) -> ProductId {
+        ProductId::new(s)
+    }
+
+    #[test]
+    fn related_rows_pair_with_their_products() {
+        let ids = [id("a"), id("b"), id("c"), id("d")];
+        let ids: Vec<&ProductId> = ids.iter().collect();
+        let rows = |pairs: &[(&str, i32)]| pairs.iter().map(|&(p, n)| (id(p), n)).collect();
+        type Case = (&'static str, Vec<(ProductId, i32)>, [Vec<i32>; 4]);
+        let cases: [Case; 5] = [
+            (
+                "in order",
+                rows(&[("a", 1), ("a", 2), ("b", 3), ("c", 4), ("d", 5)]),
+                [vec![1, 2], vec![3], vec![4], vec![5]],
+            ),
+            (
+                "with gaps",
+                rows(&[("b", 3), ("b", 4), ("d", 5)]),
+                [vec![], vec![3, 4], vec![], vec![5]],
+            ),
+            ("none", rows(&[]), [vec![], vec![], vec![], vec![]]),
+            (
+                "in another order",
+                rows(&[("c", 4), ("a", 1), ("a", 2), ("d", 5)]),
+                [vec![1, 2], vec![], vec![4], vec![5]],
+            ),
+            (
+                "of a product not asked for",
+                rows(&[("a", 1), ("aa", 9), ("c", 4)]),
+                [vec![1], vec![], vec![4], vec![]],
+            ),
+        ];
+        for (case, rows, want) in cases {
+            assert_eq!(pair(&ids, grouped(rows)), want, "{case}");
+        }
+    }
 }

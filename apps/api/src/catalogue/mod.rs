@@ -50,6 +50,8 @@ pub enum CatalogueError {
     Store(#[from] store::StoreError),
     #[error(transparent)]
     Search(#[from] search::SearchError),
+    #[error("could not start a thread of the catalogue's load: {0}")]
+    Thread(#[from] std::io::Error),
 }
 
 /// Where the reader stands in the change feed.
@@ -315,12 +317,18 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
     // takes the listed products page by page meanwhile. The snapshot is built at the end.
     let (index, indexed) = std::thread::scope(|scope| {
         let (pages, read) = std::sync::mpsc::sync_channel(1);
-        let reader = scope.spawn(move || store.each_products_page(|page| pages.send(page).is_ok()));
+        let reader = std::thread::Builder::new()
+            .name("catalogue-read".into())
+            .spawn_scoped(scope, move || {
+                store.each_products_page(|page| pages.send(page).is_ok())
+            })?;
         let (listed, to_index) = std::sync::mpsc::sync_channel::<Vec<Arc<Entry>>>(4);
-        let indexer = scope.spawn(move || {
-            let docs = to_index.into_iter().flatten().map(|e| search_doc(&e));
-            (search::SearchIndex::build(docs), Instant::now())
-        });
+        let indexer = std::thread::Builder::new()
+            .name("catalogue-index".into())
+            .spawn_scoped(scope, move || {
+                let docs = to_index.into_iter().flatten().map(|e| search_doc(&e));
+                (search::SearchIndex::build(docs), Instant::now())
+            })?;
         for page in read {
             let compacted = compact(page, &mut interner);
             let shown: Vec<Arc<Entry>> = compacted
@@ -343,6 +351,7 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
             Err(panic) => std::panic::resume_unwind(panic),
         };
         read.map(|()| (index, indexed))
+            .map_err(CatalogueError::from)
     })?;
     let index = index?;
     let loaded = Instant::now();

@@ -99,14 +99,19 @@ impl Product {
 ///
 /// Kept by the catalogue between full loads, so that a reloaded product shares with the rest;
 /// a full load starts a new one, which lets go of what no product carries any more.
+///
+/// Its sets hash with foldhash (seeded per process) rather than SipHash: a load hashes every
+/// text of every product, descriptions included, and SipHash was a tenth of that.
 #[derive(Debug, Default)]
 pub(crate) struct Interner {
-    texts: HashSet<Text>,
-    texts_lists: HashSet<Arc<[Text]>>,
-    categories: HashSet<Arc<[Arc<store::CategoryRef>]>>,
-    images: HashSet<Arc<[store::ImageRef]>>,
-    specifications: HashSet<Arc<store::Specifications>>,
+    texts: Set<Text>,
+    texts_lists: Set<Arc<[Text]>>,
+    categories: Set<Arc<[Arc<store::CategoryRef>]>>,
+    images: Set<Arc<[store::ImageRef]>>,
+    specifications: Set<Arc<store::Specifications>>,
 }
+
+type Set<T> = HashSet<T, foldhash::fast::RandomState>;
 
 impl Interner {
     fn text(&mut self, text: String) -> Text {
@@ -120,7 +125,7 @@ impl Interner {
 
 /// The copy of `value` kept in `set`, made by `keep` and put there first when missing.
 fn shared<T: ?Sized + Hash + Eq, O: Borrow<T>>(
-    set: &mut HashSet<Arc<T>>,
+    set: &mut Set<Arc<T>>,
     value: O,
     keep: impl FnOnce(O) -> Arc<T>,
 ) -> Arc<T> {

@@ -172,6 +172,83 @@ pub(crate) struct Snapshot {
     popular_json: Bytes,
 }
 
+/// A snapshot's indexes of its products (newest first): by id, gender, brand, category, tag
+/// and price.
+struct Indexes {
+    by_id: HashMap<store::ids::ProductId, usize>,
+    by_gender: [Vec<usize>; 3],
+    by_brand: Vec<Vec<usize>>,
+    by_category: Vec<Vec<usize>>,
+    by_tag: HashMap<String, Vec<usize>>,
+    by_price_low: Vec<usize>,
+    by_price_high: Vec<usize>,
+}
+
+impl Indexes {
+    fn of(
+        products: &[Arc<Entry>],
+        brand_by_id: &HashMap<store::ids::BrandId, usize>,
+        category_by_id: &HashMap<store::ids::CategoryId, usize>,
+    ) -> Self {
+        let mut by_id = HashMap::with_capacity(products.len());
+        let mut by_gender: [Vec<usize>; 3] = Default::default();
+        let mut by_brand = vec![Vec::new(); brand_by_id.len()];
+        let mut by_category = vec![Vec::new(); category_by_id.len()];
+        let mut by_tag: HashMap<String, Vec<usize>> = HashMap::new();
+        for (i, e) in products.iter().enumerate() {
+            by_id.insert(e.product.id.clone(), i);
+            by_gender[gender_slot(e.gender)].push(i);
+            if let Some(&b) = brand_by_id.get(&e.product.brand.id) {
+                by_brand[b].push(i);
+            }
+            for c in e.product.categories.iter() {
+                if let Some(&c) = category_by_id.get(&c.id) {
+                    by_category[c].push(i);
+                }
+            }
+            // Tags are lower-cased here rather than kept lower-cased in each entry: a build of
+            // a million products pays a few hundred milliseconds, and every process saves a
+            // copy of every tag.
+            let mut seen = HashSet::new();
+            for tag in e.product.tags.iter() {
+                let key = tag.to_lowercase();
+                if seen.insert(key.clone()) {
+                    by_tag.entry(key).or_default().push(i);
+                }
+            }
+        }
+        let mut by_price_low: Vec<usize> = (0..products.len()).collect();
+        by_price_low.sort_by_key(|&i| (products[i].sell_paise, i));
+        let mut by_price_high: Vec<usize> = (0..products.len()).collect();
+        by_price_high.sort_by_key(|&i| (std::cmp::Reverse(products[i].sell_paise), i));
+        Self {
+            by_id,
+            by_gender,
+            by_brand,
+            by_category,
+            by_tag,
+            by_price_low,
+            by_price_high,
+        }
+    }
+}
+
+/// `products` by name (lower-cased, computed here rather than kept in each entry), and each
+/// product's rank in that order.
+fn by_name(products: &[Arc<Entry>]) -> (Vec<usize>, Vec<u32>) {
+    let name_keys: Vec<String> = products
+        .iter()
+        .map(|e| e.product.name.to_lowercase())
+        .collect();
+    let mut by_name: Vec<usize> = (0..products.len()).collect();
+    by_name.sort_by(|&a, &b| name_keys[a].cmp(&name_keys[b]).then(a.cmp(&b)));
+    let mut name_rank = vec![0u32; products.len()];
+    for (rank, &i) in by_name.iter().enumerate() {
+        name_rank[i] = u32::try_from(rank).unwrap_or(u32::MAX);
+    }
+    (by_name, name_rank)
+}
+
 fn gender_slot(gender: ProductGender) -> usize {
     match gender {
         ProductGender::Male => 0,
@@ -230,48 +307,24 @@ impl Snapshot {
             .map(|(i, c)| (c.record.id.clone(), i))
             .collect();
 
-        let mut by_id = HashMap::with_capacity(products.len());
-        let mut by_gender: [Vec<usize>; 3] = Default::default();
-        let mut by_brand = vec![Vec::new(); brands.len()];
-        let mut by_category = vec![Vec::new(); categories.len()];
-        let mut by_tag: HashMap<String, Vec<usize>> = HashMap::new();
-        for (i, e) in products.iter().enumerate() {
-            by_id.insert(e.product.id.clone(), i);
-            by_gender[gender_slot(e.gender)].push(i);
-            if let Some(&b) = brand_by_id.get(&e.product.brand.id) {
-                by_brand[b].push(i);
+        // Sorting by name, the build's longest step, runs beside the indexing.
+        let (indexes, (by_name, name_rank)) = std::thread::scope(|scope| {
+            let names = scope.spawn(|| by_name(&products));
+            let indexes = Indexes::of(&products, &brand_by_id, &category_by_id);
+            match names.join() {
+                Ok(names) => (indexes, names),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
-            for c in e.product.categories.iter() {
-                if let Some(&c) = category_by_id.get(&c.id) {
-                    by_category[c].push(i);
-                }
-            }
-            // Tags and names are lower-cased here rather than kept lower-cased in each entry:
-            // a build of a million products pays a few hundred milliseconds, and every
-            // process saves a copy of every name and tag.
-            let mut seen = HashSet::new();
-            for tag in e.product.tags.iter() {
-                let key = tag.to_lowercase();
-                if seen.insert(key.clone()) {
-                    by_tag.entry(key).or_default().push(i);
-                }
-            }
-        }
-        let mut by_price_low: Vec<usize> = (0..products.len()).collect();
-        by_price_low.sort_by_key(|&i| (products[i].sell_paise, i));
-        let mut by_price_high: Vec<usize> = (0..products.len()).collect();
-        by_price_high.sort_by_key(|&i| (std::cmp::Reverse(products[i].sell_paise), i));
-        let name_keys: Vec<String> = products
-            .iter()
-            .map(|e| e.product.name.to_lowercase())
-            .collect();
-        let mut by_name: Vec<usize> = (0..products.len()).collect();
-        by_name.sort_by(|&a, &b| name_keys[a].cmp(&name_keys[b]).then(a.cmp(&b)));
-        drop(name_keys);
-        let mut name_rank = vec![0u32; products.len()];
-        for (rank, &i) in by_name.iter().enumerate() {
-            name_rank[i] = u32::try_from(rank).unwrap_or(u32::MAX);
-        }
+        });
+        let Indexes {
+            by_id,
+            by_gender,
+            by_brand,
+            by_category,
+            by_tag,
+            by_price_low,
+            by_price_high,
+        } = indexes;
         let facts: Vec<Facts> = products
             .iter()
             .zip(name_rank)
