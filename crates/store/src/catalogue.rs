@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use crate::ids::{BrandId, CategoryId, ProductId};
 use crate::products::{CouponRecord, ProductRecord};
-use crate::schema::{brands, catalogue_changes, categories, coupons, static_images};
+use crate::schema::{brands, catalogue_changes, categories, coupons, products, static_images};
 use crate::{Store, StoreError};
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable)]
@@ -95,6 +95,16 @@ pub struct CatalogueRows {
 /// most, and each of its queries reads one range of the tables' primary keys.
 pub const PRODUCTS_PAGE: usize = 20_000;
 
+/// A run of the products in id order: those after `after` (from the first when `None`)
+/// through `through` (to the last when `None`). The default is every product.
+/// [`Store::product_runs`] cuts the catalogue into runs that can be read at once on several
+/// connections.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProductRun {
+    pub after: Option<ProductId>,
+    pub through: Option<ProductId>,
+}
+
 /// One entry of the change feed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogueChange {
@@ -127,22 +137,31 @@ impl Store {
     pub fn load_catalogue(&self) -> Result<CatalogueData, StoreError> {
         let rows = self.catalogue_rows()?;
         let mut products = Vec::new();
-        self.each_products_page(|page| {
+        self.each_products_page(&ProductRun::default(), |page| {
             products.extend(page);
             true
         })?;
         Ok(CatalogueData { rows, products })
     }
 
-    /// Every product, in id order, handed to `each` a page at a time (see [`PRODUCTS_PAGE`]);
-    /// stops early when `each` answers false.
+    /// Every product of `run`, in id order, handed to `each` a page at a time (see
+    /// [`PRODUCTS_PAGE`]); stops early when `each` answers false. The run is read on a
+    /// connection of its own, closed at the end: on SQLite, the pages of the file a whole load
+    /// reads would otherwise stay mapped, counted in the process's memory.
     pub fn each_products_page(
         &self,
+        run: &ProductRun,
         mut each: impl FnMut(Vec<ProductRecord>) -> bool,
     ) -> Result<(), StoreError> {
-        let mut after = None;
+        let mut conn = self.own_conn()?;
+        let mut after = run.after.clone();
         loop {
-            let page = self.products_page(after.as_ref(), PRODUCTS_PAGE)?;
+            let page = crate::products::products_page(
+                &mut conn,
+                after.as_ref(),
+                run.through.as_ref(),
+                PRODUCTS_PAGE,
+            )?;
             let Some(last) = page.last() else {
                 return Ok(());
             };
@@ -151,6 +170,45 @@ impl Store {
                 return Ok(());
             }
         }
+    }
+
+    /// The products cut into at most `runs` runs of about equal size (one when there are
+    /// fewer products than runs), together every product once, so that a load can read them
+    /// on several connections at once. A product added meanwhile may fall in any run or none:
+    /// a load follows the change feed afterwards.
+    pub fn product_runs(&self, runs: usize) -> Result<Vec<ProductRun>, StoreError> {
+        // Counting walks a whole index: a connection of its own lets go of its mapped pages.
+        let mut conn = self.own_conn()?;
+        let count: i64 = products::table.count().get_result(&mut conn)?;
+        let runs = i64::try_from(runs.max(1)).unwrap_or(1);
+        let mut cuts: Vec<ProductId> = Vec::new();
+        for i in 1..runs {
+            // The last id of the i-th run.
+            let offset = count * i / runs - 1;
+            if offset < 0 {
+                continue;
+            }
+            let cut: Option<ProductId> = products::table
+                .order(products::id)
+                .select(products::id)
+                .offset(offset)
+                .first(&mut conn)
+                .optional()?;
+            cuts.extend(cut.filter(|cut| cuts.last() != Some(cut)));
+        }
+        let mut out = Vec::with_capacity(cuts.len() + 1);
+        let mut after = None;
+        for cut in cuts {
+            out.push(ProductRun {
+                after: after.replace(cut.clone()),
+                through: Some(cut),
+            });
+        }
+        out.push(ProductRun {
+            after,
+            through: None,
+        });
+        Ok(out)
     }
 
     /// The catalogue but its products, read after noting the change feed's newest entry: a

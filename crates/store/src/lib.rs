@@ -73,7 +73,7 @@ pub use brand_events::{BrandEventKind, BrandEventRecord, LOW_STOCK_UNITS};
 pub use bulk::{HistoryReport, PastSwipe, ShopperHistory};
 pub use catalogue::{
     BrandRecord, CatalogueChange, CatalogueData, CatalogueRows, CategoryRecord, PRODUCTS_PAGE,
-    StaticImageRecord, note_catalogue_change,
+    ProductRun, StaticImageRecord, note_catalogue_change,
 };
 pub use console_coupons::{ConsoleCoupon, CouponEdit, CouponRefusal, CouponWriteError};
 pub use console_images::{ImageEdit, ImageRef, ImageRefusal, legacy_image_id};
@@ -225,6 +225,15 @@ impl Store {
         health::gate(&self.health)?;
         self.pool
             .get()
+            .map_err(|e| StoreError::Unavailable(e.to_string()))
+    }
+
+    /// A connection outside the pool, closed when dropped: for a long read whose memory should
+    /// go with it (SQLite maps the pages it reads into the process, and a pooled connection
+    /// keeps them mapped).
+    fn own_conn(&self) -> Result<DbConnection, StoreError> {
+        health::gate(&self.health)?;
+        r2d2::ManageConnection::connect(&self.manager)
             .map_err(|e| StoreError::Unavailable(e.to_string()))
     }
 }

@@ -135,29 +135,16 @@ enum Scope<'a> {
 pub(crate) const IDS_PER_QUERY: usize = 1000;
 
 impl Store {
-    /// At most `limit` products with ids after `after` (from the first without it), in id
-    /// order: a whole load reads the catalogue in such pages, each page after the last id of
-    /// the one before.
+    /// At most `limit` products with ids after `after` (from the first without it) and up to
+    /// `through` (to the last without it), in id order: a whole load reads the catalogue in
+    /// such pages, each page after the last id of the one before.
     pub fn products_page(
         &self,
         after: Option<&ProductId>,
+        through: Option<&ProductId>,
         limit: usize,
     ) -> Result<Vec<ProductRecord>, StoreError> {
-        let mut conn = self.conn()?;
-        let mut query = products::table
-            .order(products::id)
-            .limit(i64::try_from(limit).unwrap_or(i64::MAX))
-            .select(ProductRow::as_select())
-            .into_boxed();
-        if let Some(after) = after {
-            query = query.filter(products::id.gt(after.as_str()));
-        }
-        let rows = query.load(&mut conn)?;
-        let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
-            return Ok(Vec::new());
-        };
-        let (first, last) = (first.id.to_string(), last.id.to_string());
-        assemble(&mut conn, rows, Scope::Range(&first, &last))
+        products_page(&mut *self.conn()?, after, through, limit)
     }
 
     /// The products with these ids that exist (any brand, active or not), in no particular
@@ -173,8 +160,34 @@ impl Store {
     }
 }
 
+/// [`Store::products_page`] on `conn`.
+pub(crate) fn products_page(
+    conn: &mut crate::DbConnection,
+    after: Option<&ProductId>,
+    through: Option<&ProductId>,
+    limit: usize,
+) -> Result<Vec<ProductRecord>, StoreError> {
+    let mut query = products::table
+        .order(products::id)
+        .limit(i64::try_from(limit).unwrap_or(i64::MAX))
+        .select(ProductRow::as_select())
+        .into_boxed();
+    if let Some(after) = after {
+        query = query.filter(products::id.gt(after.as_str()));
+    }
+    if let Some(through) = through {
+        query = query.filter(products::id.le(through.as_str()));
+    }
+    let rows = query.load(conn)?;
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+        return Ok(Vec::new());
+    };
+    let (first, last) = (first.id.to_string(), last.id.to_string());
+    assemble(conn, rows, Scope::Range(&first, &last))
+}
+
 /// The products with these ids that exist (at most [`IDS_PER_QUERY`]), read on `conn` (inside
-/// the caller's transaction, when it has one), in no particular order.
+/// the caller's transaction, when it has one), in id order.
 pub(crate) fn products_in(
     conn: &mut crate::DbConnection,
     ids: &[&str],

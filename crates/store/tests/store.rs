@@ -237,7 +237,10 @@ fn pages_of_products_are_the_whole_catalogue_in_id_order() {
         let mut after: Option<ProductId> = None;
         let mut pages = 0;
         loop {
-            let page = db.store.products_page(after.as_ref(), 7).expect("page");
+            let page = db
+                .store
+                .products_page(after.as_ref(), None, 7)
+                .expect("page");
             assert!(page.len() <= 7);
             let Some(last) = page.last() else { break };
             after = Some(last.id.clone());
@@ -252,6 +255,59 @@ fn pages_of_products_are_the_whole_catalogue_in_id_order() {
                 .iter()
                 .all(|p| !p.stock.is_empty() && !p.images.is_empty())
         );
+    }
+}
+
+#[test]
+fn runs_of_products_are_the_whole_catalogue_once() {
+    let mut backends = vec![seeded(sqlite())];
+    backends.extend(postgres().map(seeded));
+    for db in backends {
+        let whole: Vec<ProductId> = db
+            .store
+            .load_catalogue()
+            .expect("load")
+            .products
+            .into_iter()
+            .map(|p| p.id)
+            .collect();
+        for asked in [1, 2, 3, 4, PRODUCTS - 1, PRODUCTS, PRODUCTS + 5] {
+            let runs = db.store.product_runs(asked).expect("runs");
+            assert!(
+                !runs.is_empty() && runs.len() <= asked.min(PRODUCTS),
+                "{asked}"
+            );
+            let mut read = Vec::new();
+            for run in &runs {
+                let before = read.len();
+                db.store
+                    .each_products_page(run, |page| {
+                        read.extend(page.into_iter().map(|p| p.id));
+                        true
+                    })
+                    .expect("run");
+                assert!(read.len() > before, "{asked}: an empty run {run:?}");
+            }
+            assert_eq!(read, whole, "{asked} runs");
+            let sizes: Vec<usize> = runs
+                .iter()
+                .map(|run| {
+                    let mut n = 0;
+                    db.store
+                        .each_products_page(run, |page| {
+                            n += page.len();
+                            true
+                        })
+                        .expect("run");
+                    n
+                })
+                .collect();
+            let (least, most) = (sizes.iter().min(), sizes.iter().max());
+            assert!(
+                most.zip(least).is_some_and(|(m, l)| m - l <= 1),
+                "{asked}: runs of about equal size, not {sizes:?}"
+            );
+        }
     }
 }
 

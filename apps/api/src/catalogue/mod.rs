@@ -297,6 +297,10 @@ impl Catalogue {
     }
 }
 
+/// Threads reading the products at once in a whole load: with one, reading rows was the load's
+/// longest part on two cores.
+const READERS: usize = 2;
+
 /// A whole catalogue, loaded.
 struct Loaded {
     snapshot: Snapshot,
@@ -312,16 +316,25 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
     let base = Arc::new(Base::new(&rows, media_origin));
     let mut interner = Interner::default();
     let mut entries: Vec<Arc<Entry>> = Vec::new();
-    // Three threads share the two cores: one reads pages of rows, this one compacts each page
-    // as it comes (at most two pages of rows are in memory at once), and the search index
-    // takes the listed products page by page meanwhile. The snapshot is built at the end.
+    // Threads share the cores: readers read pages of rows, each its own run of the products on
+    // its own connection (reading rows was the load's longest part), this one compacts each
+    // page as it comes (a page per reader and one more are in memory at once), and the search
+    // index takes the listed products page by page meanwhile. The snapshot is built at the end.
+    let runs = store.product_runs(READERS)?;
     let (index, indexed) = std::thread::scope(|scope| {
         let (pages, read) = std::sync::mpsc::sync_channel(1);
-        let reader = std::thread::Builder::new()
-            .name("catalogue-read".into())
-            .spawn_scoped(scope, move || {
-                store.each_products_page(|page| pages.send(page).is_ok())
-            })?;
+        let readers = runs
+            .into_iter()
+            .map(|run| {
+                let pages = pages.clone();
+                std::thread::Builder::new()
+                    .name("catalogue-read".into())
+                    .spawn_scoped(scope, move || {
+                        store.each_products_page(&run, |page| pages.send(page).is_ok())
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        drop(pages);
         let (listed, to_index) = std::sync::mpsc::sync_channel::<Vec<Arc<Entry>>>(4);
         let indexer = std::thread::Builder::new()
             .name("catalogue-index".into())
@@ -342,16 +355,18 @@ fn load_all(store: &store::Store, media_origin: &str) -> Result<Loaded, Catalogu
             }
         }
         drop(listed);
-        let read = match reader.join() {
-            Ok(read) => read,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
+        let read = readers
+            .into_iter()
+            .map(|reader| match reader.join() {
+                Ok(read) => read,
+                Err(panic) => std::panic::resume_unwind(panic),
+            })
+            .collect::<Result<Vec<()>, _>>();
         let (index, indexed) = match indexer.join() {
             Ok(built) => built,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        read.map(|()| (index, indexed))
-            .map_err(CatalogueError::from)
+        read.map(|_| (index, indexed)).map_err(CatalogueError::from)
     })?;
     let index = index?;
     let loaded = Instant::now();
