@@ -3,9 +3,9 @@
 //!
 //! At start the whole catalogue is loaded into a `Snapshot` (compact products, their JSON
 //! written at answer time) and a [`search::SearchIndex`]. Afterwards
-//! [`Catalogue::follow_changes`] reads the database's change feed (`catalogue_changes`, written by whoever changes the catalogue in the same
-//! transaction) and applies it: changed products are reloaded and re-indexed, a change to
-//! anything else reloads everything. Several API processes each keep their own copy and each
+//! [`Catalogue::follow_changes`] reads the database's change feed (`catalogue_changes`,
+//! written by whoever changes the catalogue in the same transaction) and applies it: changed
+//! products are reloaded and re-indexed, a change to anything else reloads everything. Several API processes each keep their own copy and each
 //! follow the same feed, so they agree within one polling interval.
 
 mod product;
